@@ -1,0 +1,32 @@
+package io.benchsuite.api.backend;
+
+/**
+ * A connection to one serving stack. Created by a {@link BackendProvider}; used by one run and then
+ * closed. Implementations must be thread-safe: {@link #send} is called from the engine's dispatcher
+ * thread while earlier requests stream on other threads.
+ */
+public interface Backend extends AutoCloseable {
+
+    /**
+     * Starts one request and returns at once; events go to {@code listener} as described in
+     * {@link ResponseListener}. Must not block on the network or on generation. Failures are
+     * reported through {@link ResponseListener#onError}, never thrown.
+     */
+    RequestHandle send(InferenceRequest request, ResponseListener listener);
+
+    /**
+     * Checks that the server is there before any request is counted (e.g. {@code GET /v1/models}).
+     * The default does nothing.
+     *
+     * @throws BackendException with a clear message when the backend is unusable
+     */
+    default void preflight() {
+    }
+
+    /** What this backend is, for the report (name, model, endpoint without credentials, version). */
+    BackendInfo info();
+
+    /** Releases connections and threads; after this no thread of the backend keeps running. */
+    @Override
+    void close();
+}

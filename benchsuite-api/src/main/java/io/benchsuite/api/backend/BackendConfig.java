@@ -1,0 +1,179 @@
+package io.benchsuite.api.backend;
+
+import static io.benchsuite.api.util.Checks.notNull;
+
+import io.benchsuite.api.util.Durations;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Typed configuration of a backend: string keys and values (as given on the command line or in
+ * code) with typed getters whose errors name the key and what was expected.
+ *
+ * <p>Well-known keys are constants here; backends may define their own. Secrets are never stored:
+ * a backend reads its API key from the environment variable named by {@link #API_KEY_ENV}.
+ * {@link #toString()} hides the values of keys that look sensitive.
+ */
+public final class BackendConfig {
+    /** Model name to request. */
+    public static final String MODEL = "model";
+    /** Base URL of an HTTP server, e.g. {@code http://localhost:8000}. */
+    public static final String URL = "url";
+    /** Weight quantization ({@link Quantization#parse}). */
+    public static final String QUANTIZATION = "quantization";
+    /** Device profile for the simulator, e.g. {@code a100-80gb}. */
+    public static final String DEVICE = "device";
+    /** Largest number of requests the run keeps in flight; HTTP backends size their pools to it. */
+    public static final String MAX_CONCURRENCY = "max-concurrency";
+    /** Name of the environment variable holding the API key (the key itself never enters the config). */
+    public static final String API_KEY_ENV = "api-key-env";
+    /** Seed (hex) for backends with randomness of their own, such as the simulator. */
+    public static final String SEED = "seed";
+
+    private final Map<String, String> values;
+
+    private BackendConfig(Map<String, String> values) {
+        this.values = Collections.unmodifiableMap(new TreeMap<>(values));
+    }
+
+    /** An empty configuration. */
+    public static BackendConfig empty() {
+        return new BackendConfig(Map.of());
+    }
+
+    /** A configuration holding {@code values}. */
+    public static BackendConfig of(Map<String, String> values) {
+        notNull(values, "values");
+        values.forEach((k, v) -> {
+            notNull(k, "config key");
+            notNull(v, "value of config key '" + k + "'");
+        });
+        return new BackendConfig(values);
+    }
+
+    /** A copy with one more key (replacing an existing one). */
+    public BackendConfig with(String key, String value) {
+        notNull(key, "key");
+        notNull(value, "value of config key '" + key + "'");
+        Map<String, String> copy = new TreeMap<>(values);
+        copy.put(key, value);
+        return new BackendConfig(copy);
+    }
+
+    /** A copy where keys of {@code defaults} that this config lacks are added. */
+    public BackendConfig withDefaults(Map<String, String> defaults) {
+        Map<String, String> copy = new TreeMap<>(notNull(defaults, "defaults"));
+        copy.putAll(values);
+        return new BackendConfig(copy);
+    }
+
+    /** All keys and values (unmodifiable). Sensitive values are present: do not log this map. */
+    public Map<String, String> asMap() {
+        return values;
+    }
+
+    public Optional<String> string(String key) {
+        return Optional.ofNullable(values.get(key));
+    }
+
+    public String string(String key, String defaultValue) {
+        return values.getOrDefault(key, defaultValue);
+    }
+
+    /** @throws IllegalArgumentException naming the key when it is missing */
+    public String requireString(String key) {
+        String v = values.get(key);
+        if (v == null || v.isBlank()) {
+            throw new IllegalArgumentException("backend config key '" + key + "' is required");
+        }
+        return v;
+    }
+
+    /** @throws IllegalArgumentException naming the key when the value is not an integer */
+    public int integer(String key, int defaultValue) {
+        String v = values.get(key);
+        if (v == null) return defaultValue;
+        try {
+            return Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("backend config key '" + key + "': expected an integer, got '" + v + "'");
+        }
+    }
+
+    /** @throws IllegalArgumentException naming the key when the value is not a number */
+    public double number(String key, double defaultValue) {
+        String v = values.get(key);
+        if (v == null) return defaultValue;
+        try {
+            return Double.parseDouble(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("backend config key '" + key + "': expected a number, got '" + v + "'");
+        }
+    }
+
+    /** @throws IllegalArgumentException naming the key when the value is not true/false */
+    public boolean bool(String key, boolean defaultValue) {
+        String v = values.get(key);
+        if (v == null) return defaultValue;
+        String s = v.trim().toLowerCase(Locale.ROOT);
+        if (s.equals("true") || s.equals("yes") || s.equals("1")) return true;
+        if (s.equals("false") || s.equals("no") || s.equals("0")) return false;
+        throw new IllegalArgumentException("backend config key '" + key + "': expected true or false, got '" + v + "'");
+    }
+
+    /** @throws IllegalArgumentException naming the key when the value is not a duration such as 30s */
+    public Duration duration(String key, Duration defaultValue) {
+        String v = values.get(key);
+        if (v == null) return defaultValue;
+        try {
+            return Durations.parse(v);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("backend config key '" + key + "': " + e.getMessage());
+        }
+    }
+
+    /** The quantization, {@link Quantization#NONE} when absent. */
+    public Quantization quantization() {
+        String v = values.get(QUANTIZATION);
+        if (v == null) return Quantization.NONE;
+        try {
+            return Quantization.parse(v);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("backend config key '" + QUANTIZATION + "': " + e.getMessage());
+        }
+    }
+
+    /** Whether a key's value must never be shown (keys naming keys, tokens, secrets, passwords, authorization). */
+    public static boolean isSensitive(String key) {
+        String k = key.toLowerCase(Locale.ROOT);
+        if (k.equals(API_KEY_ENV)) return false; // the name of a variable, not its value
+        return k.contains("key") || k.contains("token") || k.contains("secret") || k.contains("password")
+                || k.contains("authorization") || k.contains("auth") || k.contains("cookie");
+    }
+
+    /** The configuration with sensitive values replaced by {@code ***}, safe to log and report. */
+    public Map<String, String> redacted() {
+        Map<String, String> copy = new TreeMap<>();
+        values.forEach((k, v) -> copy.put(k, isSensitive(k) ? "***" : v));
+        return Collections.unmodifiableMap(copy);
+    }
+
+    @Override
+    public String toString() {
+        return "BackendConfig" + redacted();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof BackendConfig other && other.values.equals(values);
+    }
+
+    @Override
+    public int hashCode() {
+        return values.hashCode();
+    }
+}

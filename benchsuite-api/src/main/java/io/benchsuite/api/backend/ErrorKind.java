@@ -1,0 +1,40 @@
+package io.benchsuite.api.backend;
+
+import java.util.Locale;
+
+/** Why a request failed. Every failure is one of these, counted by kind in the report. */
+public enum ErrorKind {
+    /** The server refused the TCP connection (nothing listening). */
+    CONNECTION_REFUSED,
+    /** The TCP or TLS connection could not be established in time. */
+    CONNECT_TIMEOUT,
+    /** No bytes arrived for longer than the read timeout. */
+    READ_TIMEOUT,
+    /** The whole request took longer than the request timeout. */
+    REQUEST_TIMEOUT,
+    /** HTTP 429 Too Many Requests (Retry-After noted in the message). */
+    HTTP_429,
+    /** Any other HTTP 4xx. */
+    HTTP_4XX,
+    /** HTTP 5xx. */
+    HTTP_5XX,
+    /** The connection was reset or closed mid-stream. */
+    STREAM_RESET,
+    /** The stream ended cleanly but without its end marker (e.g. no {@code [DONE]}). */
+    STREAM_TRUNCATED,
+    /** The response could not be parsed (bad SSE framing or JSON). */
+    MALFORMED_RESPONSE,
+    /** The server sent an error object inside a successful (200) stream. */
+    SERVER_ERROR_EVENT,
+    /** The backend refused the request itself (e.g. the prompt exceeds the model's context). */
+    REJECTED,
+    /** The run was stopped (Ctrl-C, end of run) before the request finished. */
+    CANCELLED,
+    /** The backend threw an exception. */
+    BACKEND_EXCEPTION;
+
+    /** Lower-case label used in reports, e.g. {@code http_5xx}. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

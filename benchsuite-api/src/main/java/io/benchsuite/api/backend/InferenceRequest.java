@@ -1,0 +1,52 @@
+package io.benchsuite.api.backend;
+
+import static io.benchsuite.api.util.Checks.notNull;
+import static io.benchsuite.api.util.Checks.positive;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One request handed to a backend.
+ *
+ * @param index position in the run's schedule (0-based)
+ * @param model model name to ask for
+ * @param messages chat messages; completion-style backends send their concatenated contents as the prompt
+ * @param inputTokens prompt length in tokens under the run's tokenizer
+ * @param maxTokens output tokens to generate
+ * @param ignoreEos ask the server to generate exactly {@code maxTokens} (ignore end-of-sequence)
+ * @param temperature sampling temperature
+ * @param seed per-request seed from the seed chain, for servers that accept one
+ * @param stream whether to stream
+ * @param headers extra per-request headers (e.g. W3C {@code traceparent}); never secrets
+ */
+public record InferenceRequest(long index, String model, List<ChatMessage> messages, int inputTokens, int maxTokens,
+                               boolean ignoreEos, double temperature, long seed, boolean stream,
+                               Map<String, String> headers) {
+    public InferenceRequest {
+        notNull(model, "model");
+        notNull(messages, "messages");
+        if (messages.isEmpty()) throw new IllegalArgumentException("messages must not be empty");
+        messages = List.copyOf(messages);
+        positive(maxTokens, "maxTokens");
+        headers = Map.copyOf(notNull(headers, "headers"));
+    }
+
+    /** The prompt as one text: the contents of all messages joined by newlines. */
+    public String prompt() {
+        if (messages.size() == 1) return messages.get(0).content();
+        StringBuilder b = new StringBuilder();
+        for (ChatMessage m : messages) {
+            if (b.length() > 0) b.append('\n');
+            b.append(m.content());
+        }
+        return b.toString();
+    }
+
+    /** A copy with extra headers added (existing names replaced). */
+    public InferenceRequest withHeaders(Map<String, String> extra) {
+        java.util.Map<String, String> merged = new java.util.LinkedHashMap<>(headers);
+        merged.putAll(extra);
+        return new InferenceRequest(index, model, messages, inputTokens, maxTokens, ignoreEos, temperature, seed, stream, merged);
+    }
+}

@@ -1,0 +1,45 @@
+package io.benchsuite.api.backend;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** Weight quantization of the served model; a label everywhere, and acted on by backends that can. */
+public enum Quantization {
+    NONE(16),
+    FP8(8),
+    AWQ(4),
+    GPTQ(4),
+    INT8(8);
+
+    private final int weightBits;
+
+    Quantization(int weightBits) {
+        this.weightBits = weightBits;
+    }
+
+    /** Bits per weight, before group scales and zero points. */
+    public int weightBits() {
+        return weightBits;
+    }
+
+    /** Lower-case label, as used on the command line and in reports. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * Parses {@code none}, {@code fp8}, {@code awq}, {@code gptq}, {@code int8} (case-insensitive).
+     *
+     * @throws IllegalArgumentException listing the accepted values
+     */
+    public static Quantization parse(String text) {
+        String s = text == null ? "" : text.trim().toUpperCase(Locale.ROOT);
+        try {
+            return valueOf(s);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown quantization '" + text + "' (expected one of "
+                    + Arrays.stream(values()).map(Quantization::label).collect(Collectors.joining(", ")) + ")");
+        }
+    }
+}

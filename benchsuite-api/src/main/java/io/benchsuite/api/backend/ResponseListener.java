@@ -1,0 +1,37 @@
+package io.benchsuite.api.backend;
+
+/**
+ * Receives the events of one request from a backend.
+ *
+ * <p>Contract for backends:
+ * <ul>
+ *   <li>Events for one request are delivered one at a time (never concurrently) and in order:
+ *       {@code onSent}, then zero or more {@code onTokens}, then exactly one of {@code onComplete}
+ *       or {@code onError}. Nothing may follow the terminal event.</li>
+ *   <li>Every {@code nanoTime} is {@link System#nanoTime()} read at the moment the bytes (or the
+ *       in-process token) arrived, before any parsing of later data; never a time computed afterwards.</li>
+ *   <li>The first {@code onTokens} with a count &gt; 0 is the first token (TTFT). A chunk holding
+ *       several tokens reports them all in one call.</li>
+ *   <li>Listeners are cheap and never block; they may be called from the backend's I/O threads.</li>
+ * </ul>
+ */
+public interface ResponseListener {
+
+    /** The request left the client (last byte written, or handed to the in-process engine). */
+    void onSent(long nanoTime);
+
+    /**
+     * One or more tokens arrived.
+     *
+     * @param nanoTime when the bytes carrying them arrived
+     * @param tokenCount tokens in this chunk (0 for a chunk with no content, e.g. a role-only delta)
+     * @param text the decoded text of the chunk (may be empty)
+     */
+    void onTokens(long nanoTime, int tokenCount, String text);
+
+    /** The response ended successfully. */
+    void onComplete(long nanoTime, Usage usage);
+
+    /** The request failed; this is its terminal event. */
+    void onError(long nanoTime, BackendError error);
+}

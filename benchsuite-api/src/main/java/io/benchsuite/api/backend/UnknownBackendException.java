@@ -1,0 +1,25 @@
+package io.benchsuite.api.backend;
+
+import java.util.List;
+
+/** No provider has the requested name; the message lists the names that exist. */
+public class UnknownBackendException extends IllegalArgumentException {
+    private final String requested;
+    private final List<String> known;
+
+    public UnknownBackendException(String requested, List<String> known) {
+        super("unknown backend '" + requested + "'; known backends: " + String.join(", ", known));
+        this.requested = requested;
+        this.known = List.copyOf(known);
+    }
+
+    /** The name that was asked for. */
+    public String requested() {
+        return requested;
+    }
+
+    /** The names that exist, sorted. */
+    public List<String> known() {
+        return known;
+    }
+}

@@ -1,0 +1,34 @@
+package io.benchsuite.api.backend;
+
+/**
+ * Token counts as reported by the server (or in-process engine). {@link #UNKNOWN} (-1) where the
+ * server did not say.
+ *
+ * @param promptTokens prompt tokens counted by the server
+ * @param completionTokens generated tokens counted by the server
+ */
+public record Usage(int promptTokens, int completionTokens) {
+    /** Marker for a count the server did not report. */
+    public static final int UNKNOWN = -1;
+
+    private static final Usage NONE = new Usage(UNKNOWN, UNKNOWN);
+
+    public Usage {
+        if (promptTokens < UNKNOWN || completionTokens < UNKNOWN) {
+            throw new IllegalArgumentException("token counts must be >= 0 or UNKNOWN, got " + promptTokens + "/" + completionTokens);
+        }
+    }
+
+    /** No usage reported. */
+    public static Usage unknown() {
+        return NONE;
+    }
+
+    public boolean hasPromptTokens() {
+        return promptTokens != UNKNOWN;
+    }
+
+    public boolean hasCompletionTokens() {
+        return completionTokens != UNKNOWN;
+    }
+}

@@ -1,0 +1,91 @@
+package io.benchsuite.api.result;
+
+import static io.benchsuite.api.util.Checks.notNull;
+
+import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.workload.Phase;
+
+/**
+ * Everything measured about one request. All offsets are nanoseconds from the run start on the
+ * monotonic clock; {@code -1} means the event did not happen.
+ *
+ * <p>Latencies are measured from the <em>scheduled</em> instant, so time a request spent waiting
+ * for the client (late dispatch, concurrency slot) counts against the server-plus-client system,
+ * as a user would feel it. {@link #ttftFromSendNanos()} gives the server-only view beside it.
+ *
+ * @param index position in the schedule
+ * @param phase warm-up, measured or cool-down
+ * @param user closed-loop user id, or -1 for open loop
+ * @param scheduledOffsetNanos when the request was meant to be sent
+ * @param dispatchOffsetNanos when the dispatcher took it up (late timer wake-ups show here)
+ * @param sentOffsetNanos when the backend reported it sent (after any wait for a concurrency slot)
+ * @param firstTokenOffsetNanos when the first token arrived
+ * @param endOffsetNanos when it completed or failed
+ * @param inputTokens prompt tokens under the run's tokenizer
+ * @param outputTokens output tokens (server count when reported, else streamed count)
+ * @param serverPromptTokens server-reported prompt tokens, or -1
+ * @param serverCompletionTokens server-reported completion tokens, or -1
+ * @param streamedTokens tokens counted from the stream by the client
+ * @param tokenSource who counted {@code outputTokens}
+ * @param promptHash first 16 hex digits of SHA-256 of the prompt, to check prompt sets match across runs
+ * @param outcome success, failure or cancelled
+ * @param errorKind the error category, or {@code null} on success
+ * @param errorMessage a short message (no secrets), or {@code null}
+ * @param itl every inter-token gap
+ */
+public record RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
+                            long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos, int inputTokens,
+                            int outputTokens, int serverPromptTokens, int serverCompletionTokens, int streamedTokens,
+                            TokenSource tokenSource, String promptHash, Outcome outcome, ErrorKind errorKind,
+                            String errorMessage, Gaps itl) {
+
+    public RequestRecord {
+        notNull(phase, "phase");
+        notNull(tokenSource, "tokenSource");
+        notNull(promptHash, "promptHash");
+        notNull(outcome, "outcome");
+        notNull(itl, "itl");
+        if (outcome != Outcome.SUCCESS) notNull(errorKind, "errorKind");
+    }
+
+    /** Time to first token from the scheduled instant, or -1. */
+    public long ttftNanos() {
+        return firstTokenOffsetNanos < 0 ? -1 : firstTokenOffsetNanos - scheduledOffsetNanos;
+    }
+
+    /** Time to first token from the actual send, or -1 (the server's view, excluding client waits). */
+    public long ttftFromSendNanos() {
+        return firstTokenOffsetNanos < 0 || sentOffsetNanos < 0 ? -1 : firstTokenOffsetNanos - sentOffsetNanos;
+    }
+
+    /** End-to-end latency from the scheduled instant. */
+    public long e2eNanos() {
+        return endOffsetNanos - scheduledOffsetNanos;
+    }
+
+    /** Time per output token after the first: (E2E − TTFT) / (output tokens − 1), or -1 with fewer than 2 tokens. */
+    public long tpotNanos() {
+        if (outputTokens < 2 || firstTokenOffsetNanos < 0) return -1;
+        return (endOffsetNanos - firstTokenOffsetNanos) / (outputTokens - 1);
+    }
+
+    /** Actual send minus scheduled instant: the whole client-side delay. */
+    public long scheduleLagNanos() {
+        return sentOffsetNanos < 0 ? -1 : sentOffsetNanos - scheduledOffsetNanos;
+    }
+
+    /** Dispatcher pick-up minus scheduled instant: the client's timer lateness alone. */
+    public long dispatchLagNanos() {
+        return dispatchOffsetNanos - scheduledOffsetNanos;
+    }
+
+    /** Sent minus dispatcher pick-up: time waiting for a concurrency slot. */
+    public long slotWaitNanos() {
+        return sentOffsetNanos < 0 ? -1 : sentOffsetNanos - dispatchOffsetNanos;
+    }
+
+    /** Whether it succeeded. */
+    public boolean succeeded() {
+        return outcome == Outcome.SUCCESS;
+    }
+}

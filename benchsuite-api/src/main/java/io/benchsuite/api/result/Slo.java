@@ -1,0 +1,71 @@
+package io.benchsuite.api.result;
+
+import io.benchsuite.api.util.Durations;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Service-level objectives a request must meet to count toward goodput. Absent limits are
+ * {@code null}. Latencies are judged as measured (from the scheduled instant).
+ *
+ * @param ttft limit on time to first token
+ * @param tpot limit on time per output token
+ * @param e2e limit on end-to-end latency
+ */
+public record Slo(Duration ttft, Duration tpot, Duration e2e) {
+
+    /** No objectives. */
+    public static Slo none() {
+        return new Slo(null, null, null);
+    }
+
+    /** Whether any objective is set. */
+    public boolean isEmpty() {
+        return ttft == null && tpot == null && e2e == null;
+    }
+
+    /** Whether a successful request meets every objective set. */
+    public boolean isMetBy(RequestRecord r) {
+        if (!r.succeeded()) return false;
+        if (ttft != null && (r.ttftNanos() < 0 || r.ttftNanos() > ttft.toNanos())) return false;
+        if (tpot != null && r.tpotNanos() > tpot.toNanos()) return false;
+        return e2e == null || r.e2eNanos() <= e2e.toNanos();
+    }
+
+    /**
+     * Parses {@code ttft=200ms,tpot=50ms,e2e=5s} (any subset).
+     *
+     * @throws IllegalArgumentException naming the bad part
+     */
+    public static Slo parse(String text) {
+        Objects.requireNonNull(text, "slo");
+        Duration ttft = null, tpot = null, e2e = null;
+        for (String part : text.split(",")) {
+            String p = part.trim();
+            if (p.isEmpty()) continue;
+            int eq = p.indexOf('=');
+            if (eq < 0) throw new IllegalArgumentException("expected name=duration in SLO '" + text + "', got '" + p + "'");
+            String name = p.substring(0, eq).trim().toLowerCase(Locale.ROOT);
+            Duration d = Durations.parse(p.substring(eq + 1));
+            switch (name) {
+                case "ttft" -> ttft = d;
+                case "tpot" -> tpot = d;
+                case "e2e" -> e2e = d;
+                default -> throw new IllegalArgumentException("unknown SLO '" + name + "' (expected ttft, tpot or e2e)");
+            }
+        }
+        return new Slo(ttft, tpot, e2e);
+    }
+
+    /** Canonical text form, accepted by {@link #parse}; empty when no objective is set. */
+    public String describe() {
+        List<String> parts = new ArrayList<>();
+        if (ttft != null) parts.add("ttft=" + Durations.format(ttft));
+        if (tpot != null) parts.add("tpot=" + Durations.format(tpot));
+        if (e2e != null) parts.add("e2e=" + Durations.format(e2e));
+        return String.join(",", parts);
+    }
+}

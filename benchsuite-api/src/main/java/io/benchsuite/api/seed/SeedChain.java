@@ -1,0 +1,176 @@
+package io.benchsuite.api.seed;
+
+import static io.benchsuite.api.util.Checks.notNull;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Optional;
+
+/**
+ * The deterministic seed chain that makes runs repeatable on any platform.
+ *
+ * <ul>
+ *   <li><b>root</b> (32 bytes): SHA-256 of the UTF-8 text of a git commit id
+ *       ({@link #fromGitCommit(String)}), or SHA-256 of a long as 8 big-endian bytes
+ *       ({@link #fromLong}), or 64 hex digits taken as they are ({@link #fromHex}).</li>
+ *   <li><b>scenario seed</b>: SHA-256(root ‖ UTF-8(scenario name)) — {@link #scenario}.</li>
+ *   <li><b>request seed</b> (a long): the first 8 bytes, big-endian, of
+ *       SHA-256(scenario seed ‖ 8-byte big-endian index) — {@link ScenarioSeed#requestSeed}.</li>
+ *   <li><b>stream seed</b> for a scenario-wide random stream such as arrival gaps: the first 8 bytes
+ *       of SHA-256(scenario seed ‖ UTF-8(purpose)) — {@link ScenarioSeed#streamSeed}.</li>
+ * </ul>
+ *
+ * <p>Test vectors (checked by {@code SeedChainTest}; reproducible with {@code sha256sum} and {@code xxd}):
+ * <pre>
+ * fromLong(42).rootHex()
+ *   = a6bb133cb1e3638ad7b8a3ff0539668e9e56f9b850ef1b2a810f5422eaa6c323
+ * fromLong(42).scenario("default").hex()
+ *   = 283353041c0d4084941a00d95d092c74f38c46cc55535d1db7fa51977d332e7d
+ * fromLong(42).scenario("default").requestSeed(0)  = 0xb5f2751361b64423L
+ * fromLong(42).scenario("default").requestSeed(1)  = 0xa9a030a946a36f3eL
+ * fromLong(42).scenario("default").streamSeed("arrivals") = 0x90fdcee5b3852fa8L
+ * fromGitCommit("0123456789abcdef0123456789abcdef01234567").rootHex()
+ *   = deb87fabd17715bb31ad4cf4ffb9494eeb15f8d33d85b031a301c64ab3417eaa
+ * </pre>
+ * For example: {@code printf '\x00\x00\x00\x00\x00\x00\x00\x2a' | sha256sum} gives the first root.
+ */
+public final class SeedChain {
+    private final byte[] root;
+    private final String source;
+
+    private SeedChain(byte[] root, String source) {
+        this.root = root;
+        this.source = source;
+    }
+
+    /** Root = SHA-256(UTF-8(commit)), e.g. of {@code git rev-parse HEAD}. */
+    public static SeedChain fromGitCommit(String commit) {
+        notNull(commit, "commit");
+        String c = commit.trim();
+        if (c.isEmpty()) throw new IllegalArgumentException("commit must not be empty");
+        return new SeedChain(sha256(c.getBytes(StandardCharsets.UTF_8)), "git:" + c);
+    }
+
+    /**
+     * Root from the git commit of the working directory (read from {@code .git}, without running git),
+     * or empty when the directory is not in a git checkout.
+     */
+    public static Optional<SeedChain> fromGitCommitOf(Path directory) {
+        notNull(directory, "directory");
+        return GitHead.find(directory.toAbsolutePath()).map(SeedChain::fromGitCommit);
+    }
+
+    /** Root = SHA-256 of the 8 big-endian bytes of {@code seed}. */
+    public static SeedChain fromLong(long seed) {
+        byte[] b = new byte[8];
+        for (int i = 0; i < 8; i++) b[i] = (byte) (seed >>> (56 - 8 * i));
+        return new SeedChain(sha256(b), "long:" + seed);
+    }
+
+    /** Root = the 32 bytes given as 64 hex digits. */
+    public static SeedChain fromHex(String hex) {
+        notNull(hex, "hex");
+        String h = hex.trim();
+        if (h.length() != 64) throw new IllegalArgumentException("hex seed must be 64 hex digits, got " + h.length());
+        try {
+            return new SeedChain(HexFormat.of().parseHex(h), "hex:" + h.toLowerCase());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("hex seed must be 64 hex digits, got '" + h + "'");
+        }
+    }
+
+    /**
+     * Parses a user-given seed: 64 hex digits ({@link #fromHex}), a decimal long ({@link #fromLong}),
+     * or {@code git:<commit>} ({@link #fromGitCommit(String)}).
+     */
+    public static SeedChain parse(String text) {
+        notNull(text, "seed");
+        String s = text.trim();
+        if (s.startsWith("git:")) return fromGitCommit(s.substring(4));
+        if (s.length() == 64 && s.chars().allMatch(ch -> Character.digit(ch, 16) >= 0)) return fromHex(s);
+        try {
+            return fromLong(Long.parseLong(s));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(
+                    "expected a seed: a decimal number, 64 hex digits or git:<commit>, got '" + text + "'");
+        }
+    }
+
+    /** The root as 64 lower-case hex digits. */
+    public String rootHex() {
+        return HexFormat.of().formatHex(root);
+    }
+
+    /** Where the root came from, e.g. {@code long:42} or {@code git:abc123...}. */
+    public String source() {
+        return source;
+    }
+
+    /** The seed of the scenario named {@code name}: SHA-256(root ‖ UTF-8(name)). */
+    public ScenarioSeed scenario(String name) {
+        notNull(name, "scenario name");
+        return new ScenarioSeed(name, sha256(root, name.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Override
+    public String toString() {
+        return "SeedChain[" + source + " root=" + rootHex() + "]";
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SeedChain s && java.util.Arrays.equals(s.root, root);
+    }
+
+    @Override
+    public int hashCode() {
+        return java.util.Arrays.hashCode(root);
+    }
+
+    static byte[] sha256(byte[]... parts) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            for (byte[] p : parts) md.update(p);
+            return md.digest();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required by every Java platform", e);
+        }
+    }
+
+    /** Reads HEAD from a .git directory without running git. */
+    static final class GitHead {
+        private GitHead() {}
+
+        static Optional<String> find(Path start) {
+            for (Path dir = start; dir != null; dir = dir.getParent()) {
+                Path git = dir.resolve(".git");
+                if (Files.isDirectory(git)) return read(git);
+            }
+            return Optional.empty();
+        }
+
+        private static Optional<String> read(Path git) {
+            try {
+                String head = Files.readString(git.resolve("HEAD")).trim();
+                if (!head.startsWith("ref: ")) return Optional.of(head);
+                String ref = head.substring(5).trim();
+                Path loose = git.resolve(ref);
+                if (Files.exists(loose)) return Optional.of(Files.readString(loose).trim());
+                Path packed = git.resolve("packed-refs");
+                if (Files.exists(packed)) {
+                    for (String line : Files.readAllLines(packed)) {
+                        if (line.endsWith(" " + ref)) return Optional.of(line.substring(0, line.indexOf(' ')));
+                    }
+                }
+                return Optional.empty(); // a branch with no commits yet
+            } catch (IOException e) {
+                return Optional.empty();
+            }
+        }
+    }
+}

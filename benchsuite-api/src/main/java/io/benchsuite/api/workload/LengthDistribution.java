@@ -1,0 +1,171 @@
+package io.benchsuite.api.workload;
+
+import static io.benchsuite.api.util.Checks.positive;
+import static io.benchsuite.api.util.Checks.positiveFinite;
+import static io.benchsuite.api.util.Checks.notNegativeFinite;
+
+import java.util.Locale;
+import java.util.Objects;
+import java.util.random.RandomGenerator;
+
+/**
+ * A distribution of token counts (prompt or output length). Samples are always within
+ * {@code [min(), max()]} and at least 1.
+ *
+ * <p>Create with the factories ({@link #fixed}, {@link #uniform}, {@link #normal}, {@link #logNormal})
+ * or parse the CLI form with {@link #parse}.
+ */
+public sealed interface LengthDistribution {
+
+    /** Draws one length using the given generator (the caller owns the seed). */
+    int sample(RandomGenerator random);
+
+    /** Smallest value this distribution can return. */
+    int min();
+
+    /** Largest value this distribution can return. */
+    int max();
+
+    /** Canonical text form, accepted by {@link #parse}. */
+    String describe();
+
+    /** Always {@code tokens}. */
+    static LengthDistribution fixed(int tokens) {
+        return new Fixed(tokens);
+    }
+
+    /** Uniform over the integers {@code [min, max]}. */
+    static LengthDistribution uniform(int min, int max) {
+        return new Uniform(min, max);
+    }
+
+    /** Normal with the given mean and standard deviation, clipped to {@code [min, max]}. */
+    static LengthDistribution normal(double mean, double stddev, int min, int max) {
+        return new Normal(mean, stddev, min, max);
+    }
+
+    /**
+     * Log-normal with the given arithmetic mean and shape {@code sigma} (the standard deviation of
+     * the log), clipped to {@code [min, max]}. Real prompt lengths are close to log-normal.
+     */
+    static LengthDistribution logNormal(double mean, double sigma, int min, int max) {
+        return new LogNormal(mean, sigma, min, max);
+    }
+
+    /**
+     * Parses {@code 512}, {@code fixed:512}, {@code uniform:100-500}, {@code normal:512,64},
+     * {@code normal:512,64,16-2048}, {@code lognormal:550,0.6} or {@code lognormal:550,0.6,16-4096}.
+     * Without bounds, normal and log-normal are clipped to {@code [1, 1048576]}.
+     *
+     * @throws IllegalArgumentException naming the text and the accepted forms
+     */
+    static LengthDistribution parse(String text) {
+        Objects.requireNonNull(text, "length distribution text");
+        String s = text.trim().toLowerCase(Locale.ROOT);
+        try {
+            int colon = s.indexOf(':');
+            if (colon < 0) return fixed(Integer.parseInt(s));
+            String kind = s.substring(0, colon);
+            String[] args = s.substring(colon + 1).split(",");
+            switch (kind) {
+                case "fixed":
+                    return fixed(Integer.parseInt(args[0].trim()));
+                case "uniform": {
+                    int[] r = range(args[0]);
+                    return uniform(r[0], r[1]);
+                }
+                case "normal": {
+                    int[] r = args.length > 2 ? range(args[2]) : new int[] {1, 1 << 20};
+                    return normal(Double.parseDouble(args[0]), Double.parseDouble(args[1]), r[0], r[1]);
+                }
+                case "lognormal": {
+                    int[] r = args.length > 2 ? range(args[2]) : new int[] {1, 1 << 20};
+                    return logNormal(Double.parseDouble(args[0]), Double.parseDouble(args[1]), r[0], r[1]);
+                }
+                default:
+                    break;
+            }
+        } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+            // fall through to the message below
+        }
+        throw new IllegalArgumentException("expected a length distribution such as 512, uniform:100-500, "
+                + "normal:512,64[,min-max] or lognormal:550,0.6[,min-max], got '" + text + "'");
+    }
+
+    private static int[] range(String text) {
+        String[] parts = text.trim().split("-");
+        return new int[] {Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim())};
+    }
+
+    private static void checkBounds(int min, int max) {
+        positive(min, "min");
+        if (max < min) throw new IllegalArgumentException("max must be >= min, got min=" + min + " max=" + max);
+    }
+
+    /** A constant length. */
+    record Fixed(int tokens) implements LengthDistribution {
+        public Fixed {
+            positive(tokens, "tokens");
+        }
+
+        @Override public int sample(RandomGenerator random) { return tokens; }
+        @Override public int min() { return tokens; }
+        @Override public int max() { return tokens; }
+        @Override public String describe() { return "fixed:" + tokens; }
+    }
+
+    /** Uniform over integers in {@code [min, max]}. */
+    record Uniform(int min, int max) implements LengthDistribution {
+        public Uniform {
+            checkBounds(min, max);
+        }
+
+        @Override public int sample(RandomGenerator random) { return min + random.nextInt(max - min + 1); }
+        @Override public String describe() { return "uniform:" + min + "-" + max; }
+    }
+
+    /** Normal, clipped. */
+    record Normal(double mean, double stddev, int min, int max) implements LengthDistribution {
+        public Normal {
+            positiveFinite(mean, "mean");
+            notNegativeFinite(stddev, "stddev");
+            checkBounds(min, max);
+        }
+
+        @Override
+        public int sample(RandomGenerator random) {
+            long v = Math.round(mean + stddev * random.nextGaussian());
+            return (int) Math.max(min, Math.min(max, v));
+        }
+
+        @Override
+        public String describe() {
+            return String.format(Locale.ROOT, "normal:%s,%s,%d-%d", num(mean), num(stddev), min, max);
+        }
+    }
+
+    /** Log-normal with arithmetic mean {@code mean} and log-space standard deviation {@code sigma}, clipped. */
+    record LogNormal(double mean, double sigma, int min, int max) implements LengthDistribution {
+        public LogNormal {
+            positiveFinite(mean, "mean");
+            notNegativeFinite(sigma, "sigma");
+            checkBounds(min, max);
+        }
+
+        @Override
+        public int sample(RandomGenerator random) {
+            double mu = Math.log(mean) - sigma * sigma / 2;
+            long v = Math.round(Math.exp(mu + sigma * random.nextGaussian()));
+            return (int) Math.max(min, Math.min(max, v));
+        }
+
+        @Override
+        public String describe() {
+            return String.format(Locale.ROOT, "lognormal:%s,%s,%d-%d", num(mean), num(sigma), min, max);
+        }
+    }
+
+    private static String num(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+}

@@ -1,0 +1,215 @@
+package io.benchsuite.api.workload;
+
+import static io.benchsuite.api.util.Checks.notNegativeFinite;
+import static io.benchsuite.api.util.Checks.notNull;
+import static io.benchsuite.api.util.Checks.positive;
+
+import io.benchsuite.api.util.Durations;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A level over time: requests per second for open-loop workloads, or number of virtual users for
+ * closed-loop ones. Every profile is piecewise linear, which lets the scheduler invert the
+ * cumulative rate exactly instead of stepping through time.
+ */
+public sealed interface RateProfile {
+
+    /** The linear piece that holds at {@code offsetNanos} from the run start (offset &gt;= 0). */
+    Piece pieceAt(long offsetNanos);
+
+    /** The length the profile defines by itself (steps end), or empty when it goes on forever. */
+    Optional<Duration> naturalLength();
+
+    /** Canonical text form, accepted by {@link #parse}. */
+    String describe();
+
+    /** The level at an offset from the run start. */
+    default double levelAt(long offsetNanos) {
+        return pieceAt(offsetNanos).levelAt(offsetNanos);
+    }
+
+    /**
+     * A linear piece of a profile, from {@code startNanos} (inclusive) to {@code endNanos}
+     * (exclusive; {@link Long#MAX_VALUE} when open-ended), going from {@code startLevel} to
+     * {@code endLevel}.
+     */
+    record Piece(long startNanos, long endNanos, double startLevel, double endLevel) {
+        /** The level at an offset inside this piece. */
+        public double levelAt(long offsetNanos) {
+            if (endNanos == Long.MAX_VALUE || startLevel == endLevel) return startLevel;
+            double f = (double) (offsetNanos - startNanos) / (endNanos - startNanos);
+            return startLevel + (endLevel - startLevel) * f;
+        }
+    }
+
+    /** A constant level forever. */
+    static RateProfile steady(double level) {
+        return new Steady(level);
+    }
+
+    /** Rises (or falls) linearly from {@code from} to {@code to} over {@code over}, then holds {@code to}. */
+    static RateProfile ramp(double from, double to, Duration over) {
+        return new Ramp(from, to, over);
+    }
+
+    /**
+     * A base level with periodic spikes: each {@code period} runs at {@code base}, and its last
+     * {@code spikeLength} runs at {@code peak}. A run therefore opens at the base level.
+     */
+    static RateProfile burst(double base, double peak, Duration spikeLength, Duration period) {
+        return new Burst(base, peak, spikeLength, period);
+    }
+
+    /** Each step holds its level for its duration; the profile ends after the last step. */
+    static RateProfile steps(List<Step> steps) {
+        return new Steps(steps);
+    }
+
+    /** One level of a {@link #steps} profile. */
+    record Step(double level, Duration duration) {
+        public Step {
+            notNegativeFinite(level, "step level");
+            positive(duration, "step duration");
+        }
+    }
+
+    /**
+     * Parses {@code steady} (uses {@code defaultLevel}), {@code steady:10}, {@code ramp:1-20/60s},
+     * {@code burst:2,20,5s/30s} (base, peak, spike length / period) and {@code steps:1/30s,4/30s,8/30s}.
+     *
+     * @throws IllegalArgumentException naming the text and the accepted forms
+     */
+    static RateProfile parse(String text, double defaultLevel) {
+        Objects.requireNonNull(text, "profile text");
+        String s = text.trim().toLowerCase(Locale.ROOT);
+        try {
+            if (s.equals("steady")) return steady(defaultLevel);
+            if (s.startsWith("steady:")) return steady(Double.parseDouble(s.substring(7)));
+            if (s.startsWith("ramp:") || s.startsWith("ramp-up:")) {
+                String body = s.substring(s.indexOf(':') + 1);
+                String[] parts = body.split("/");
+                String[] levels = parts[0].split("-");
+                return ramp(Double.parseDouble(levels[0]), Double.parseDouble(levels[1]), Durations.parse(parts[1]));
+            }
+            if (s.startsWith("burst:")) {
+                String[] parts = s.substring(6).split("/");
+                String[] args = parts[0].split(",");
+                return burst(Double.parseDouble(args[0]), Double.parseDouble(args[1]),
+                        Durations.parse(args[2]), Durations.parse(parts[1]));
+            }
+            if (s.startsWith("steps:")) {
+                List<Step> steps = new ArrayList<>();
+                for (String step : s.substring(6).split(",")) {
+                    String[] parts = step.split("/");
+                    steps.add(new Step(Double.parseDouble(parts[0]), Durations.parse(parts[1])));
+                }
+                return steps(steps);
+            }
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("bad workload profile '" + text + "': " + e.getMessage()
+                    + " (expected steady, steady:10, ramp:1-20/60s, burst:2,20,5s/30s or steps:1/30s,4/30s)", e);
+        }
+        throw new IllegalArgumentException("unknown workload profile '" + text
+                + "' (expected steady, steady:10, ramp:1-20/60s, burst:2,20,5s/30s or steps:1/30s,4/30s)");
+    }
+
+    /** Constant level. */
+    record Steady(double level) implements RateProfile {
+        public Steady {
+            notNegativeFinite(level, "level");
+        }
+
+        @Override public Piece pieceAt(long offsetNanos) { return new Piece(0, Long.MAX_VALUE, level, level); }
+        @Override public Optional<Duration> naturalLength() { return Optional.empty(); }
+        @Override public String describe() { return "steady:" + level; }
+    }
+
+    /** Linear ramp, then hold. */
+    record Ramp(double from, double to, Duration over) implements RateProfile {
+        public Ramp {
+            notNegativeFinite(from, "from");
+            notNegativeFinite(to, "to");
+            positive(over, "over");
+        }
+
+        @Override
+        public Piece pieceAt(long offsetNanos) {
+            long end = over.toNanos();
+            return offsetNanos < end ? new Piece(0, end, from, to) : new Piece(end, Long.MAX_VALUE, to, to);
+        }
+
+        @Override public Optional<Duration> naturalLength() { return Optional.empty(); }
+        @Override public String describe() { return "ramp:" + from + "-" + to + "/" + Durations.format(over); }
+    }
+
+    /** Periodic spikes on a base level. */
+    record Burst(double base, double peak, Duration spikeLength, Duration period) implements RateProfile {
+        public Burst {
+            notNegativeFinite(base, "base");
+            notNegativeFinite(peak, "peak");
+            positive(spikeLength, "spikeLength");
+            positive(period, "period");
+            if (spikeLength.compareTo(period) >= 0) {
+                throw new IllegalArgumentException("spikeLength must be shorter than period, got spikeLength="
+                        + Durations.format(spikeLength) + " period=" + Durations.format(period));
+            }
+        }
+
+        @Override
+        public Piece pieceAt(long offsetNanos) {
+            long p = period.toNanos();
+            long cycleStart = (offsetNanos / p) * p;
+            long spikeStart = cycleStart + p - spikeLength.toNanos();
+            return offsetNanos < spikeStart
+                    ? new Piece(cycleStart, spikeStart, base, base)
+                    : new Piece(spikeStart, cycleStart + p, peak, peak);
+        }
+
+        @Override public Optional<Duration> naturalLength() { return Optional.empty(); }
+
+        @Override
+        public String describe() {
+            return "burst:" + base + "," + peak + "," + Durations.format(spikeLength) + "/" + Durations.format(period);
+        }
+    }
+
+    /** A list of held levels. */
+    record Steps(List<Step> steps) implements RateProfile {
+        public Steps {
+            notNull(steps, "steps");
+            if (steps.isEmpty()) throw new IllegalArgumentException("steps must not be empty");
+            steps = List.copyOf(steps);
+        }
+
+        @Override
+        public Piece pieceAt(long offsetNanos) {
+            long start = 0;
+            for (Step step : steps) {
+                long end = start + step.duration().toNanos();
+                if (offsetNanos < end) return new Piece(start, end, step.level(), step.level());
+                start = end;
+            }
+            return new Piece(start, Long.MAX_VALUE, 0, 0);
+        }
+
+        @Override
+        public Optional<Duration> naturalLength() {
+            return Optional.of(steps.stream().map(Step::duration).reduce(Duration.ZERO, Duration::plus));
+        }
+
+        @Override
+        public String describe() {
+            StringBuilder b = new StringBuilder("steps:");
+            for (int i = 0; i < steps.size(); i++) {
+                if (i > 0) b.append(',');
+                b.append(steps.get(i).level()).append('/').append(Durations.format(steps.get(i).duration()));
+            }
+            return b.toString();
+        }
+    }
+}

@@ -1,0 +1,230 @@
+package io.benchsuite.api.workload;
+
+import static io.benchsuite.api.util.Checks.notNegative;
+import static io.benchsuite.api.util.Checks.notNull;
+import static io.benchsuite.api.util.Checks.positive;
+
+import io.benchsuite.api.util.Durations;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * What load to send: an immutable value built with {@link #open()} or {@link #closed(int)}.
+ *
+ * <pre>{@code
+ * Workload w = Workload.open()
+ *     .rate(RateProfile.ramp(2, 20, Duration.ofMinutes(2)))
+ *     .arrival(Arrival.poisson())
+ *     .maxConcurrency(64)
+ *     .inputTokens(LengthDistribution.logNormal(550, 0.6, 16, 4096))
+ *     .outputTokens(LengthDistribution.fixed(128))
+ *     .duration(Duration.ofMinutes(3))
+ *     .warmup(Duration.ofSeconds(10))
+ *     .build();
+ * }</pre>
+ *
+ * @param name scenario name; it selects the scenario seed, so renaming a scenario changes its prompts
+ * @param load open or closed load model
+ * @param inputTokens prompt length in tokens
+ * @param outputTokens output length in tokens (sent as {@code max_tokens}, with {@code ignore_eos} where supported)
+ * @param duration how long to schedule requests; {@code null} when the run is bounded only by {@code maxRequests} or the profile's own length
+ * @param maxRequests stop after scheduling this many requests; 0 for no limit
+ * @param warmup leading window whose requests are logged but excluded from statistics
+ * @param cooldown trailing window whose requests are logged but excluded from statistics
+ * @param stream whether to ask the backend to stream tokens
+ */
+public record Workload(String name, LoadModel load, LengthDistribution inputTokens, LengthDistribution outputTokens,
+                       Duration duration, long maxRequests, Duration warmup, Duration cooldown, boolean stream) {
+
+    public Workload {
+        notNull(name, "name");
+        if (name.isBlank()) throw new IllegalArgumentException("name must not be blank");
+        notNull(load, "load");
+        notNull(inputTokens, "inputTokens");
+        notNull(outputTokens, "outputTokens");
+        notNegative(warmup, "warmup");
+        notNegative(cooldown, "cooldown");
+        if (maxRequests < 0) throw new IllegalArgumentException("maxRequests must be >= 0, got " + maxRequests);
+        if (duration != null) positive(duration, "duration");
+        Optional<Duration> length = effectiveLength(duration, load);
+        if (length.isEmpty() && maxRequests == 0) {
+            throw new IllegalArgumentException(
+                    "the run has no end: set duration or maxRequests (or use a steps profile, which ends by itself)");
+        }
+        if (length.isPresent() && warmup.plus(cooldown).compareTo(length.get()) >= 0) {
+            throw new IllegalArgumentException("warmup + cooldown (" + Durations.format(warmup.plus(cooldown))
+                    + ") must be shorter than the duration (" + Durations.format(length.get()) + ")");
+        }
+        if (length.isEmpty() && !cooldown.isZero()) {
+            throw new IllegalArgumentException("cooldown needs a duration: a run bounded only by maxRequests has no known end");
+        }
+    }
+
+    /** The scheduling window: {@code duration}, else the profile's own length; empty when only {@code maxRequests} bounds the run. */
+    public Optional<Duration> length() {
+        return effectiveLength(duration, load);
+    }
+
+    /** The phase of a request scheduled at {@code offsetNanos} from the run start. */
+    public Phase phaseAt(long offsetNanos) {
+        if (offsetNanos < warmup.toNanos()) return Phase.WARMUP;
+        Optional<Duration> length = length();
+        if (length.isPresent() && offsetNanos >= length.get().toNanos() - cooldown.toNanos()) return Phase.COOLDOWN;
+        return Phase.MEASURED;
+    }
+
+    private static Optional<Duration> effectiveLength(Duration duration, LoadModel load) {
+        if (duration != null) return Optional.of(duration);
+        RateProfile profile = load instanceof LoadModel.OpenLoop o ? o.rate() : ((LoadModel.ClosedLoop) load).users();
+        return profile.naturalLength();
+    }
+
+    /** An open-loop workload builder (requests on a schedule). Defaults: 1 req/s steady, Poisson, max concurrency 64. */
+    public static OpenBuilder open() {
+        return new OpenBuilder();
+    }
+
+    /** A closed-loop workload builder with a fixed number of users. */
+    public static ClosedBuilder closed(int users) {
+        return new ClosedBuilder().users(users);
+    }
+
+    /** Options shared by both builders. */
+    @SuppressWarnings("unchecked")
+    public abstract static sealed class Builder<B extends Builder<B>> permits OpenBuilder, ClosedBuilder {
+        String name = "default";
+        LengthDistribution inputTokens = LengthDistribution.fixed(256);
+        LengthDistribution outputTokens = LengthDistribution.fixed(128);
+        Duration duration;
+        long maxRequests;
+        Duration warmup = Duration.ZERO;
+        Duration cooldown = Duration.ZERO;
+        boolean stream = true;
+
+        Builder() {}
+
+        /** Scenario name (selects the scenario seed). */
+        public B name(String name) {
+            this.name = notNull(name, "name");
+            return (B) this;
+        }
+
+        /** Prompt length distribution in tokens. */
+        public B inputTokens(LengthDistribution d) {
+            this.inputTokens = notNull(d, "inputTokens");
+            return (B) this;
+        }
+
+        /** Output length distribution in tokens. */
+        public B outputTokens(LengthDistribution d) {
+            this.outputTokens = notNull(d, "outputTokens");
+            return (B) this;
+        }
+
+        /** How long to schedule requests. */
+        public B duration(Duration d) {
+            this.duration = positive(d, "duration");
+            return (B) this;
+        }
+
+        /** Stop after this many requests (warm-up ones included). */
+        public B maxRequests(long n) {
+            this.maxRequests = positive(n, "maxRequests");
+            return (B) this;
+        }
+
+        /** Leading window excluded from statistics. */
+        public B warmup(Duration d) {
+            this.warmup = notNegative(d, "warmup");
+            return (B) this;
+        }
+
+        /** Trailing window excluded from statistics. */
+        public B cooldown(Duration d) {
+            this.cooldown = notNegative(d, "cooldown");
+            return (B) this;
+        }
+
+        /** Whether to stream tokens (default true). */
+        public B stream(boolean stream) {
+            this.stream = stream;
+            return (B) this;
+        }
+
+        abstract LoadModel load();
+
+        /** Validates and builds; a bad combination fails naming the argument. */
+        public Workload build() {
+            return new Workload(name, load(), inputTokens, outputTokens, duration, maxRequests, warmup, cooldown, stream);
+        }
+    }
+
+    /** Builder for open-loop workloads. */
+    public static final class OpenBuilder extends Builder<OpenBuilder> {
+        private Arrival arrival = Arrival.poisson();
+        private RateProfile rate = RateProfile.steady(1);
+        private int maxConcurrency = 64;
+
+        OpenBuilder() {}
+
+        /** Steady rate in requests per second. */
+        public OpenBuilder rate(double requestsPerSecond) {
+            this.rate = RateProfile.steady(requestsPerSecond);
+            return this;
+        }
+
+        /** Rate over time in requests per second. */
+        public OpenBuilder rate(RateProfile profile) {
+            this.rate = notNull(profile, "rate");
+            return this;
+        }
+
+        /** Spacing of requests (default Poisson). */
+        public OpenBuilder arrival(Arrival arrival) {
+            this.arrival = notNull(arrival, "arrival");
+            return this;
+        }
+
+        /** In-flight cap (default 64). */
+        public OpenBuilder maxConcurrency(int max) {
+            this.maxConcurrency = positive(max, "maxConcurrency");
+            return this;
+        }
+
+        @Override
+        LoadModel load() {
+            return new LoadModel.OpenLoop(arrival, rate, maxConcurrency);
+        }
+    }
+
+    /** Builder for closed-loop workloads. */
+    public static final class ClosedBuilder extends Builder<ClosedBuilder> {
+        private RateProfile users = RateProfile.steady(1);
+        private Duration thinkTime = Duration.ZERO;
+
+        ClosedBuilder() {}
+
+        /** A fixed number of users. */
+        public ClosedBuilder users(int users) {
+            this.users = RateProfile.steady(positive(users, "users"));
+            return this;
+        }
+
+        /** Users over time (ramp or steps of concurrency). */
+        public ClosedBuilder users(RateProfile profile) {
+            this.users = notNull(profile, "users");
+            return this;
+        }
+
+        /** Pause between a user's response and its next request. */
+        public ClosedBuilder thinkTime(Duration d) {
+            this.thinkTime = notNegative(d, "thinkTime");
+            return this;
+        }
+
+        @Override
+        LoadModel load() {
+            return new LoadModel.ClosedLoop(users, thinkTime);
+        }
+    }
+}
