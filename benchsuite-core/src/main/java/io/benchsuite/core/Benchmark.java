@@ -1,0 +1,236 @@
+package io.benchsuite.core;
+
+import static io.benchsuite.api.util.Checks.notNegative;
+import static io.benchsuite.api.util.Checks.notNull;
+
+import io.benchsuite.api.backend.Backend;
+import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.api.backend.BackendRegistry;
+import io.benchsuite.api.result.Slo;
+import io.benchsuite.api.seed.SeedChain;
+import io.benchsuite.api.tokenizer.Tokenizer;
+import io.benchsuite.api.workload.Workload;
+import io.benchsuite.core.engine.RunEngine;
+import io.benchsuite.core.prompt.SyntheticPrompts;
+import io.benchsuite.core.prompt.Tokenizers;
+import io.benchsuite.core.report.ReportWriters;
+import io.benchsuite.core.schedule.RequestPlanner;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The entry point: configure a run fluently, then {@link #run()} it (blocking) or {@link #start()}
+ * it (returns a handle for live stats and stopping).
+ *
+ * <pre>{@code
+ * RunResult r = Benchmark.named("chat-p99")
+ *     .backend("sim", BackendConfig.of(Map.of("model", "llama-3-8b", "device", "h100")))
+ *     .workload(Workload.open().rate(8).maxConcurrency(32).duration(Duration.ofSeconds(30)).build())
+ *     .seed(SeedChain.fromLong(42))
+ *     .slo(Slo.parse("ttft=500ms,tpot=50ms"))
+ *     .outputDir(Path.of("target/benchsuite-reports/chat-p99"))
+ *     .run();
+ * }</pre>
+ *
+ * <p>A backend named with {@link Builder#backend(String, BackendConfig)} is created and closed by
+ * the run; one passed as an object with {@link Builder#backend(Backend)} belongs to the caller.
+ */
+public final class Benchmark {
+    private Benchmark() {}
+
+    /** A new builder for a run named {@code name} (the name also selects the scenario seed). */
+    public static Builder named(String name) {
+        return new Builder(name);
+    }
+
+    /** Builds and runs benchmarks. Not thread-safe; each {@link #start()} makes an independent run. */
+    public static final class Builder {
+        private final String name;
+        private Backend backend;
+        private String backendName;
+        private BackendConfig backendConfig = BackendConfig.empty();
+        private BackendRegistry registry;
+        private Workload workload;
+        private SeedChain seed;
+        private Slo slo = Slo.none();
+        private Tokenizer tokenizer;
+        private Path outputDir;
+        private String model;
+        private Duration drainTimeout = Duration.ofMinutes(2);
+        private boolean preflight = true;
+        private final List<RunListener> listeners = new ArrayList<>();
+        private final List<RequestDecorator> decorators = new ArrayList<>();
+        private final Map<String, String> labels = new LinkedHashMap<>();
+
+        private Builder(String name) {
+            this.name = notNull(name, "name");
+            if (name.isBlank()) throw new IllegalArgumentException("name must not be blank");
+        }
+
+        /** Use this backend object (the caller closes it). */
+        public Builder backend(Backend backend) {
+            this.backend = notNull(backend, "backend");
+            this.backendName = null;
+            return this;
+        }
+
+        /** Create the named backend (looked up with {@link BackendRegistry}) for this run and close it after. */
+        public Builder backend(String name, BackendConfig config) {
+            this.backendName = notNull(name, "backend name");
+            this.backendConfig = notNull(config, "backend config");
+            this.backend = null;
+            return this;
+        }
+
+        /** Look backends up here instead of {@link BackendRegistry#load()}. */
+        public Builder registry(BackendRegistry registry) {
+            this.registry = notNull(registry, "registry");
+            return this;
+        }
+
+        /** The load to send (required). */
+        public Builder workload(Workload workload) {
+            this.workload = notNull(workload, "workload");
+            return this;
+        }
+
+        /** The seed chain (default: from the git commit of the working directory, else {@code fromLong(0)}). */
+        public Builder seed(SeedChain seed) {
+            this.seed = notNull(seed, "seed");
+            return this;
+        }
+
+        /** SLOs for goodput. */
+        public Builder slo(Slo slo) {
+            this.slo = notNull(slo, "slo");
+            return this;
+        }
+
+        /** Tokenizer for prompt sizing and output counting (default {@code cl100k_base}). */
+        public Builder tokenizer(Tokenizer tokenizer) {
+            this.tokenizer = notNull(tokenizer, "tokenizer");
+            return this;
+        }
+
+        /** Model name to request (default: the backend config's {@code model}, else {@code default}). */
+        public Builder model(String model) {
+            this.model = notNull(model, "model");
+            return this;
+        }
+
+        /** Write {@code report.json}, {@code requests.jsonl} and {@code summary.csv} here. */
+        public Builder outputDir(Path dir) {
+            this.outputDir = notNull(dir, "outputDir");
+            return this;
+        }
+
+        /** After the schedule ends, how long to wait for in-flight requests before cancelling them (default 2 min). */
+        public Builder drainTimeout(Duration timeout) {
+            this.drainTimeout = notNegative(timeout, "drainTimeout");
+            return this;
+        }
+
+        /** Whether to call {@link Backend#preflight()} before the first request (default true). */
+        public Builder preflight(boolean preflight) {
+            this.preflight = preflight;
+            return this;
+        }
+
+        /** Observe the run. */
+        public Builder listener(RunListener listener) {
+            listeners.add(notNull(listener, "listener"));
+            return this;
+        }
+
+        /** Wrap each request (tracing). */
+        public Builder decorator(RequestDecorator decorator) {
+            decorators.add(notNull(decorator, "decorator"));
+            return this;
+        }
+
+        /** A label recorded in the report (e.g. {@code device=h100}). */
+        public Builder label(String key, String value) {
+            labels.put(notNull(key, "label key"), notNull(value, "label value"));
+            return this;
+        }
+
+        /** Runs to the end and returns the result. Interrupting the calling thread stops the run and still returns what was measured. */
+        public RunResult run() {
+            RunningBenchmark running = start();
+            try {
+                return running.await();
+            } catch (InterruptedException e) {
+                running.stop();
+                try {
+                    return running.await();
+                } catch (InterruptedException again) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted twice while stopping the run", again);
+                } finally {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+
+        /**
+         * Validates, creates the backend if named, runs its pre-flight check, and starts the run.
+         *
+         * @throws IllegalStateException when no workload or backend was given
+         * @throws io.benchsuite.api.backend.BackendException when the backend fails its pre-flight check
+         */
+        public RunningBenchmark start() {
+            if (workload == null) throw new IllegalStateException("workload is required: call workload(...)");
+            if (backend == null && backendName == null) {
+                throw new IllegalStateException("backend is required: call backend(name, config) or backend(object)");
+            }
+            Tokenizer tok = tokenizer != null ? tokenizer : Tokenizers.cl100k();
+            SeedChain chain = seed != null ? seed
+                    : SeedChain.fromGitCommitOf(Path.of("")).orElse(SeedChain.fromLong(0));
+            BackendConfig config = backendConfig;
+            if (workload.load() instanceof io.benchsuite.api.workload.LoadModel.OpenLoop open
+                    && config.string(BackendConfig.MAX_CONCURRENCY).isEmpty()) {
+                config = config.with(BackendConfig.MAX_CONCURRENCY, Integer.toString(open.maxConcurrency()));
+            }
+            if (workload.load() instanceof io.benchsuite.api.workload.LoadModel.ClosedLoop closed
+                    && config.string(BackendConfig.MAX_CONCURRENCY).isEmpty()) {
+                int peak = peakUsers(closed.users());
+                config = config.with(BackendConfig.MAX_CONCURRENCY, Integer.toString(peak));
+            }
+            if (config.string(BackendConfig.SEED).isEmpty()) {
+                config = config.with(BackendConfig.SEED, chain.scenario(name).hex());
+            }
+            boolean owned = backend == null;
+            Backend b = owned ? (registry != null ? registry : BackendRegistry.load()).create(backendName, config) : backend;
+            try {
+                if (preflight) b.preflight();
+                String m = model != null ? model : config.string(BackendConfig.MODEL).orElse(b.info().model());
+                RunInfo info = new RunInfo(name, workload, chain, chain.scenario(name), b.info(),
+                        owned ? config.redacted() : Map.of(), slo, tok.name(), Instant.now(), Environment.current(), labels);
+                List<RunListener> all = new ArrayList<>(listeners);
+                ReportWriters writers = outputDir == null ? null : ReportWriters.open(outputDir);
+                if (writers != null) all.add(0, writers);
+                RequestPlanner planner = new RequestPlanner(info.scenario(), workload.inputTokens(),
+                        workload.outputTokens(), new SyntheticPrompts(tok));
+                RunEngine engine = new RunEngine(info, b, planner, m, tok, all, decorators, drainTimeout);
+                engine.start();
+                return new RunningBenchmark(engine, owned ? b : null, writers);
+            } catch (RuntimeException e) {
+                if (owned) b.close();
+                throw e;
+            }
+        }
+
+        private static int peakUsers(io.benchsuite.api.workload.RateProfile users) {
+            if (users instanceof io.benchsuite.api.workload.RateProfile.Steady s) return (int) s.level();
+            if (users instanceof io.benchsuite.api.workload.RateProfile.Ramp r) return (int) Math.max(r.from(), r.to());
+            if (users instanceof io.benchsuite.api.workload.RateProfile.Burst b) return (int) Math.max(b.base(), b.peak());
+            return (int) ((io.benchsuite.api.workload.RateProfile.Steps) users).steps().stream()
+                    .mapToDouble(io.benchsuite.api.workload.RateProfile.Step::level).max().orElse(1);
+        }
+    }
+}

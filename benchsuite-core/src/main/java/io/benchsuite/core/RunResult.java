@@ -1,0 +1,53 @@
+package io.benchsuite.core;
+
+import static io.benchsuite.api.util.Checks.notNull;
+
+import io.benchsuite.api.result.RequestRecord;
+import io.benchsuite.api.result.RunSummary;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Everything a finished run measured.
+ *
+ * @param info identity and configuration
+ * @param status whether the run completed or was stopped
+ * @param endedAt wall-clock end
+ * @param summary statistics over the measured window
+ * @param histograms the lossless distributions behind the summary (measured, successful requests)
+ * @param timeSeries one sample per second, all phases
+ * @param requests every request, all phases, in index order
+ * @param errorSamples the first few error messages of each kind
+ */
+public record RunResult(RunInfo info, Status status, Instant endedAt, RunSummary summary,
+                        LatencyHistograms histograms, List<SecondSample> timeSeries, List<RequestRecord> requests,
+                        List<ErrorSample> errorSamples) {
+
+    public RunResult {
+        notNull(info, "info");
+        notNull(status, "status");
+        notNull(endedAt, "endedAt");
+        notNull(summary, "summary");
+        notNull(histograms, "histograms");
+        timeSeries = List.copyOf(notNull(timeSeries, "timeSeries"));
+        requests = List.copyOf(notNull(requests, "requests"));
+        errorSamples = List.copyOf(notNull(errorSamples, "errorSamples"));
+    }
+
+    /** How a run ended. */
+    public enum Status {
+        /** The schedule ran to its end and every request finished or timed out. */
+        COMPLETED,
+        /** The run was stopped early (Ctrl-C, {@link RunningBenchmark#stop()}); what was measured is kept. */
+        STOPPED
+    }
+
+    /**
+     * One error message kept as an example.
+     *
+     * @param kind error label, e.g. {@code http_5xx}
+     * @param index request index
+     * @param message the message (no secrets)
+     */
+    public record ErrorSample(String kind, long index, String message) {}
+}

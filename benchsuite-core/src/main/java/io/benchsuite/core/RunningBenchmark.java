@@ -1,0 +1,62 @@
+package io.benchsuite.core;
+
+import io.benchsuite.api.backend.Backend;
+import io.benchsuite.core.engine.RunEngine;
+import io.benchsuite.core.report.ReportWriters;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+
+/** A run in progress: watch it, stop it, wait for its result. */
+public final class RunningBenchmark {
+    private final RunEngine engine;
+    private final Backend ownedBackend;
+    private final ReportWriters writers;
+    private RunResult result;
+
+    RunningBenchmark(RunEngine engine, Backend ownedBackend, ReportWriters writers) {
+        this.engine = engine;
+        this.ownedBackend = ownedBackend;
+        this.writers = writers;
+    }
+
+    /** Live counters and rates. */
+    public LiveStats live() {
+        return engine.live();
+    }
+
+    /** Stops sending, cancels in-flight requests; {@link #await()} then returns what was measured. Idempotent. */
+    public void stop() {
+        engine.stop();
+    }
+
+    /**
+     * Waits for the run to end, writes the reports (if an output directory was given) and closes a
+     * backend the run created.
+     */
+    public synchronized RunResult await() throws InterruptedException {
+        if (result != null) return result;
+        RunResult r = engine.await();
+        finish(r);
+        return r;
+    }
+
+    /** Like {@link #await()} but gives up after {@code timeout}, returning null while the run goes on. */
+    public synchronized RunResult await(Duration timeout) throws InterruptedException {
+        if (result != null) return result;
+        RunResult r = engine.await(timeout);
+        if (r != null) finish(r);
+        return r;
+    }
+
+    private void finish(RunResult r) {
+        result = r;
+        try {
+            if (writers != null) writers.writeFinal(r);
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing the reports failed: " + e.getMessage(), e);
+        } finally {
+            if (ownedBackend != null) ownedBackend.close();
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.benchsuite.core.prompt;
+
+import static io.benchsuite.api.util.Checks.notNull;
+import static io.benchsuite.api.util.Checks.positive;
+
+import io.benchsuite.api.tokenizer.Tokenizer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/**
+ * Builds synthetic prompts of an exact token length under a tokenizer.
+ *
+ * <p>The prompt is a sequence of common English words, each of which is a single token when
+ * preceded by a space (checked against the tokenizer when this object is built), so {@code n}
+ * words make {@code n} tokens. The count of every generated prompt is checked, and corrected word
+ * by word in the rare case a tokenizer merges across words, so the length is exact, not estimated.
+ */
+public final class SyntheticPrompts {
+    private static final String[] CANDIDATES = (
+            "the of and to in is was for that with as on by at from his her they this which had are not "
+            + "but have one all were when there an their been has more would who will some into time only "
+            + "other new could its made about after first also over most can two did what years than like "
+            + "then many these out may such where well used them any people each just through under where "
+            + "between both three while long before world life work should because still much city state "
+            + "great water house small large place point part number word light night river market story "
+            + "music field table paper summer winter morning evening garden window mountain island forest "
+            + "letter question answer reason system program country family school student teacher doctor "
+            + "village station bridge engine signal energy center simple strong quiet bright early later "
+            + "around across behind toward inside outside ready happy green black white yellow orange silver")
+            .split(" ");
+
+    private final Tokenizer tokenizer;
+    private final String[] words;
+
+    /** Prompts measured by {@code tokenizer}. */
+    public SyntheticPrompts(Tokenizer tokenizer) {
+        this.tokenizer = notNull(tokenizer, "tokenizer");
+        List<String> single = new ArrayList<>();
+        for (String w : CANDIDATES) {
+            if (!w.isEmpty() && !single.contains(w) && tokenizer.countTokens("a " + w) == 2
+                    && tokenizer.countTokens(w) == 1) {
+                single.add(w);
+            }
+        }
+        if (single.size() < 16) {
+            throw new IllegalStateException("tokenizer " + tokenizer.name()
+                    + " splits common words into several tokens; synthetic prompts need a word-level vocabulary");
+        }
+        this.words = single.toArray(String[]::new);
+    }
+
+    /** The tokenizer prompts are measured with. */
+    public Tokenizer tokenizer() {
+        return tokenizer;
+    }
+
+    /**
+     * A prompt of exactly {@code tokens} tokens, with words drawn from {@code random}.
+     *
+     * @throws IllegalArgumentException when {@code tokens} &lt; 1
+     */
+    public String generate(int tokens, RandomGenerator random) {
+        positive(tokens, "tokens");
+        StringBuilder b = new StringBuilder(tokens * 7);
+        for (int i = 0; i < tokens; i++) {
+            if (i > 0) b.append(' ');
+            b.append(words[random.nextInt(words.length)]);
+        }
+        String prompt = b.toString();
+        int count = tokenizer.countTokens(prompt);
+        // Word-level BPE keeps count == tokens; correct by whole words if a tokenizer ever merges across them.
+        while (count != tokens) {
+            if (count > tokens) {
+                int cut = prompt.lastIndexOf(' ');
+                if (cut < 0) break;
+                prompt = prompt.substring(0, cut);
+            } else {
+                prompt = prompt + ' ' + words[random.nextInt(words.length)];
+            }
+            count = tokenizer.countTokens(prompt);
+        }
+        return prompt;
+    }
+}

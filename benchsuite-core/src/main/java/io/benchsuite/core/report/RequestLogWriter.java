@@ -1,0 +1,83 @@
+package io.benchsuite.core.report;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.benchsuite.api.result.RequestRecord;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Appends one JSON object per finished request to {@code requests.jsonl}, flushed line by line so a
+ * crash loses nothing already measured. Offsets are milliseconds from the run start.
+ */
+public final class RequestLogWriter implements AutoCloseable {
+    private static final JsonFactory FACTORY = new JsonFactory();
+    private final Writer out;
+
+    /** Creates (or truncates) the file. */
+    public RequestLogWriter(Path file) throws IOException {
+        this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+    }
+
+    /** Writes and flushes one record. */
+    public synchronized void write(RequestRecord r) throws IOException {
+        out.write(toJsonLine(r));
+        out.write('\n');
+        out.flush();
+    }
+
+    /** The JSON line for one record (no newline). */
+    public static String toJsonLine(RequestRecord r) throws IOException {
+        java.io.StringWriter sw = new java.io.StringWriter(256 + r.itl().size() * 8);
+        try (JsonGenerator g = FACTORY.createGenerator(sw)) {
+            g.writeStartObject();
+            g.writeNumberField("index", r.index());
+            g.writeStringField("phase", r.phase().name().toLowerCase(java.util.Locale.ROOT));
+            if (r.user() >= 0) g.writeNumberField("user", r.user());
+            g.writeStringField("outcome", r.outcome().name().toLowerCase(java.util.Locale.ROOT));
+            if (r.errorKind() != null) g.writeStringField("errorKind", r.errorKind().label());
+            if (r.errorMessage() != null) g.writeStringField("errorMessage", r.errorMessage());
+            ms(g, "scheduledOffsetMs", r.scheduledOffsetNanos());
+            ms(g, "dispatchOffsetMs", r.dispatchOffsetNanos());
+            ms(g, "sentOffsetMs", r.sentOffsetNanos());
+            ms(g, "firstTokenOffsetMs", r.firstTokenOffsetNanos());
+            ms(g, "endOffsetMs", r.endOffsetNanos());
+            ms(g, "ttftMs", r.ttftNanos());
+            ms(g, "ttftFromSendMs", r.ttftFromSendNanos());
+            ms(g, "tpotMs", r.tpotNanos());
+            ms(g, "e2eMs", r.e2eNanos());
+            ms(g, "scheduleLagMs", r.scheduleLagNanos());
+            ms(g, "slotWaitMs", r.slotWaitNanos());
+            g.writeStringField("promptHash", r.promptHash());
+            g.writeNumberField("inputTokens", r.inputTokens());
+            g.writeNumberField("outputTokens", r.outputTokens());
+            g.writeStringField("outputTokenSource", r.tokenSource().name().toLowerCase(java.util.Locale.ROOT));
+            g.writeNumberField("streamedTokens", r.streamedTokens());
+            if (r.serverPromptTokens() >= 0) g.writeNumberField("serverPromptTokens", r.serverPromptTokens());
+            if (r.serverCompletionTokens() >= 0) g.writeNumberField("serverCompletionTokens", r.serverCompletionTokens());
+            g.writeArrayFieldStart("itlMs");
+            for (int i = 0; i < r.itl().size(); i++) g.writeNumber(Json.round(r.itl().get(i) / 1e6));
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        return sw.toString();
+    }
+
+    private static void ms(JsonGenerator g, String field, long nanos) throws IOException {
+        if (nanos < 0) {
+            g.writeNullField(field);
+        } else {
+            g.writeNumberField(field, Json.round(nanos / 1e6));
+        }
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        out.close();
+    }
+
+}

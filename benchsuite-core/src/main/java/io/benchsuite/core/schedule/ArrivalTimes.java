@@ -1,0 +1,119 @@
+package io.benchsuite.core.schedule;
+
+import static io.benchsuite.api.util.Checks.notNull;
+
+import io.benchsuite.api.workload.Arrival;
+import io.benchsuite.api.workload.RateProfile;
+import java.util.random.RandomGenerator;
+
+/**
+ * The scheduled send instants of an open-loop run, as nanosecond offsets from the run start.
+ *
+ * <p>Gaps are drawn from the {@link Arrival} process in operational time (mean 1) and mapped onto
+ * wall time by inverting the cumulative rate Λ(t) = ∫ rate of the {@link RateProfile}
+ * (time-rescaling). Profiles are piecewise linear, so the inversion is exact per piece: a constant
+ * piece gives Δt = g / r, a linear one solves r₀τ + kτ²/2 = g. Each instant is computed from the
+ * previous exact instant, never from "now", so no drift accumulates. The first request is at
+ * offset 0.
+ */
+public final class ArrivalTimes {
+    private static final double NANOS = 1e9;
+
+    private final Arrival arrival;
+    private final RateProfile profile;
+    private final RandomGenerator random;
+    private double seconds = Double.NaN;
+
+    /**
+     * @param arrival gap process
+     * @param profile rate over time, requests per second
+     * @param random the arrival stream's generator (seeded from the scenario's {@code arrivals} stream)
+     */
+    public ArrivalTimes(Arrival arrival, RateProfile profile, RandomGenerator random) {
+        this.arrival = notNull(arrival, "arrival");
+        this.profile = notNull(profile, "profile");
+        this.random = notNull(random, "random");
+    }
+
+    /**
+     * The next scheduled offset in nanoseconds, or {@link Long#MAX_VALUE} when the rate stays at zero
+     * forever (no more arrivals).
+     */
+    public long next() {
+        if (Double.isNaN(seconds)) {
+            seconds = firstNonZeroRateInstant(0);
+        } else if (seconds != Double.POSITIVE_INFINITY) {
+            seconds = advance(seconds, arrival.nextUnitGap(random));
+        }
+        return seconds == Double.POSITIVE_INFINITY || seconds * NANOS >= Long.MAX_VALUE
+                ? Long.MAX_VALUE : Math.round(seconds * NANOS);
+    }
+
+    /** The instant, from {@code t} on, where the rate is first above zero (a run may open on a zero-rate step). */
+    private double firstNonZeroRateInstant(double t) {
+        while (true) {
+            RateProfile.Piece p = profile.pieceAt(toNanos(t));
+            double r0 = p.levelAt(toNanos(t));
+            if (r0 > 0) return t;
+            if (p.endNanos() == Long.MAX_VALUE) {
+                return p.endLevel() > 0 ? t : Double.POSITIVE_INFINITY;
+            }
+            if (p.endLevel() > 0) return t; // a ramp up from zero: integrate from here
+            t = p.endNanos() / NANOS;
+        }
+    }
+
+    /** Moves forward from {@code t} until {@code g} units of cumulative rate have passed. */
+    private double advance(double t, double g) {
+        while (g > 0) {
+            long tn = toNanos(t);
+            RateProfile.Piece p = profile.pieceAt(tn);
+            double r0 = p.levelAt(tn);
+            if (p.endNanos() == Long.MAX_VALUE) {
+                if (r0 <= 0) return Double.POSITIVE_INFINITY;
+                return t + g / r0;
+            }
+            double end = p.endNanos() / NANOS;
+            double len = end - t;
+            if (len <= 0) { // numeric edge exactly on a boundary
+                t = Math.nextUp(end);
+                continue;
+            }
+            double r1 = p.endLevel();
+            double k = (r1 - r0) / len; // slope in requests/s per second over the rest of the piece
+            double area = (r0 + r1) / 2 * len;
+            if (area < g) {
+                g -= area;
+                t = end;
+                continue;
+            }
+            double tau;
+            if (Math.abs(k) < 1e-12) {
+                tau = g / r0;
+            } else {
+                double disc = r0 * r0 + 2 * k * g;
+                tau = (-r0 + Math.sqrt(Math.max(0, disc))) / k;
+            }
+            return t + Math.min(Math.max(tau, 0), len);
+        }
+        return t;
+    }
+
+    private static long toNanos(double seconds) {
+        return (long) Math.floor(seconds * NANOS);
+    }
+
+    /** The mean rate of {@code profile} over [{@code fromNanos}, {@code toNanos}), requests/s (the run's target rate). */
+    public static double meanRate(RateProfile profile, long fromNanos, long toNanos) {
+        if (toNanos <= fromNanos) return Double.NaN;
+        double area = 0;
+        long t = fromNanos;
+        while (t < toNanos) {
+            RateProfile.Piece p = profile.pieceAt(t);
+            long end = Math.min(p.endNanos(), toNanos);
+            area += (p.levelAt(t) + p.levelAt(end)) / 2 * ((end - t) / NANOS);
+            t = end;
+        }
+        return area / ((toNanos - fromNanos) / NANOS);
+    }
+}
