@@ -149,19 +149,37 @@ public final class SeedChain {
         static Optional<String> find(Path start) {
             for (Path dir = start; dir != null; dir = dir.getParent()) {
                 Path git = dir.resolve(".git");
-                if (Files.isDirectory(git)) return read(git);
+                if (Files.isDirectory(git)) return read(git, git);
+                if (Files.isRegularFile(git)) return linked(dir, git); // a worktree or submodule
             }
             return Optional.empty();
         }
 
-        private static Optional<String> read(Path git) {
+        /** A {@code .git} file says {@code gitdir: <path>}; refs may live in its {@code commondir}. */
+        private static Optional<String> linked(Path dir, Path gitFile) {
+            try {
+                String text = Files.readString(gitFile).trim();
+                if (!text.startsWith("gitdir:")) return Optional.empty();
+                Path gitDir = dir.resolve(text.substring(7).trim()).normalize();
+                Path common = gitDir;
+                Path commonFile = gitDir.resolve("commondir");
+                if (Files.exists(commonFile)) common = gitDir.resolve(Files.readString(commonFile).trim()).normalize();
+                return read(gitDir, common);
+            } catch (IOException e) {
+                return Optional.empty();
+            }
+        }
+
+        private static Optional<String> read(Path git, Path common) {
             try {
                 String head = Files.readString(git.resolve("HEAD")).trim();
                 if (!head.startsWith("ref: ")) return Optional.of(head);
                 String ref = head.substring(5).trim();
-                Path loose = git.resolve(ref);
-                if (Files.exists(loose)) return Optional.of(Files.readString(loose).trim());
-                Path packed = git.resolve("packed-refs");
+                for (Path base : new Path[] {git, common}) {
+                    Path loose = base.resolve(ref);
+                    if (Files.exists(loose)) return Optional.of(Files.readString(loose).trim());
+                }
+                Path packed = common.resolve("packed-refs");
                 if (Files.exists(packed)) {
                     for (String line : Files.readAllLines(packed)) {
                         if (line.endsWith(" " + ref)) return Optional.of(line.substring(0, line.indexOf(' ')));

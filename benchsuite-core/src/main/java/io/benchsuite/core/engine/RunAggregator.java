@@ -117,8 +117,12 @@ final class RunAggregator {
         return List.copyOf(errorSamples);
     }
 
-    /** The summary over the measured window. */
-    synchronized RunSummary summary() {
+    /**
+     * The summary over the measured window.
+     *
+     * @param stoppedAt offset at which a stopped run quit scheduling, or {@code Long.MAX_VALUE} when it ran to its end
+     */
+    synchronized RunSummary summary(long stoppedAt) {
         long scheduled = records.size();
         long warmup = 0, cooldown = 0, measured = 0, ok = 0, bad = 0, cancelled = 0, met = 0;
         long firstScheduled = Long.MAX_VALUE, lastScheduled = Long.MIN_VALUE, lastEnd = Long.MIN_VALUE;
@@ -164,14 +168,16 @@ final class RunAggregator {
         long windowStart = workload.warmup().toNanos();
         long windowEnd = workload.length().map(d -> d.toNanos() - workload.cooldown().toNanos())
                 .orElse(lastScheduled == Long.MIN_VALUE ? windowStart : lastScheduled);
+        windowEnd = Math.min(windowEnd, stoppedAt);
         if (workload.load() instanceof LoadModel.OpenLoop open && windowEnd > windowStart) {
             target = ArrivalTimes.meanRate(open.rate(), windowStart, windowEnd);
         }
         double achieved = Double.NaN;
         if (sent > 0) {
-            long spanEnd = Math.max(lastSent, workload.length().isPresent() ? windowEnd : lastScheduled);
+            boolean byDuration = workload.length().isPresent() && stoppedAt == Long.MAX_VALUE;
+            long spanEnd = Math.max(lastSent, byDuration ? windowEnd : lastScheduled);
             long span = spanEnd - Math.min(windowStart, firstScheduled);
-            if (workload.length().isEmpty() && sent > 1) {
+            if (!byDuration && sent > 1) {
                 // count-bounded run: n requests span n-1 gaps between first and last send
                 achieved = span > 0 ? (sent - 1) / (span / 1e9) : Double.NaN;
             } else {

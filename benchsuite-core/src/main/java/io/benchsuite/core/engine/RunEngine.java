@@ -90,6 +90,7 @@ public final class RunEngine {
     private boolean exhausted;
     private volatile boolean stopRequested;
     private boolean drainExpired;
+    private volatile long scheduleEnd = Long.MAX_VALUE;
     private Thread thread;
     private volatile RunResult result;
     private volatile Throwable failure;
@@ -191,7 +192,7 @@ public final class RunEngine {
         try {
             boolean stopped = dispatch();
             RunResult r = new RunResult(info, stopped ? RunResult.Status.STOPPED : RunResult.Status.COMPLETED,
-                    Instant.now(), aggregator.summary(), aggregator.histograms(), aggregator.timeSeries(),
+                    Instant.now(), aggregator.summary(stopped ? scheduleEnd : Long.MAX_VALUE), aggregator.histograms(), aggregator.timeSeries(),
                     aggregator.records(), aggregator.errorSamples());
             result = r;
             for (RunListener l : listeners) safely(() -> l.onRunFinished(r));
@@ -217,25 +218,32 @@ public final class RunEngine {
             long spinUntil = -1;
             lock.lock();
             try {
-                if (stopRequested) break;
+                if (stopRequested) {
+                    scheduleEnd = now();
+                    break;
+                }
                 long now = now();
                 if (now >= lengthNanos && !exhausted) markExhausted();
                 if (users != null && !exhausted) spawnUsers(now);
                 while (!timed.isEmpty() && timed.peek().offset <= now) {
                     Timed t = timed.poll();
-                    if (exhausted || t.offset >= lengthNanos || (maxRequests > 0 && nextIndex >= maxRequests)) {
-                        if (!exhausted && (maxRequests > 0 && nextIndex >= maxRequests || t.offset >= lengthNanos)) {
-                            markExhausted();
-                        }
+                    // A request scheduled inside the window is sent even when the dispatcher picks it up
+                    // late (after the window closed): dropping it would hide exactly the lateness we report.
+                    if (t.offset >= lengthNanos || (maxRequests > 0 && nextIndex >= maxRequests)) {
+                        if (!exhausted) markExhausted();
                         if (users != null) liveUsers--;
                         continue;
                     }
                     Phase phase = workload.phaseAt(t.offset);
                     Due d = new Due(nextIndex++, t.offset, now, t.user, phase);
                     scheduledCount++;
-                    if (inFlight >= cap || !ready.isEmpty()) aggregator.waitedForSlot(phase);
+                    if (inFlight + ready.size() >= cap) aggregator.waitedForSlot(phase);
                     ready.addLast(d);
-                    if (arrivals != null) pushNextArrival();
+                    if (arrivals != null) {
+                        pushNextArrival();
+                    } else if (maxRequests > 0 && nextIndex >= maxRequests) {
+                        markExhausted();
+                    }
                 }
                 while (!ready.isEmpty() && inFlight < cap) {
                     inFlight++;
@@ -248,6 +256,7 @@ public final class RunEngine {
                         log.warn("{} request(s) still in flight {} after the schedule ended; cancelling them",
                                 inFlight, io.benchsuite.api.util.Durations.format(Duration.ofNanos(drainTimeoutNanos)));
                         drainExpired = true;
+                        scheduleEnd = now;
                         break;
                     }
                     long wait = waitNanos(now, drainDeadline);

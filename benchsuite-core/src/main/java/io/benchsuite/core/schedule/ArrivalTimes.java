@@ -82,7 +82,9 @@ public final class ArrivalTimes {
             double r1 = p.endLevel();
             double k = (r1 - r0) / len; // slope in requests/s per second over the rest of the piece
             double area = (r0 + r1) / 2 * len;
-            if (area < g) {
+            // "<=": an arrival landing exactly on the end of a piece belongs to the next instant
+            // where the rate is positive (a zero-rate step must stay empty).
+            if (area <= g) {
                 g -= area;
                 t = end;
                 continue;
@@ -96,7 +98,7 @@ public final class ArrivalTimes {
             }
             return t + Math.min(Math.max(tau, 0), len);
         }
-        return t;
+        return firstNonZeroRateInstant(t); // the gap ended exactly on a boundary
     }
 
     private static long toNanos(double seconds) {
