@@ -20,6 +20,7 @@ final class Progress implements AutoCloseable {
     private final CliContext ctx;
     private final RunningBenchmark running;
     private final String total;
+    private final double totalSeconds;
     private final ScheduledExecutorService timer;
     private int lastWidth;
 
@@ -29,6 +30,7 @@ final class Progress implements AutoCloseable {
         Optional<Duration> length = plan.workload().length();
         this.total = length.map(Durations::format)
                 .orElse(plan.workload().maxRequests() > 0 ? plan.workload().maxRequests() + " req" : "?");
+        this.totalSeconds = length.map(d -> d.toNanos() / 1e9).orElse(Double.NaN);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "benchsuite-progress");
             t.setDaemon(true);
@@ -47,13 +49,13 @@ final class Progress implements AutoCloseable {
         try {
             LiveStats s = running.live();
             if (ctx.terminal()) {
-                String line = terminalLine(s, total);
+                String line = terminalLine(s, total) + (s.elapsedSeconds() > totalSeconds ? "  (draining)" : "");
                 int pad = Math.max(0, lastWidth - line.length());
                 ctx.err().print("\r" + line + " ".repeat(pad));
                 ctx.err().flush();
                 lastWidth = line.length();
             } else {
-                ctx.err().println(logLine(s, total));
+                ctx.err().println(logLine(s, total) + (s.elapsedSeconds() > totalSeconds ? " draining" : ""));
             }
         } catch (RuntimeException e) {
             // progress must never disturb the run

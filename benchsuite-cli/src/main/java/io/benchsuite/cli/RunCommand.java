@@ -296,7 +296,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws Exception {
+    public Integer call() {
         RunPlan plan = plan();
         BackendRegistry registry;
         try {
@@ -319,6 +319,38 @@ final class RunCommand implements Callable<Integer> {
         plan.labels().forEach(b::label);
 
         ctx.out().println(Summary.banner(plan));
+        // The hook is in place before the backend starts, so Ctrl-C during pre-flight or start-up also
+        // ends with whatever reports exist; the main thread keeps running while the JVM shuts down.
+        java.util.concurrent.atomic.AtomicReference<RunningBenchmark> current = new java.util.concurrent.atomic.AtomicReference<>();
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            interruptedBySignal = true;
+            ctx.err().println();
+            ctx.err().println("benchsuite: interrupted; stopping and writing the reports of what was measured ...");
+            RunningBenchmark r = current.get();
+            if (r != null) r.stop();
+            try {
+                // the main thread writes the reports and prints the summary; the JVM exits (130) when this returns
+                finished.await(plan.drainTimeout().toSeconds() + 60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "benchsuite-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            return runAndReport(b, plan, current);
+        } finally {
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the hook is running and waits for the latch counted down above
+            }
+        }
+    }
+
+    private int runAndReport(Benchmark.Builder b, RunPlan plan,
+                             java.util.concurrent.atomic.AtomicReference<RunningBenchmark> current) {
         RunningBenchmark running;
         try {
             running = b.start();
@@ -329,49 +361,30 @@ final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw CliException.usage("backend '" + plan.backend() + "': " + oneLine(e.getMessage()));
         }
-
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            interruptedBySignal = true;
-            ctx.err().println();
-            ctx.err().println("benchsuite: interrupted; stopping and writing the reports of what was measured ...");
-            running.stop();
-            try {
-                // the main thread writes the reports and prints the summary; the JVM exits (130) when this returns
-                finished.await(plan.drainTimeout().toSeconds() + 60, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "benchsuite-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
+        current.set(running);
+        if (interruptedBySignal) running.stop(); // Ctrl-C arrived while the run was starting
         Progress progress = plan.progress() ? Progress.start(ctx, running, plan) : null;
+        RunResult result;
         try {
-            RunResult result;
-            try {
-                result = running.await();
-            } catch (UncheckedIOException e) {
-                throw CliException.failure(oneLine(e.getMessage()));
-            } catch (IllegalStateException e) {
-                throw CliException.failure(oneLine(e.getMessage()));
-            } finally {
-                if (progress != null) progress.close();
-            }
-            ctx.out().print(Summary.render(result, plan.outputDir(), interruptedBySignal));
-            ctx.out().flush();
-            if (result.status() == RunResult.Status.STOPPED) return ExitCodes.INTERRUPTED;
-            var counts = result.summary().counts();
-            if (counts.measured() > 0 && counts.succeeded() == 0) {
-                throw CliException.failure("every measured request failed (" + counts.failed() + "); see the errors above");
-            }
-            return ExitCodes.OK;
+            result = running.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            running.stop();
+            throw CliException.failure("interrupted while waiting for the run");
+        } catch (UncheckedIOException | IllegalStateException e) {
+            throw CliException.failure(oneLine(e.getMessage()));
         } finally {
-            finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // Ctrl-C: the hook is running and waits for the latch counted down above
-            }
+            if (progress != null) progress.close();
         }
+        ctx.out().print(Summary.render(result, plan.outputDir(), interruptedBySignal));
+        ctx.out().flush();
+        if (result.status() == RunResult.Status.STOPPED) return ExitCodes.INTERRUPTED;
+        var counts = result.summary().counts();
+        if (counts.measured() > 0 && counts.succeeded() == 0) {
+            throw CliException.failure("no measured request succeeded (" + counts.failed() + " failed, " + counts.cancelled()
+                    + " cancelled); see the errors above and " + plan.outputDir().resolve("report.json"));
+        }
+        return ExitCodes.OK;
     }
 
     private static String oneLine(String s) {

@@ -47,7 +47,7 @@ final class Summary {
         b.append('\n');
         line(b, "run '%s' %s: %s, backend %s, model %s", r.info().name(), status, load(r.info().workload()),
                 r.info().backend().name(), r.info().backend().model());
-        line(b, "%-20s measured %d, succeeded %d, failed %d (cancelled %d), warm-up excluded %d, cool-down excluded %d, waited for a slot %d",
+        line(b, "%-20s measured %d, succeeded %d, failed %d, cancelled %d, warm-up excluded %d, cool-down excluded %d, waited for a slot %d",
                 "requests", c.measured(), c.succeeded(), c.failed(), c.cancelled(), c.warmup(), c.cooldown(), c.waitedForSlot());
         line(b, "%-20s target %s, achieved %s req/s over %ss measured", "rate",
                 Double.isFinite(s.targetRate()) ? num(s.targetRate(), 2) + " req/s" : "n/a (closed loop)",

@@ -23,8 +23,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Test-only backend {@code fake}: first token after {@code first-token} (default 20ms), then one
  * token every {@code token-interval} (default 2ms) up to max tokens. {@code fail-preflight=true}
- * makes pre-flight fail as an unreachable server would. With {@code api-key-env} set, pre-flight
- * requires that variable (it reads it, as HTTP backends do, and never reports it).
+ * makes pre-flight fail as an unreachable server would. With {@code require-key=true}, pre-flight
+ * requires the variable named by {@code api-key-env} (it reads it, as HTTP backends do, and never reports it).
  */
 public final class FakeBackendProvider implements BackendProvider {
     @Override
@@ -69,6 +69,7 @@ public final class FakeBackendProvider implements BackendProvider {
                 throw new BackendException("cannot reach " + config.string(BackendConfig.URL, "http://127.0.0.1:9")
                         + "/v1/models: connection refused");
             }
+            if (!config.bool("require-key", false)) return;
             config.string(BackendConfig.API_KEY_ENV).ifPresent(var -> {
                 String key = System.getenv(var);
                 if (key == null || key.isEmpty()) throw new BackendException("API key variable " + var + " is empty");
