@@ -303,7 +303,8 @@ final class RunCommand implements Callable<Integer> {
             registry = BackendRegistry.load();
             registry.provider(plan.backend());
         } catch (UnknownBackendException e) {
-            throw CliException.usage("--backend: " + e.getMessage());
+            throw CliException.usage("--backend: unknown backend '" + e.requested() + "'; known backends: "
+                    + (e.known().isEmpty() ? "none found on the class path" : String.join(", ", e.known())));
         } catch (IllegalStateException e) {
             throw CliException.failure("cannot load the backends: " + e.getMessage());
         }

@@ -84,8 +84,12 @@ public final class FakeBackendProvider implements BackendProvider {
 
         @Override
         public RequestHandle send(InferenceRequest request, ResponseListener listener) {
-            Stream s = new Stream(request, listener);
             listener.onSent(System.nanoTime());
+            if (config.bool("fail-requests", false)) {
+                listener.onError(System.nanoTime(), new BackendError(ErrorKind.HTTP_5XX, "HTTP 503 from fake", 503, null));
+                return RequestHandle.NONE;
+            }
+            Stream s = new Stream(request, listener);
             s.schedule(firstNanos);
             return s::cancel;
         }
