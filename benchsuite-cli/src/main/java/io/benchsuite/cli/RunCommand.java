@@ -57,72 +57,72 @@ final class RunCommand implements Callable<Integer> {
 
     private final CliContext ctx;
 
-    @Option(names = "--model", defaultValue = "llama-3-8b", description = "Model to request (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--model", paramLabel = "<name>", defaultValue = "llama-3-8b", description = "Model to request (default: ${DEFAULT-VALUE}).")
     String model;
 
-    @Option(names = "--backend", defaultValue = SIM,
+    @Option(names = "--backend", paramLabel = "<name>", defaultValue = SIM,
             description = "Backend name (default: ${DEFAULT-VALUE}, the built-in simulator). 'benchsuite backends' lists them.")
     String backend;
 
-    @Option(names = "--url", description = "Base URL of an HTTP server, e.g. http://localhost:8000.")
+    @Option(names = "--url", paramLabel = "<url>", description = "Base URL of an HTTP server, e.g. http://localhost:8000.")
     String url;
 
-    @Option(names = "--max-concurrent", defaultValue = "8",
+    @Option(names = "--max-concurrent", paramLabel = "<n>", defaultValue = "8",
             description = "Closed loop: number of users. Open loop: cap on requests in flight (default: ${DEFAULT-VALUE}).")
     String maxConcurrent;
 
-    @Option(names = "--duration",
+    @Option(names = "--duration", paramLabel = "<duration>",
             description = "How long to schedule requests, e.g. 300 (s), 5m (default: 20s; none when only --num-requests "
                     + "is given, or the length of a steps: profile).")
     String duration;
 
-    @Option(names = "--num-requests", description = "Stop after this many requests (warm-up included).")
+    @Option(names = "--num-requests", paramLabel = "<n>", description = "Stop after this many requests (warm-up included).")
     String numRequests;
 
-    @Option(names = "--output-dir",
+    @Option(names = "--output-dir", paramLabel = "<dir>",
             description = "Where reports go (default: ./reports/<backend>-<model>-<yyyyMMdd-HHmmss>).")
     Path outputDir;
 
-    @Option(names = "--rate",
+    @Option(names = "--rate", paramLabel = "<req/s>",
             description = "Open loop at this many requests/s. Absent: closed loop with --max-concurrent users.")
     String rate;
 
-    @Option(names = "--arrival",
+    @Option(names = "--arrival", paramLabel = "<arrival>",
             description = "Open loop spacing: poisson, constant or gamma:<burstiness> (1 = Poisson, <1 burstier) (default: poisson).")
     String arrival;
 
-    @Option(names = "--workload-profile",
+    @Option(names = "--workload-profile", paramLabel = "<profile>",
             description = "steady, steady:10, ramp:1-20/60s, burst:2,20,5s/30s (base,peak,spike/period), "
                     + "steps:1/30s,4/30s. Levels are requests/s with --rate, users without (default: steady).")
     String profile;
 
-    @Option(names = "--input-length", defaultValue = "256", description = "Prompt tokens (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--input-length", paramLabel = "<tokens>", defaultValue = "256", description = "Prompt tokens (default: ${DEFAULT-VALUE}).")
     String inputLength;
 
-    @Option(names = "--output-length", defaultValue = "128", description = "Output tokens (max_tokens) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--output-length", paramLabel = "<tokens>", defaultValue = "128", description = "Output tokens (max_tokens) (default: ${DEFAULT-VALUE}).")
     String outputLength;
 
-    @Option(names = "--quantization", description = "none, fp8, awq, gptq or int8: acted on by the simulator, "
+    @Option(names = "--quantization", paramLabel = "<q>", description = "none, fp8, awq, gptq or int8: acted on by the simulator, "
             + "recorded as a label for every backend (default: none).")
     String quantization;
 
-    @Option(names = "--device", description = "Simulator device profile (default for sim: " + SIM_DEFAULT_DEVICE + ").")
+    @Option(names = "--device", paramLabel = "<device>", description = "Simulator device profile (default for sim: " + SIM_DEFAULT_DEVICE + ").")
     String device;
 
-    @Option(names = "--seed", description = "Root seed: a number, 64 hex digits or git:<commit> "
+    @Option(names = "--seed", paramLabel = "<seed>", description = "Root seed: a number, 64 hex digits or git:<commit> "
             + "(default: the git commit of the working directory, else 0).")
     String seed;
 
-    @Option(names = "--warmup", defaultValue = "0", description = "Leading window excluded from the statistics (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", paramLabel = "<duration>", defaultValue = "0", description = "Leading window excluded from the statistics (default: ${DEFAULT-VALUE}).")
     String warmup;
 
-    @Option(names = "--cooldown", defaultValue = "0", description = "Trailing window excluded from the statistics (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--cooldown", paramLabel = "<duration>", defaultValue = "0", description = "Trailing window excluded from the statistics (default: ${DEFAULT-VALUE}).")
     String cooldown;
 
-    @Option(names = "--slo", description = "Objectives for goodput, e.g. ttft=200ms,tpot=50ms,e2e=5s.")
+    @Option(names = "--slo", paramLabel = "<slo>", description = "Objectives for goodput, e.g. ttft=200ms,tpot=50ms,e2e=5s.")
     String slo;
 
-    @Option(names = "--name", defaultValue = "default", description = "Scenario name; selects the scenario seed (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--name", paramLabel = "<name>", defaultValue = "default", description = "Scenario name; selects the scenario seed (default: ${DEFAULT-VALUE}).")
     String name;
 
     @Option(names = "--no-stream", description = "Ask for whole responses instead of streamed tokens.")
@@ -142,14 +142,14 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--skip-preflight", description = "Do not check the backend before the first request.")
     boolean skipPreflight;
 
-    @Option(names = "--endpoint", description = "OpenAI-style API: chat or completions (default: the backend's).")
+    @Option(names = "--endpoint", paramLabel = "chat|completions", description = "OpenAI-style API: chat or completions (default: the backend's).")
     String endpoint;
 
     @Option(names = "--backend-option", paramLabel = "key=value",
             description = "Backend configuration key (repeatable), e.g. read-timeout=60s, engine=vllm, time-scale=10.")
     List<String> backendOptions = new ArrayList<>();
 
-    @Option(names = "--drain-timeout", defaultValue = "2m",
+    @Option(names = "--drain-timeout", paramLabel = "<duration>", defaultValue = "2m",
             description = "After the schedule ends, how long in-flight requests may finish before they are cancelled "
                     + "(default: ${DEFAULT-VALUE}).")
     String drainTimeout;
@@ -157,7 +157,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "No live progress output.")
     boolean noProgress;
 
-    @Option(names = "--progress-interval", defaultValue = "5s",
+    @Option(names = "--progress-interval", paramLabel = "<duration>", defaultValue = "5s",
             description = "Period of the progress log line when not on a terminal (default: ${DEFAULT-VALUE}).")
     String progressInterval;
 

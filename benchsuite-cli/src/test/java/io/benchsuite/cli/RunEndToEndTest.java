@@ -90,9 +90,25 @@ class RunEndToEndTest {
         JsonNode report = JSON.readTree(out.resolve("report.json").toFile());
         assertThat(report.at("/config/workload/mode").asText()).isEqualTo("open");
         assertThat(report.at("/config/workload/arrival").asText()).isEqualTo("constant");
-        assertThat(report.at("/requests/measured").asLong()).isBetween(35L, 45L);
+        assertThat(report.at("/requests/measured").asLong()).isBetween(30L, 41L);
         assertThat(cli.out()).contains("target 40.00 req/s, achieved ");
         assertThat(cli.err()).doesNotContain("progress:");
+    }
+
+    @Test
+    void onATerminalProgressIsOneRedrawnLine() throws Exception {
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        CliContext tty = new CliContext(new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
+                new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8), k -> null, true);
+        int code = BenchsuiteCli.execute(tty, "run", "--backend", "fake", "--duration", "1s", "--output-length", "8",
+                "--output-dir", tmp.resolve("run3").toString());
+        assertThat(code).isZero();
+        String progress = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(progress).startsWith("\r").contains("s/1s  done ").contains("req/s").contains("p99 TTFT")
+                .doesNotContain("progress:");
+        assertThat(progress.chars().filter(c -> c == '\r').count()).isGreaterThanOrEqualTo(3);
+        assertThat(progress.chars().filter(c -> c == '\n').count()).isEqualTo(1);
     }
 
     private static void assertNoSecret(CliHarness cli, Path dir) throws Exception {
