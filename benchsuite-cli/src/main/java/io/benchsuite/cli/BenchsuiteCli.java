@@ -1,0 +1,115 @@
+package io.benchsuite.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.Constructor;
+import java.util.Properties;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code benchsuite} command line. Each subcommand is one class listed in {@code subcommands};
+ * a subcommand with a constructor taking a {@link CliContext} gets the process context through it.
+ */
+@Command(name = "benchsuite",
+        mixinStandardHelpOptions = true,
+        versionProvider = BenchsuiteCli.Version.class,
+        description = "Benchmarks LLM serving stacks with honest (schedule-based) timing.",
+        subcommands = {RunCommand.class, BackendsCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Exit codes: 0 success, 1 run failed (backend unreachable, I/O error), "
+                + "2 bad usage or unknown backend, 130 interrupted (Ctrl-C; partial reports are written)."})
+public final class BenchsuiteCli implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing a command (try: benchsuite run)");
+    }
+
+    /** Runs the command line and exits with its code (unless the JVM is already shutting down after Ctrl-C). */
+    public static void main(String[] args) {
+        int code = execute(CliContext.system(), args);
+        if (RunCommand.interruptedBySignal()) {
+            // Ctrl-C: the JVM is shutting down and will exit 130 once the shutdown hook returns;
+            // System.exit here would block forever.
+            return;
+        }
+        System.exit(code);
+    }
+
+    /** Runs the command line in this JVM and returns the exit code (never calls System.exit). */
+    public static int execute(CliContext ctx, String... args) {
+        return commandLine(ctx).execute(args);
+    }
+
+    /** The configured picocli command line. */
+    public static CommandLine commandLine(CliContext ctx) {
+        CommandLine cmd = new CommandLine(new BenchsuiteCli(), new ContextFactory(ctx));
+        cmd.setOut(new java.io.PrintWriter(ctx.out(), true));
+        cmd.setErr(new java.io.PrintWriter(ctx.err(), true));
+        cmd.setCaseInsensitiveEnumValuesAllowed(true);
+        cmd.setParameterExceptionHandler((ex, args) -> {
+            CommandLine c = ex.getCommandLine();
+            c.getErr().println(c.getCommandSpec().qualifiedName() + ": " + ex.getMessage());
+            c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for the flags.");
+            return ExitCodes.USAGE;
+        });
+        cmd.setExecutionExceptionHandler((ex, c, parseResult) -> {
+            String who = c.getCommandSpec().qualifiedName();
+            if (ex instanceof CliException e) {
+                c.getErr().println(who + ": " + e.getMessage());
+                if (e.exitCode() == ExitCodes.USAGE) {
+                    c.getErr().println("Try '" + who + " --help' for the flags.");
+                }
+                return e.exitCode();
+            }
+            c.getErr().println(who + ": internal error: " + ex);
+            if (Boolean.getBoolean("benchsuite.debug")) ex.printStackTrace(ctx.err());
+            else c.getErr().println("(set -Dbenchsuite.debug=true for the stack trace)");
+            return ExitCodes.FAILURE;
+        });
+        return cmd;
+    }
+
+    /** benchsuite's version from the build. */
+    static String version() {
+        Properties p = new Properties();
+        try (InputStream in = BenchsuiteCli.class.getResourceAsStream("/io/benchsuite/cli/cli.properties")) {
+            if (in != null) p.load(in);
+        } catch (IOException e) {
+            // unknown below
+        }
+        String v = p.getProperty("version", "");
+        return v.isBlank() || v.startsWith("${") ? "unknown" : v;
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"benchsuite " + version(),
+                    "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"};
+        }
+    }
+
+    /** Creates commands, passing the context to constructors that take one. */
+    private static final class ContextFactory implements CommandLine.IFactory {
+        private final CliContext ctx;
+        private final CommandLine.IFactory fallback = CommandLine.defaultFactory();
+
+        ContextFactory(CliContext ctx) {
+            this.ctx = ctx;
+        }
+
+        @Override
+        public <K> K create(Class<K> cls) throws Exception {
+            try {
+                Constructor<K> c = cls.getDeclaredConstructor(CliContext.class);
+                c.setAccessible(true);
+                return c.newInstance(ctx);
+            } catch (NoSuchMethodException e) {
+                return fallback.create(cls);
+            }
+        }
+    }
+}
