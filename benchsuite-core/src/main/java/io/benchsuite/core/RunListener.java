@@ -1,6 +1,8 @@
 package io.benchsuite.core;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.benchsuite.api.result.RequestRecord;
+import java.util.Map;
 
 /**
  * Observes a run: writers, progress displays, metrics and tracing plug in here. Methods are called
@@ -15,6 +17,16 @@ public interface RunListener {
 
     /** A request finished (any phase, any outcome). */
     default void onRequestFinished(RequestRecord record) {
+    }
+
+    /**
+     * Extra top-level sections for {@code report.json}, collected once when the run has ended and
+     * before {@link #onRunFinished}: e.g. {@code server} (scraped server metrics), {@code host},
+     * {@code gpu}. Keys must not clash with the report's own keys; a value that could not be measured
+     * is JSON {@code null}, never 0.
+     */
+    default Map<String, JsonNode> reportSections() {
+        return Map.of();
     }
 
     /** The run ended and its result is complete. */

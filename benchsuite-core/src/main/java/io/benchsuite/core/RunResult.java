@@ -4,8 +4,12 @@ import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.result.RunSummary;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Everything a finished run measured.
@@ -18,10 +22,11 @@ import java.util.List;
  * @param timeSeries one sample per second, all phases
  * @param requests every request, all phases, in index order
  * @param errorSamples the first few error messages of each kind
+ * @param sections extra report sections from listeners (server metrics, host and GPU telemetry), by top-level key
  */
 public record RunResult(RunInfo info, Status status, Instant endedAt, RunSummary summary,
                         LatencyHistograms histograms, List<SecondSample> timeSeries, List<RequestRecord> requests,
-                        List<ErrorSample> errorSamples) {
+                        List<ErrorSample> errorSamples, Map<String, JsonNode> sections) {
 
     public RunResult {
         notNull(info, "info");
@@ -32,6 +37,7 @@ public record RunResult(RunInfo info, Status status, Instant endedAt, RunSummary
         timeSeries = List.copyOf(notNull(timeSeries, "timeSeries"));
         requests = List.copyOf(notNull(requests, "requests"));
         errorSamples = List.copyOf(notNull(errorSamples, "errorSamples"));
+        sections = Collections.unmodifiableMap(new LinkedHashMap<>(notNull(sections, "sections")));
     }
 
     /** How a run ended. */

@@ -2,6 +2,7 @@ package io.benchsuite.core.engine;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ChatMessage;
@@ -25,7 +26,9 @@ import io.benchsuite.core.schedule.RequestPlanner;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
+import io.benchsuite.core.report.ReportJson;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
@@ -193,7 +196,7 @@ public final class RunEngine {
             boolean stopped = dispatch();
             RunResult r = new RunResult(info, stopped ? RunResult.Status.STOPPED : RunResult.Status.COMPLETED,
                     Instant.now(), aggregator.summary(stopped ? scheduleEnd : Long.MAX_VALUE), aggregator.histograms(), aggregator.timeSeries(),
-                    aggregator.records(), aggregator.errorSamples());
+                    aggregator.records(), aggregator.errorSamples(), collectSections());
             result = r;
             for (RunListener l : listeners) safely(() -> l.onRunFinished(r));
         } catch (Throwable t) {
@@ -403,6 +406,24 @@ public final class RunEngine {
             t.onError(System.nanoTime(), BackendError.of(ErrorKind.CANCELLED,
                     "run stopped; the backend did not end the request after cancellation"));
         }
+    }
+
+    private Map<String, JsonNode> collectSections() {
+        Map<String, JsonNode> sections = new LinkedHashMap<>();
+        for (RunListener l : listeners) {
+            try {
+                l.reportSections().forEach((key, value) -> {
+                    if (ReportJson.RESERVED_KEYS.contains(key) || sections.containsKey(key)) {
+                        log.warn("report section '{}' from {} clashes with another key; dropped", key, l.getClass().getName());
+                    } else {
+                        sections.put(key, value);
+                    }
+                });
+            } catch (RuntimeException e) {
+                log.warn("run listener {} failed to give its report sections: {}", l.getClass().getName(), e.toString(), e);
+            }
+        }
+        return sections;
     }
 
     private static void safely(Runnable r) {

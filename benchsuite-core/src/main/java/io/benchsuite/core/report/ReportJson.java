@@ -25,6 +25,12 @@ public final class ReportJson {
     /** Bumped on any incompatible change of the document's shape. */
     public static final int SCHEMA_VERSION = 1;
 
+    /** Top-level keys written by the core; listener sections may not use them. */
+    public static final java.util.Set<String> RESERVED_KEYS = java.util.Set.of("schemaVersion", "tool", "run", "backend",
+            "config", "seed", "environment", "requests", "rate", "ttft", "itl", "tpot", "e2e", "ttftFromSend",
+            "scheduleLag", "dispatchLag", "slotWait", "throughput", "goodput", "tokens", "errors", "timeSeries",
+            "histograms");
+
     private ReportJson() {}
 
     /** The report document of a run. */
@@ -149,6 +155,8 @@ public final class ReportJson {
             Json.put(o, "e2eP50Ms", t.e2eP50Millis());
             Json.put(o, "e2eP99Ms", t.e2eP99Millis());
         }
+
+        r.sections().forEach(root::set);
 
         ObjectNode hist = root.putObject("histograms");
         hist.put("encoding", "HdrHistogram compressed, base64, nanoseconds");

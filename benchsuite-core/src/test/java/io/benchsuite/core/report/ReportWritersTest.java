@@ -25,7 +25,16 @@ class ReportWritersTest {
             return Benchmark.named("report").backend(backend).seed(SeedChain.fromLong(7)).model("m")
                     .workload(Workload.closed(2).maxRequests(12).inputTokens(LengthDistribution.fixed(20))
                             .outputTokens(LengthDistribution.fixed(4)).build())
-                    .outputDir(dir).label("device", "test").run();
+                    .outputDir(dir).label("device", "test")
+                    .listener(new io.benchsuite.core.RunListener() {
+                        @Override
+                        public java.util.Map<String, JsonNode> reportSections() {
+                            ObjectNode server = Json.MAPPER.createObjectNode();
+                            server.putNull("prefixCacheHitRate");
+                            server.put("source", "test");
+                            return java.util.Map.of("server", server, "ttft", server);
+                        }
+                    }).run();
         }
     }
 
@@ -49,6 +58,9 @@ class ReportWritersTest {
         assertThat(report.path("run").path("labels").path("device").asText()).isEqualTo("test");
         assertThat(report.path("requests").path("measured").asLong()).isEqualTo(12);
         assertThat(report.path("timeSeries").size()).isPositive();
+        assertThat(report.path("server").path("source").asText()).isEqualTo("test");
+        assertThat(report.path("server").path("prefixCacheHitRate").isNull()).as("absent is null, never 0").isTrue();
+        assertThat(report.path("ttft").has("source")).as("a section may not replace a core key").isFalse();
 
         List<String> lines = Files.readAllLines(dir.resolve("requests.jsonl"));
         assertThat(lines).hasSize(12);
