@@ -256,6 +256,7 @@ public final class ScriptedServer implements AutoCloseable {
                 // closing anyway
             }
         }
+        for (Thread t : threads) t.interrupt(); // scripts sleeping to simulate a slow server
         for (Thread t : threads) {
             try {
                 t.join(2000);

@@ -53,6 +53,7 @@ final class Exchange implements AsyncResponseConsumer<Void>, FutureCallback<Void
     private final ResponseDialect dialect;
     private final boolean stream;
     private final long maxBytes;
+    private final io.benchsuite.backends.http.HttpSettings settings;
     private final String target;
     private final Secrets secrets;
     private final Runnable onFinished;
@@ -81,12 +82,13 @@ final class Exchange implements AsyncResponseConsumer<Void>, FutureCallback<Void
     private long currentNanos;
     private final SseDecoder.Handler eventHandler = this::onEvent;
 
-    Exchange(ResponseListener listener, ResponseDialect dialect, boolean stream, long maxBytes, String target,
-             Secrets secrets, Runnable onFinished) {
+    Exchange(ResponseListener listener, ResponseDialect dialect, boolean stream,
+             io.benchsuite.backends.http.HttpSettings settings, String target, Secrets secrets, Runnable onFinished) {
         this.listener = listener;
         this.dialect = dialect;
         this.stream = stream;
-        this.maxBytes = maxBytes;
+        this.settings = settings;
+        this.maxBytes = settings.maxEventBytes();
         this.target = target;
         this.secrets = secrets;
         this.onFinished = onFinished;
@@ -397,7 +399,14 @@ final class Exchange implements AsyncResponseConsumer<Void>, FutureCallback<Void
                 error(now, BackendError.of(ErrorKind.CANCELLED, "cancelled by the caller"));
             } else {
                 Failures.Classified c = Failures.classify(cause, responseStarted);
-                error(now, BackendError.of(c.kind(), c.message() + " (" + target + ")"));
+                String message = switch (c.kind()) {
+                    case READ_TIMEOUT -> "read timeout: no data for " + io.benchsuite.api.util.Durations.format(settings.readTimeout())
+                            + " (config read-timeout)";
+                    case CONNECT_TIMEOUT -> "connect timeout: no connection within "
+                            + io.benchsuite.api.util.Durations.format(settings.connectTimeout()) + " (config connect-timeout)";
+                    default -> c.message();
+                };
+                error(now, BackendError.of(c.kind(), message + " (" + target + ")"));
             }
         } finally {
             unlockAndCheck();
