@@ -58,6 +58,8 @@ public final class ScriptedServer implements AutoCloseable {
         private final OutputStream out;
         /** nanoTime after each {@link #chunk} was flushed. */
         public final List<Long> writeTimes = new ArrayList<>();
+        /** nanoTime just before each {@link #chunk} was written: no byte of it can arrive earlier. */
+        public final List<Long> writeStarts = new ArrayList<>();
         boolean closed;
 
         Conn(Socket socket) throws IOException {
@@ -99,6 +101,7 @@ public final class ScriptedServer implements AutoCloseable {
             b.writeBytes((Integer.toHexString(bytes.length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
             b.writeBytes(bytes);
             b.writeBytes("\r\n".getBytes(StandardCharsets.US_ASCII));
+            writeStarts.add(System.nanoTime());
             raw(b.toByteArray());
             writeTimes.add(System.nanoTime());
             return this;
@@ -205,7 +208,7 @@ public final class ScriptedServer implements AutoCloseable {
 
     private void serve(Socket s) {
         try (s) {
-            InputStream in = s.getInputStream();
+            InputStream in = new java.io.BufferedInputStream(s.getInputStream(), 1 << 16);
             Conn conn = new Conn(s);
             while (!closed && !conn.closed) {
                 Received r = read(in);
