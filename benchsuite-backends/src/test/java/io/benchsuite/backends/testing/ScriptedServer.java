@@ -181,6 +181,11 @@ public final class ScriptedServer implements AutoCloseable {
         return Collections.unmodifiableList(requests);
     }
 
+    /** Connections accepted so far. */
+    public int connections() {
+        return sockets.size();
+    }
+
     /** Requests whose response is being written right now. */
     public int open() {
         return open.get();
