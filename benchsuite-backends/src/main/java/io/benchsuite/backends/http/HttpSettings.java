@@ -1,0 +1,191 @@
+package io.benchsuite.backends.http;
+
+import static io.benchsuite.api.util.Checks.notNull;
+import static io.benchsuite.api.util.Checks.positive;
+
+import io.benchsuite.api.backend.BackendConfig;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Connection settings shared by every HTTP backend, read from a {@link BackendConfig}.
+ *
+ * <p>Config keys (all optional):
+ * <ul>
+ *   <li>{@code url} — base URL, e.g. {@code http://host:8000} (a trailing {@code /v1} is accepted
+ *       and dropped); the default depends on the provider. User info in the URL is dropped: it is
+ *       never sent, logged or reported.</li>
+ *   <li>{@code max-concurrency} — pool size, per route and in total (default 256). HttpClient's
+ *       own per-route default of 5 would silently cap a benchmark at 5 streams.</li>
+ *   <li>{@code connect-timeout} (default 10s), {@code read-timeout} (longest silence between two
+ *       reads, default 60s), {@code request-timeout} (whole request, default 10m),
+ *       {@code preflight-timeout} (default 5s).</li>
+ *   <li>{@code insecure} — {@code true} disables TLS certificate and host name checks (default
+ *       false; a warning is logged).</li>
+ *   <li>{@code header.<Name>} — an extra header sent with every request. Values are never logged
+ *       or reported.</li>
+ *   <li>{@code api-key-env} — name of the environment variable holding the API key, sent as
+ *       {@code Authorization: Bearer}. The key itself is never in the configuration.</li>
+ *   <li>{@code max-event-size} — largest single response event or body in bytes (default
+ *       256 MiB); a guard against a runaway server, far above any real event.</li>
+ * </ul>
+ *
+ * @param baseUri scheme, host, port and optional path prefix, without user info or trailing slash
+ * @param maxConcurrency connection pool size per route and in total
+ * @param connectTimeout TCP/TLS connect limit
+ * @param readTimeout longest silence allowed while waiting for or reading a response
+ * @param requestTimeout longest time one request may take in total
+ * @param preflightTimeout limit for the pre-flight check
+ * @param insecure whether TLS verification is off
+ * @param headers extra headers for every request (values may be secret)
+ * @param apiKeyEnv name of the variable holding the API key, or empty
+ * @param maxEventBytes largest event or body accepted
+ */
+public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTimeout, Duration readTimeout,
+                           Duration requestTimeout, Duration preflightTimeout, boolean insecure,
+                           Map<String, String> headers, Optional<String> apiKeyEnv, long maxEventBytes) {
+
+    /** Config key of the connect timeout. */
+    public static final String CONNECT_TIMEOUT = "connect-timeout";
+    /** Config key of the read (idle) timeout. */
+    public static final String READ_TIMEOUT = "read-timeout";
+    /** Config key of the whole-request timeout. */
+    public static final String REQUEST_TIMEOUT = "request-timeout";
+    /** Config key of the pre-flight timeout. */
+    public static final String PREFLIGHT_TIMEOUT = "preflight-timeout";
+    /** Config key that disables TLS verification. */
+    public static final String INSECURE = "insecure";
+    /** Prefix of config keys naming extra headers. */
+    public static final String HEADER_PREFIX = "header.";
+    /** Config key of the largest event size in bytes. */
+    public static final String MAX_EVENT_SIZE = "max-event-size";
+
+    /** Default pool size when {@code max-concurrency} is not given. */
+    public static final int DEFAULT_MAX_CONCURRENCY = 256;
+
+    public HttpSettings {
+        notNull(baseUri, "baseUri");
+        positive(maxConcurrency, "maxConcurrency");
+        io.benchsuite.api.util.Checks.positive(connectTimeout, "connectTimeout");
+        io.benchsuite.api.util.Checks.positive(readTimeout, "readTimeout");
+        io.benchsuite.api.util.Checks.positive(requestTimeout, "requestTimeout");
+        io.benchsuite.api.util.Checks.positive(preflightTimeout, "preflightTimeout");
+        headers = Collections.unmodifiableMap(new TreeMap<>(notNull(headers, "headers")));
+        notNull(apiKeyEnv, "apiKeyEnv");
+        positive(maxEventBytes, "maxEventBytes");
+        baseUri = normalize(baseUri);
+    }
+
+    /**
+     * Reads the settings from {@code config}.
+     *
+     * @param defaultUrl base URL used when the config has no {@code url}
+     * @throws IllegalArgumentException naming the key whose value is wrong
+     */
+    public static HttpSettings from(BackendConfig config, String defaultUrl) {
+        notNull(config, "config");
+        notNull(defaultUrl, "defaultUrl");
+        String url = config.string(BackendConfig.URL, defaultUrl).trim();
+        URI uri;
+        try {
+            uri = new URI(url);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("backend config key 'url': not a URL: '" + stripUserInfoText(url) + "'");
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
+            throw new IllegalArgumentException("backend config key 'url': expected http://host[:port] or https://host[:port], got '"
+                    + stripUserInfoText(url) + "'");
+        }
+        Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        config.asMap().forEach((k, v) -> {
+            if (k.regionMatches(true, 0, HEADER_PREFIX, 0, HEADER_PREFIX.length())) {
+                String name = k.substring(HEADER_PREFIX.length()).trim();
+                if (name.isEmpty() || !name.chars().allMatch(HttpSettings::isTokenChar)) {
+                    throw new IllegalArgumentException("backend config key '" + k + "': not a valid header name");
+                }
+                headers.put(name, v);
+            }
+        });
+        int maxConcurrency = config.integer(BackendConfig.MAX_CONCURRENCY, DEFAULT_MAX_CONCURRENCY);
+        if (maxConcurrency <= 0) {
+            throw new IllegalArgumentException("backend config key '" + BackendConfig.MAX_CONCURRENCY
+                    + "' must be > 0, got " + maxConcurrency);
+        }
+        long maxEvent = Math.round(config.number(MAX_EVENT_SIZE, 256.0 * 1024 * 1024));
+        if (maxEvent <= 0) {
+            throw new IllegalArgumentException("backend config key '" + MAX_EVENT_SIZE + "' must be > 0");
+        }
+        Optional<String> keyEnv = config.string(BackendConfig.API_KEY_ENV).map(String::trim).filter(s -> !s.isEmpty());
+        return new HttpSettings(uri,
+                maxConcurrency,
+                positiveDuration(config, CONNECT_TIMEOUT, Duration.ofSeconds(10)),
+                positiveDuration(config, READ_TIMEOUT, Duration.ofSeconds(60)),
+                positiveDuration(config, REQUEST_TIMEOUT, Duration.ofMinutes(10)),
+                positiveDuration(config, PREFLIGHT_TIMEOUT, Duration.ofSeconds(5)),
+                config.bool(INSECURE, false),
+                headers,
+                keyEnv,
+                maxEvent);
+    }
+
+    /** The base URL as text, safe to show (no user info). */
+    public String displayUrl() {
+        return baseUri.toString();
+    }
+
+    /** The URL of {@code path} under the base, e.g. {@code /v1/models}. */
+    public URI resolve(String path) {
+        notNull(path, "path");
+        return URI.create(baseUri.toString() + (path.startsWith("/") ? path : "/" + path));
+    }
+
+    /** Shows header names but never their values, which may be credentials. */
+    @Override
+    public String toString() {
+        return "HttpSettings[baseUri=" + baseUri + ", maxConcurrency=" + maxConcurrency
+                + ", connectTimeout=" + connectTimeout + ", readTimeout=" + readTimeout
+                + ", requestTimeout=" + requestTimeout + ", preflightTimeout=" + preflightTimeout
+                + ", insecure=" + insecure + ", headers=" + headers.keySet()
+                + ", apiKeyEnv=" + apiKeyEnv.orElse("(none)") + ", maxEventBytes=" + maxEventBytes + "]";
+    }
+
+    private static Duration positiveDuration(BackendConfig config, String key, Duration dflt) {
+        Duration d = config.duration(key, dflt);
+        if (d.isZero()) throw new IllegalArgumentException("backend config key '" + key + "' must be > 0");
+        return d;
+    }
+
+    private static URI normalize(URI uri) {
+        String path = uri.getPath() == null ? "" : uri.getPath();
+        while (path.endsWith("/")) path = path.substring(0, path.length() - 1);
+        // Users paste the OpenAI client's base URL (".../v1"); the backends add /v1 themselves.
+        if (path.endsWith("/v1")) path = path.substring(0, path.length() - 3);
+        try {
+            return new URI(uri.getScheme().toLowerCase(Locale.ROOT), null, uri.getHost(), uri.getPort(),
+                    path.isEmpty() ? null : path, null, null);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("backend config key 'url': cannot normalise '" + stripUserInfoText(uri.toString()) + "'");
+        }
+    }
+
+    private static String stripUserInfoText(String url) {
+        int scheme = url.indexOf("://");
+        int at = url.lastIndexOf('@');
+        if (scheme >= 0 && at > scheme) {
+            int slash = url.indexOf('/', scheme + 3);
+            if (slash < 0 || at < slash) return url.substring(0, scheme + 3) + url.substring(at + 1);
+        }
+        return url;
+    }
+
+    private static boolean isTokenChar(int c) {
+        return c > 32 && c < 127 && "()<>@,;:\\\"/[]?={}".indexOf(c) < 0;
+    }
+}

@@ -1,0 +1,22 @@
+package io.benchsuite.backends.http.internal;
+
+import io.benchsuite.api.backend.BackendError;
+import io.benchsuite.api.backend.Usage;
+
+/**
+ * What a {@link ResponseDialect} reports while it reads a response. Calls after a terminal event
+ * ({@link #complete} or {@link #error}) are ignored.
+ */
+public interface Emitter {
+    /** Tokens arrived in the read taken at {@code nanoTime}. */
+    void tokens(long nanoTime, int count, String text);
+
+    /** The response ended successfully. */
+    void complete(long nanoTime, Usage usage);
+
+    /** The response failed. */
+    void error(long nanoTime, BackendError error);
+
+    /** Whether a terminal event was delivered. */
+    boolean finished();
+}

@@ -1,0 +1,220 @@
+package io.benchsuite.backends.openai;
+
+import static io.benchsuite.api.util.Checks.notNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.benchsuite.api.backend.Backend;
+import io.benchsuite.api.backend.BackendError;
+import io.benchsuite.api.backend.BackendException;
+import io.benchsuite.api.backend.BackendInfo;
+import io.benchsuite.api.backend.ChatMessage;
+import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.InferenceRequest;
+import io.benchsuite.api.backend.RequestHandle;
+import io.benchsuite.api.backend.ResponseListener;
+import io.benchsuite.backends.http.Environment;
+import io.benchsuite.backends.http.internal.HttpTransport;
+import io.benchsuite.backends.http.internal.Json;
+import io.benchsuite.backends.http.internal.MalformedResponseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A backend for OpenAI-compatible servers ({@code /v1/chat/completions}, {@code /v1/completions}),
+ * streaming over SSE or not, with the defaults of one {@link Preset}.
+ *
+ * <p>Each request sends {@code model}, the messages (or their joined text as {@code prompt}),
+ * {@code max_tokens}, {@code temperature}, {@code seed}, {@code stream} and, when streaming,
+ * {@code stream_options.include_usage}; plus the preset's length parameters when the request asks
+ * for an exact length, the configured {@code param.*} members, the request's own headers (such as
+ * {@code traceparent}), the configured {@code header.*} headers and the API key as a bearer token.
+ * See {@link OpenAiStreamDialect} for how tokens are counted and timed.
+ *
+ * <p>Create one with a provider ({@code BackendRegistry.load().create("vllm", config)}) or directly
+ * with {@link #create(OpenAiSettings, Environment)}. Thread-safe.
+ */
+public final class OpenAiBackend implements Backend {
+    private static final Logger LOG = LoggerFactory.getLogger(OpenAiBackend.class);
+    private static final int MAX_LISTED_MODELS = 20;
+
+    private final OpenAiSettings settings;
+    private final HttpTransport transport;
+    private final AtomicLong streamed = new AtomicLong();
+    private final AtomicLong whole = new AtomicLong();
+    private volatile List<String> serverModels;
+
+    private OpenAiBackend(OpenAiSettings settings, HttpTransport transport) {
+        this.settings = settings;
+        this.transport = transport;
+    }
+
+    /**
+     * Creates a backend and starts its HTTP client.
+     *
+     * @param environment where the API key variable ({@code api-key-env}) is looked up
+     * @throws BackendException when the named API key variable is not set
+     */
+    public static OpenAiBackend create(OpenAiSettings settings, Environment environment) {
+        notNull(settings, "settings");
+        notNull(environment, "environment");
+        return new OpenAiBackend(settings, new HttpTransport(settings.preset().providerName(), settings.http(), environment));
+    }
+
+    /** The settings in force. */
+    public OpenAiSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public RequestHandle send(InferenceRequest request, ResponseListener listener) {
+        notNull(request, "request");
+        notNull(listener, "listener");
+        byte[] body;
+        try {
+            body = Json.bytes(body(request));
+        } catch (RuntimeException e) {
+            listener.onError(System.nanoTime(), BackendError.of(ErrorKind.BACKEND_EXCEPTION,
+                    "cannot build the request body: " + transport.scrub(String.valueOf(e.getMessage()))));
+            return RequestHandle.NONE;
+        }
+        (request.stream() ? streamed : whole).incrementAndGet();
+        return transport.post(settings.endpoint().path(), body, request.headers(), request.stream(),
+                new OpenAiStreamDialect(settings.endpoint(), settings.requireDone()), listener);
+    }
+
+    /** The JSON body for {@code request}; package-private for tests. */
+    ObjectNode body(InferenceRequest request) {
+        ObjectNode b = Json.object();
+        b.put("model", request.model().isBlank() ? settings.model() : request.model());
+        if (settings.endpoint() == Endpoint.CHAT) {
+            ArrayNode messages = b.putArray("messages");
+            for (ChatMessage m : request.messages()) {
+                messages.addObject().put("role", m.role()).put("content", m.content());
+            }
+        } else {
+            b.put("prompt", request.prompt());
+        }
+        b.put("max_tokens", request.maxTokens());
+        b.put("temperature", request.temperature());
+        // Servers read the seed as a (u)int32 or u64, and llama.cpp treats 0xFFFFFFFF as "random";
+        // 31 bits keep every server deterministic.
+        b.put("seed", request.seed() & 0x7FFF_FFFFL);
+        b.put("stream", request.stream());
+        if (request.stream() && settings.includeUsage()) {
+            b.putObject("stream_options").put("include_usage", true);
+        }
+        settings.preset().addParameters(b, request, settings.exactLength());
+        settings.extraParams().forEach((k, v) -> b.set(k, parseParam(v)));
+        return b;
+    }
+
+    /**
+     * {@code GET /v1/models}: fails when the server cannot be reached or refuses the credentials;
+     * warns when the configured model is not listed. Not a counted request.
+     */
+    @Override
+    public void preflight() {
+        String name = settings.preset().providerName();
+        String where = settings.http().displayUrl();
+        HttpTransport.Reply reply;
+        try {
+            reply = transport.get("/v1/models", settings.http().preflightTimeout());
+        } catch (HttpTransport.TransportException e) {
+            throw new BackendException("cannot reach " + name + " at " + where + ": " + reason(e)
+                    + " — is the server running? (--skip-preflight to skip this check)");
+        }
+        int status = reply.status();
+        if (status == 401 || status == 403) {
+            throw new BackendException(name + " at " + where + " refused the credentials (HTTP " + status
+                    + ") — set the API key with config api-key-env=<VARIABLE> (--skip-preflight to skip this check)");
+        }
+        if (status == 404) {
+            LOG.warn("{} at {} has no /v1/models (HTTP 404); the model name cannot be checked", name, where);
+            return;
+        }
+        if (status >= 400) {
+            throw new BackendException(name + " at " + where + " is not ready: GET /v1/models answered HTTP " + status
+                    + snippet(reply.body()) + " (--skip-preflight to skip this check)");
+        }
+        List<String> ids = new ArrayList<>();
+        try {
+            JsonNode data = Json.parse(reply.body()).get("data");
+            if (data != null && data.isArray()) {
+                for (JsonNode m : data) {
+                    String id = Json.text(m, "id");
+                    if (id != null) ids.add(id);
+                }
+            }
+        } catch (MalformedResponseException e) {
+            LOG.warn("{} at {}: /v1/models did not answer JSON; the model name cannot be checked", name, where);
+            return;
+        }
+        serverModels = List.copyOf(ids);
+        String model = settings.model();
+        if (!model.isEmpty() && !ids.contains(model)) {
+            LOG.warn("{} at {} does not list model '{}' (it lists {}); requests may fail", name, where, model,
+                    ids.size() > MAX_LISTED_MODELS ? ids.subList(0, MAX_LISTED_MODELS) + "…" : ids);
+        }
+    }
+
+    @Override
+    public BackendInfo info() {
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put("preset", settings.preset().providerName());
+        d.put("endpoint_kind", settings.endpoint().label());
+        long s = streamed.get();
+        long w = whole.get();
+        d.put("stream", s > 0 && w > 0 ? "mixed" : s > 0 ? "true" : w > 0 ? "false" : "per request");
+        d.put("exact_length_params", Boolean.toString(settings.exactLength() && settings.preset().exactLength()));
+        d.put("include_usage", Boolean.toString(settings.includeUsage()));
+        d.put("max_concurrency", Integer.toString(settings.http().maxConcurrency()));
+        d.put("tls_verify", Boolean.toString(!settings.http().insecure()));
+        List<String> models = serverModels;
+        if (models != null) d.put("server_models", transport.scrub(String.join(",", models)));
+        String model = settings.model();
+        if (model.isEmpty() && models != null && models.size() == 1) model = models.get(0);
+        return new BackendInfo(settings.preset().providerName(), model,
+                settings.http().resolve(settings.endpoint().path()).toString(), d);
+    }
+
+    @Override
+    public void close() {
+        transport.close();
+    }
+
+    @Override
+    public String toString() {
+        return "OpenAiBackend[" + settings.preset().providerName() + " " + settings.http().displayUrl() + "]";
+    }
+
+    private JsonNode parseParam(String v) {
+        try {
+            JsonNode n = Json.MAPPER.readTree(v);
+            if (n != null && !n.isMissingNode()) return n;
+        } catch (java.io.IOException | RuntimeException notJson) {
+            // Not JSON: sent as the string it is.
+        }
+        return Json.MAPPER.getNodeFactory().textNode(v);
+    }
+
+    private String snippet(String body) {
+        String t = transport.scrub(body == null ? "" : body).replaceAll("\\s+", " ").strip();
+        if (t.isEmpty()) return "";
+        return ": " + (t.length() > 200 ? t.substring(0, 200) + "…" : t);
+    }
+
+    static String reason(HttpTransport.TransportException e) {
+        return switch (e.kind()) {
+            case CONNECTION_REFUSED -> e.getMessage().startsWith("connection refused") ? "connection refused" : e.getMessage();
+            case CONNECT_TIMEOUT -> "connect timeout";
+            default -> e.getMessage();
+        };
+    }
+}

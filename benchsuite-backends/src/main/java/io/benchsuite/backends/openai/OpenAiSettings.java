@@ -1,0 +1,92 @@
+package io.benchsuite.backends.openai;
+
+import static io.benchsuite.api.util.Checks.notNull;
+
+import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.backends.http.HttpSettings;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Configuration of an OpenAI-compatible backend.
+ *
+ * <p>Config keys, besides those of {@link HttpSettings}:
+ * <ul>
+ *   <li>{@code model} — model to request when the request names none (and for the report).</li>
+ *   <li>{@code endpoint} — {@code chat} (default) or {@code completions}.</li>
+ *   <li>{@code exact-length} — send the preset's length-forcing parameters ({@code ignore_eos},
+ *       {@code min_tokens}) when a request asks for an exact output length; default per preset.</li>
+ *   <li>{@code include-usage} — send {@code stream_options.include_usage} (default true).</li>
+ *   <li>{@code require-done} — a stream without {@code data: [DONE]} is truncated (default per
+ *       preset; when false a chunk with a {@code finish_reason} is enough).</li>
+ *   <li>{@code param.<name>} — an extra top-level body member; the value is parsed as JSON when it
+ *       is valid JSON ({@code 0.9}, {@code true}, {@code ["a"]}), else sent as a string.</li>
+ * </ul>
+ *
+ * @param preset server flavour and defaults
+ * @param endpoint which API to call
+ * @param model configured model name ("" when none)
+ * @param exactLength whether length-forcing parameters are sent
+ * @param includeUsage whether {@code stream_options.include_usage} is sent
+ * @param requireDone whether {@code [DONE]} is required
+ * @param extraParams extra body members, raw values as configured
+ * @param http connection settings
+ */
+public record OpenAiSettings(Preset preset, Endpoint endpoint, String model, boolean exactLength, boolean includeUsage,
+                             boolean requireDone, Map<String, String> extraParams, HttpSettings http) {
+    /** Config key of the endpoint kind. */
+    public static final String ENDPOINT = "endpoint";
+    /** Config key switching the length-forcing parameters. */
+    public static final String EXACT_LENGTH = "exact-length";
+    /** Config key switching {@code stream_options.include_usage}. */
+    public static final String INCLUDE_USAGE = "include-usage";
+    /** Config key requiring {@code [DONE]}. */
+    public static final String REQUIRE_DONE = "require-done";
+    /** Prefix of extra body parameters. */
+    public static final String PARAM_PREFIX = "param.";
+
+    public OpenAiSettings {
+        notNull(preset, "preset");
+        notNull(endpoint, "endpoint");
+        notNull(model, "model");
+        extraParams = Collections.unmodifiableMap(new TreeMap<>(notNull(extraParams, "extraParams")));
+        notNull(http, "http");
+    }
+
+    /**
+     * Reads the settings of {@code preset} from {@code config}.
+     *
+     * @throws IllegalArgumentException naming the key whose value is wrong
+     */
+    public static OpenAiSettings from(BackendConfig config, Preset preset) {
+        notNull(config, "config");
+        notNull(preset, "preset");
+        Map<String, String> extra = new TreeMap<>();
+        config.asMap().forEach((k, v) -> {
+            if (k.startsWith(PARAM_PREFIX)) {
+                String name = k.substring(PARAM_PREFIX.length()).trim();
+                if (name.isEmpty()) throw new IllegalArgumentException("backend config key '" + k + "': parameter name is empty");
+                extra.put(name, v);
+            }
+        });
+        return new OpenAiSettings(preset,
+                Endpoint.parse(config.string(ENDPOINT, Endpoint.CHAT.label())),
+                config.string(BackendConfig.MODEL, "").trim(),
+                config.bool(EXACT_LENGTH, preset.exactLength()),
+                config.bool(INCLUDE_USAGE, true),
+                config.bool(REQUIRE_DONE, preset.requireDone()),
+                extra,
+                HttpSettings.from(config, preset.defaultUrl()));
+    }
+
+    /** Hides extra parameter values only where their names look secret. */
+    @Override
+    public String toString() {
+        Map<String, String> shown = new TreeMap<>();
+        extraParams.forEach((k, v) -> shown.put(k, BackendConfig.isSensitive(k) ? "***" : v));
+        return "OpenAiSettings[preset=" + preset.providerName() + ", endpoint=" + endpoint.label() + ", model=" + model
+                + ", exactLength=" + exactLength + ", includeUsage=" + includeUsage + ", requireDone=" + requireDone
+                + ", extraParams=" + shown + ", http=" + http + "]";
+    }
+}

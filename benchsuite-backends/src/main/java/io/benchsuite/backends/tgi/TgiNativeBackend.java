@@ -1,0 +1,149 @@
+package io.benchsuite.backends.tgi;
+
+import static io.benchsuite.api.util.Checks.notNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.benchsuite.api.backend.Backend;
+import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.api.backend.BackendError;
+import io.benchsuite.api.backend.BackendException;
+import io.benchsuite.api.backend.BackendInfo;
+import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.InferenceRequest;
+import io.benchsuite.api.backend.RequestHandle;
+import io.benchsuite.api.backend.ResponseListener;
+import io.benchsuite.backends.http.Environment;
+import io.benchsuite.backends.http.HttpSettings;
+import io.benchsuite.backends.http.internal.HttpTransport;
+import io.benchsuite.backends.http.internal.Json;
+import io.benchsuite.backends.http.internal.MalformedResponseException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A backend for Hugging Face TGI's native API: {@code POST /generate_stream} (streaming) or
+ * {@code POST /generate}, with {@code inputs} = the request's messages joined by newlines (no chat
+ * template is applied; use the {@code tgi} provider for the Messages API) and
+ * {@code parameters{max_new_tokens, details:true, decoder_input_details:false, seed, temperature}}.
+ * TGI rejects a temperature of 0, so greedy requests send {@code do_sample:false} and no temperature.
+ *
+ * <p>Config keys: those of {@link HttpSettings} (default URL {@code http://localhost:8080}) and
+ * {@code model} (for the report only; TGI serves one model). Pre-flight reads {@code GET /info}
+ * (falling back to {@code GET /health}). Thread-safe.
+ */
+public final class TgiNativeBackend implements Backend {
+    /** The provider name. */
+    public static final String NAME = "tgi-native";
+    /** The URL used when the config has none. */
+    public static final String DEFAULT_URL = "http://localhost:8080";
+
+    private final HttpSettings http;
+    private final String model;
+    private final HttpTransport transport;
+    private volatile Map<String, String> serverInfo = Map.of();
+
+    private TgiNativeBackend(HttpSettings http, String model, HttpTransport transport) {
+        this.http = http;
+        this.model = model;
+        this.transport = transport;
+    }
+
+    /**
+     * Creates a backend from a config and starts its HTTP client.
+     *
+     * @throws IllegalArgumentException naming a bad config key
+     * @throws BackendException when the named API key variable is not set
+     */
+    public static TgiNativeBackend create(BackendConfig config, Environment environment) {
+        notNull(config, "config");
+        notNull(environment, "environment");
+        HttpSettings http = HttpSettings.from(config, DEFAULT_URL);
+        return new TgiNativeBackend(http, config.string(BackendConfig.MODEL, "").trim(),
+                new HttpTransport(NAME, http, environment));
+    }
+
+    @Override
+    public RequestHandle send(InferenceRequest request, ResponseListener listener) {
+        notNull(request, "request");
+        notNull(listener, "listener");
+        byte[] body;
+        try {
+            body = Json.bytes(body(request));
+        } catch (RuntimeException e) {
+            listener.onError(System.nanoTime(), BackendError.of(ErrorKind.BACKEND_EXCEPTION,
+                    "cannot build the request body: " + transport.scrub(String.valueOf(e.getMessage()))));
+            return RequestHandle.NONE;
+        }
+        return transport.post(request.stream() ? "/generate_stream" : "/generate", body, request.headers(),
+                request.stream(), new TgiStreamDialect(), listener);
+    }
+
+    /** The JSON body for {@code request}; package-private for tests. */
+    ObjectNode body(InferenceRequest request) {
+        ObjectNode b = Json.object();
+        b.put("inputs", request.prompt());
+        ObjectNode p = b.putObject("parameters");
+        p.put("max_new_tokens", request.maxTokens());
+        p.put("details", true);
+        p.put("decoder_input_details", false);
+        p.put("seed", request.seed() & 0x7FFF_FFFFL);
+        if (request.temperature() > 0) {
+            p.put("temperature", request.temperature());
+            p.put("do_sample", true);
+        } else {
+            p.put("do_sample", false);
+        }
+        return b;
+    }
+
+    @Override
+    public void preflight() {
+        String where = http.displayUrl();
+        HttpTransport.Reply reply;
+        try {
+            reply = transport.get("/info", http.preflightTimeout());
+            if (reply.status() == 404) reply = transport.get("/health", http.preflightTimeout());
+        } catch (HttpTransport.TransportException e) {
+            String reason = e.kind() == ErrorKind.CONNECTION_REFUSED && e.getMessage().startsWith("connection refused")
+                    ? "connection refused" : e.getMessage();
+            throw new BackendException("cannot reach " + NAME + " at " + where + ": " + reason
+                    + " — is the server running? (--skip-preflight to skip this check)");
+        }
+        if (reply.status() >= 400) {
+            throw new BackendException(NAME + " at " + where + " is not ready: HTTP " + reply.status()
+                    + " (--skip-preflight to skip this check)");
+        }
+        try {
+            JsonNode info = Json.parse(reply.body());
+            Map<String, String> d = new LinkedHashMap<>();
+            for (String f : new String[] {"model_id", "version", "max_input_tokens", "max_total_tokens", "max_concurrent_requests"}) {
+                JsonNode v = info.get(f);
+                if (v != null && !v.isNull() && v.isValueNode()) d.put("server_" + f, transport.scrub(v.asText()));
+            }
+            serverInfo = Map.copyOf(d);
+        } catch (MalformedResponseException notJson) {
+            // /health answers no body; the server is up, which is all pre-flight needs.
+        }
+    }
+
+    @Override
+    public BackendInfo info() {
+        Map<String, String> d = new LinkedHashMap<>(serverInfo);
+        d.put("endpoint_kind", "generate_stream");
+        d.put("max_concurrency", Integer.toString(http.maxConcurrency()));
+        d.put("tls_verify", Boolean.toString(!http.insecure()));
+        String m = model.isEmpty() ? serverInfo.getOrDefault("server_model_id", "") : model;
+        return new BackendInfo(NAME, m, http.resolve("/generate_stream").toString(), d);
+    }
+
+    @Override
+    public void close() {
+        transport.close();
+    }
+
+    @Override
+    public String toString() {
+        return "TgiNativeBackend[" + http.displayUrl() + "]";
+    }
+}

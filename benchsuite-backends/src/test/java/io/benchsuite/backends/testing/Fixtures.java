@@ -1,0 +1,48 @@
+package io.benchsuite.backends.testing;
+
+import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.api.backend.ChatMessage;
+import io.benchsuite.api.backend.InferenceRequest;
+import io.benchsuite.backends.http.Environment;
+import io.benchsuite.backends.openai.OpenAiBackend;
+import io.benchsuite.backends.openai.OpenAiSettings;
+import io.benchsuite.backends.openai.Preset;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Small factories shared by the HTTP backend tests. */
+public final class Fixtures {
+    private Fixtures() {}
+
+    public static InferenceRequest request(boolean stream, int maxTokens) {
+        return request("hello", stream, maxTokens);
+    }
+
+    public static InferenceRequest request(String prompt, boolean stream, int maxTokens) {
+        return new InferenceRequest(7, "test-model", List.of(ChatMessage.user(prompt)), 5, maxTokens, true, 0.0,
+                0x1234_5678_9ABC_DEF0L, stream, Map.of("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"));
+    }
+
+    public static OpenAiBackend openai(Preset preset, String url, String... keyValues) {
+        return openai(preset, url, Environment.of(Map.of()), keyValues);
+    }
+
+    public static OpenAiBackend openai(Preset preset, String url, Environment env, String... keyValues) {
+        Map<String, String> m = new HashMap<>();
+        m.put(BackendConfig.URL, url);
+        m.put(BackendConfig.MODEL, "test-model");
+        for (int i = 0; i < keyValues.length; i += 2) m.put(keyValues[i], keyValues[i + 1]);
+        return OpenAiBackend.create(OpenAiSettings.from(BackendConfig.of(m), preset), env);
+    }
+
+    /** An OpenAI chat chunk event with one content delta. */
+    public static String chatDelta(String content) {
+        return "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":"
+                + quote(content) + "},\"finish_reason\":null}]}\n\n";
+    }
+
+    public static String quote(String s) {
+        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+}
