@@ -75,6 +75,13 @@ public final class SimBackend implements Backend {
         return Math.max(1, PromptBlocks.of(request.prompt()).words());
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>{@code onSent} is delivered on the calling thread before this returns; so is the
+     * {@link ErrorKind#REJECTED} error of a request that can never run (an HTTP front end relies on
+     * this to answer 400 before it commits to a 200 stream). Tokens and the end come from the engine thread.
+     */
     @Override
     public RequestHandle send(InferenceRequest request, ResponseListener listener) {
         notNull(request, "request");

@@ -19,6 +19,12 @@ public final class Vocabulary {
     private Vocabulary() {
     }
 
+    /** A stable token id for a word of this vocabulary (its position, offset past the usual special tokens). */
+    public static int id(String word) {
+        int i = WORDS.indexOf(word);
+        return i < 0 ? 0 : 1000 + i;
+    }
+
     /** The {@code index}-th word of a stream identified by {@code streamSeed}; a pure function of both. */
     public static String word(long streamSeed, int index) {
         long h = Seeds.mix(streamSeed + 0x9E3779B97F4A7C15L * (index + 1L));
