@@ -42,6 +42,8 @@ class SimBackendTest {
             double decode = (r.tokenTimes.get(40) - r.tokenTimes.get(0)) / 1e9;
             // TTFT within -10% .. +30% + 15 ms; the 40 decode gaps as a whole within -10% .. +30% + 15 ms
             // (absolute deadlines: late wake-ups do not add up).
+            System.out.printf("sim real-time: TTFT %.2f ms (predicted %.2f), mean ITL %.3f ms (predicted %.3f)%n",
+                    ttft * 1e3, predictedTtft * 1e3, decode / 40 * 1e3, predictedItl * 1e3);
             assertThat(ttft).isBetween(predictedTtft * 0.9, predictedTtft * 1.3 + 0.015);
             assertThat(decode).isBetween(40 * predictedItl * 0.9, 40 * predictedItl * 1.3 + 0.015);
             assertThat(r.usage.promptTokens()).isEqualTo(1000);
