@@ -5,6 +5,7 @@ import static io.benchsuite.api.util.Checks.notNull;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.result.RunSummary;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -23,10 +24,12 @@ import java.util.Map;
  * @param requests every request, all phases, in index order
  * @param errorSamples the first few error messages of each kind
  * @param sections extra report sections from listeners (server metrics, host and GPU telemetry), by top-level key
+ * @param reportDir the directory the run's reports were written to, or {@code null} when it wrote none
+ *                  (assertion failure messages point here)
  */
 public record RunResult(RunInfo info, Status status, Instant endedAt, RunSummary summary,
                         LatencyHistograms histograms, List<SecondSample> timeSeries, List<RequestRecord> requests,
-                        List<ErrorSample> errorSamples, Map<String, JsonNode> sections) {
+                        List<ErrorSample> errorSamples, Map<String, JsonNode> sections, Path reportDir) {
 
     public RunResult {
         notNull(info, "info");
@@ -38,6 +41,19 @@ public record RunResult(RunInfo info, Status status, Instant endedAt, RunSummary
         requests = List.copyOf(notNull(requests, "requests"));
         errorSamples = List.copyOf(notNull(errorSamples, "errorSamples"));
         sections = Collections.unmodifiableMap(new LinkedHashMap<>(notNull(sections, "sections")));
+    }
+
+    /** A result that wrote no reports. */
+    public RunResult(RunInfo info, Status status, Instant endedAt, RunSummary summary, LatencyHistograms histograms,
+                     List<SecondSample> timeSeries, List<RequestRecord> requests, List<ErrorSample> errorSamples,
+                     Map<String, JsonNode> sections) {
+        this(info, status, endedAt, summary, histograms, timeSeries, requests, errorSamples, sections, null);
+    }
+
+    /** A copy recording that the reports were written to {@code dir}. */
+    public RunResult withReportDir(Path dir) {
+        return new RunResult(info, status, endedAt, summary, histograms, timeSeries, requests, errorSamples, sections,
+                notNull(dir, "dir"));
     }
 
     /** How a run ended. */

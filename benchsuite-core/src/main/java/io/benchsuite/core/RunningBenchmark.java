@@ -36,21 +36,18 @@ public final class RunningBenchmark {
      */
     public synchronized RunResult await() throws InterruptedException {
         if (result != null) return result;
-        RunResult r = engine.await();
-        finish(r);
-        return r;
+        return finish(engine.await());
     }
 
     /** Like {@link #await()} but gives up after {@code timeout}, returning null while the run goes on. */
     public synchronized RunResult await(Duration timeout) throws InterruptedException {
         if (result != null) return result;
         RunResult r = engine.await(timeout);
-        if (r != null) finish(r);
-        return r;
+        return r == null ? null : finish(r);
     }
 
-    private void finish(RunResult r) {
-        result = r;
+    private RunResult finish(RunResult r) {
+        result = writers == null ? r : r.withReportDir(writers.directory());
         try {
             if (writers != null) writers.writeFinal(r);
         } catch (IOException e) {
@@ -58,5 +55,6 @@ public final class RunningBenchmark {
         } finally {
             if (ownedBackend != null) ownedBackend.close();
         }
+        return result;
     }
 }

@@ -1,0 +1,22 @@
+package io.benchsuite.test;
+
+import io.benchsuite.api.result.RunSummary;
+import io.benchsuite.test.internal.Format;
+
+/** The "sample:" part of failure messages: how much data a figure rests on. */
+final class Samples {
+    private Samples() {}
+
+    static String latency(Measured m, String metric) {
+        long values = m.histograms().stats(metric).count();
+        RunSummary.Counts c = m.counts();
+        return values + " " + MetricNames.display(metric) + " values from " + c.succeeded() + " successful of "
+                + c.measured() + " measured requests";
+    }
+
+    static String requests(Measured m) {
+        RunSummary.Counts c = m.counts();
+        return c.measured() + " measured requests (" + c.succeeded() + " succeeded, " + c.failed() + " failed) over "
+                + Format.number(m.measuredSeconds()) + " s";
+    }
+}
