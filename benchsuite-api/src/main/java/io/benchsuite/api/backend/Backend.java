@@ -11,6 +11,10 @@ public interface Backend extends AutoCloseable {
      * Starts one request and returns at once; events go to {@code listener} as described in
      * {@link ResponseListener}. Must not block on the network or on generation. Failures are
      * reported through {@link ResponseListener#onError}, never thrown.
+     *
+     * @param request the request to send
+     * @param listener receives the request's events
+     * @return a handle that cancels the request
      */
     RequestHandle send(InferenceRequest request, ResponseListener listener);
 
@@ -23,7 +27,11 @@ public interface Backend extends AutoCloseable {
     default void preflight() {
     }
 
-    /** What this backend is, for the report (name, model, endpoint without credentials, version). */
+    /**
+     * What this backend is, for the report (name, model, endpoint without credentials, version).
+     *
+     * @return what this backend is, for the report (name, model, endpoint without credentials, version)
+     */
     BackendInfo info();
 
     /** Releases connections and threads; after this no thread of the backend keeps running. */

@@ -40,12 +40,21 @@ public final class BackendConfig {
         this.values = Collections.unmodifiableMap(new TreeMap<>(values));
     }
 
-    /** An empty configuration. */
+    /**
+     * An empty configuration.
+     *
+     * @return an empty configuration
+     */
     public static BackendConfig empty() {
         return new BackendConfig(Map.of());
     }
 
-    /** A configuration holding {@code values}. */
+    /**
+     * A configuration holding {@code values}.
+     *
+     * @param values keys and values
+     * @return a configuration holding {@code values}
+     */
     public static BackendConfig of(Map<String, String> values) {
         notNull(values, "values");
         values.forEach((k, v) -> {
@@ -55,7 +64,13 @@ public final class BackendConfig {
         return new BackendConfig(values);
     }
 
-    /** A copy with one more key (replacing an existing one). */
+    /**
+     * A copy with one more key (replacing an existing one).
+     *
+     * @param key the configuration key
+     * @param value its value
+     * @return a copy with one more key (replacing an existing one)
+     */
     public BackendConfig with(String key, String value) {
         notNull(key, "key");
         notNull(value, "value of config key '" + key + "'");
@@ -64,27 +79,55 @@ public final class BackendConfig {
         return new BackendConfig(copy);
     }
 
-    /** A copy where keys of {@code defaults} that this config lacks are added. */
+    /**
+     * A copy where keys of {@code defaults} that this config lacks are added.
+     *
+     * @param defaults values for keys this config lacks
+     * @return a copy where keys of {@code defaults} that this config lacks are added
+     */
     public BackendConfig withDefaults(Map<String, String> defaults) {
         Map<String, String> copy = new TreeMap<>(notNull(defaults, "defaults"));
         copy.putAll(values);
         return new BackendConfig(copy);
     }
 
-    /** All keys and values (unmodifiable). Sensitive values are present: do not log this map. */
+    /**
+     * All keys and values (unmodifiable). Sensitive values are present: do not log this map.
+     *
+     * @return all keys and values (unmodifiable)
+     */
     public Map<String, String> asMap() {
         return values;
     }
 
+    /**
+     * The value of {@code key}, if set.
+     *
+     * @param key the configuration key
+     * @return the value, or empty when the key is absent
+     */
     public Optional<String> string(String key) {
         return Optional.ofNullable(values.get(key));
     }
 
+    /**
+     * The value of {@code key}, or a default.
+     *
+     * @param key the configuration key
+     * @param defaultValue returned when the key is absent
+     * @return the value or {@code defaultValue}
+     */
     public String string(String key, String defaultValue) {
         return values.getOrDefault(key, defaultValue);
     }
 
-    /** @throws IllegalArgumentException naming the key when it is missing */
+    /**
+     * The value of a required key.
+     *
+     * @param key the configuration key
+     * @return the value
+     * @throws IllegalArgumentException naming the key when it is missing
+     */
     public String requireString(String key) {
         String v = values.get(key);
         if (v == null || v.isBlank()) {
@@ -93,7 +136,14 @@ public final class BackendConfig {
         return v;
     }
 
-    /** @throws IllegalArgumentException naming the key when the value is not an integer */
+    /**
+     * The value of {@code key} as an integer.
+     *
+     * @param key the configuration key
+     * @param defaultValue returned when the key is absent
+     * @return the value as an integer, or {@code defaultValue} when absent
+     * @throws IllegalArgumentException naming the key when the value is not an integer
+     */
     public int integer(String key, int defaultValue) {
         String v = values.get(key);
         if (v == null) return defaultValue;
@@ -104,7 +154,14 @@ public final class BackendConfig {
         }
     }
 
-    /** @throws IllegalArgumentException naming the key when the value is not a number */
+    /**
+     * The value of {@code key} as a number.
+     *
+     * @param key the configuration key
+     * @param defaultValue returned when the key is absent
+     * @return the value as a number, or {@code defaultValue} when absent
+     * @throws IllegalArgumentException naming the key when the value is not a number
+     */
     public double number(String key, double defaultValue) {
         String v = values.get(key);
         if (v == null) return defaultValue;
@@ -115,7 +172,14 @@ public final class BackendConfig {
         }
     }
 
-    /** @throws IllegalArgumentException naming the key when the value is not true/false */
+    /**
+     * The value of {@code key} as true or false ({@code yes}/{@code no} and {@code 1}/{@code 0} too).
+     *
+     * @param key the configuration key
+     * @param defaultValue returned when the key is absent
+     * @return the value as a boolean, or {@code defaultValue} when absent
+     * @throws IllegalArgumentException naming the key when the value is not true/false
+     */
     public boolean bool(String key, boolean defaultValue) {
         String v = values.get(key);
         if (v == null) return defaultValue;
@@ -125,7 +189,14 @@ public final class BackendConfig {
         throw new IllegalArgumentException("backend config key '" + key + "': expected true or false, got '" + v + "'");
     }
 
-    /** @throws IllegalArgumentException naming the key when the value is not a duration such as 30s */
+    /**
+     * The value of {@code key} as a duration such as {@code 30s}.
+     *
+     * @param key the configuration key
+     * @param defaultValue returned when the key is absent
+     * @return the value as a duration, or {@code defaultValue} when absent
+     * @throws IllegalArgumentException naming the key when the value is not a duration such as 30s
+     */
     public Duration duration(String key, Duration defaultValue) {
         String v = values.get(key);
         if (v == null) return defaultValue;
@@ -136,7 +207,11 @@ public final class BackendConfig {
         }
     }
 
-    /** The quantization, {@link Quantization#NONE} when absent. */
+    /**
+     * The quantization, {@link Quantization#NONE} when absent.
+     *
+     * @return the quantization, {@link Quantization#NONE} when absent
+     */
     public Quantization quantization() {
         String v = values.get(QUANTIZATION);
         if (v == null) return Quantization.NONE;
@@ -147,7 +222,12 @@ public final class BackendConfig {
         }
     }
 
-    /** Whether a key's value must never be shown (keys naming keys, tokens, secrets, passwords, authorization). */
+    /**
+     * Whether a key's value must never be shown (keys naming keys, tokens, secrets, passwords, authorization).
+     *
+     * @param key the configuration key
+     * @return whether a key's value must never be shown (keys naming keys, tokens, secrets, passwords, authorization)
+     */
     public static boolean isSensitive(String key) {
         String k = key.toLowerCase(Locale.ROOT);
         if (k.equals(API_KEY_ENV)) return false; // the name of a variable, not its value
@@ -155,7 +235,11 @@ public final class BackendConfig {
                 || k.contains("authorization") || k.contains("auth") || k.contains("cookie");
     }
 
-    /** The configuration with sensitive values replaced by {@code ***}, safe to log and report. */
+    /**
+     * The configuration with sensitive values replaced by {@code ***}, safe to log and report.
+     *
+     * @return the configuration with sensitive values replaced by {@code ***}, safe to log and report
+     */
     public Map<String, String> redacted() {
         Map<String, String> copy = new TreeMap<>();
         values.forEach((k, v) -> copy.put(k, isSensitive(k) ? "***" : v));

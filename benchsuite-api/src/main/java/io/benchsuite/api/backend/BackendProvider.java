@@ -10,15 +10,27 @@ import java.util.Set;
  */
 public interface BackendProvider {
 
-    /** The unique name users select it by, e.g. {@code sim}, {@code openai}, {@code vllm}. Lower case. */
+    /**
+     * The unique name users select it by, e.g. {@code sim}, {@code openai}, {@code vllm}. Lower case.
+     *
+     * @return the unique lower-case name users select it by
+     */
     String name();
 
-    /** One line saying what it is, shown in {@code --help} and in unknown-name errors. */
+    /**
+     * One line saying what it is, shown in {@code --help} and in unknown-name errors.
+     *
+     * @return one line saying what it is, shown in {@code --help} and in unknown-name errors
+     */
     default String description() {
         return name();
     }
 
-    /** What backends of this provider can do. */
+    /**
+     * What backends of this provider can do.
+     *
+     * @return what backends of this provider can do
+     */
     Set<Capability> capabilities();
 
     /**
@@ -26,6 +38,8 @@ public interface BackendProvider {
      *
      * @throws IllegalArgumentException when the configuration is wrong, naming the key
      * @throws BackendException when the backend cannot be set up
+     * @param config the backend configuration
+     * @return a backend
      */
     Backend create(BackendConfig config);
 }

@@ -21,13 +21,22 @@ public final class BackendRegistry {
         this.providers = providers;
     }
 
-    /** Providers visible to the thread's context class loader (falling back to this class's loader). */
+    /**
+     * Providers visible to the thread's context class loader (falling back to this class's loader).
+     *
+     * @return providers visible to the thread's context class loader (falling back to this class's loader)
+     */
     public static BackendRegistry load() {
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         return load(loader != null ? loader : BackendRegistry.class.getClassLoader());
     }
 
-    /** Providers visible to {@code loader}. */
+    /**
+     * Providers visible to {@code loader}.
+     *
+     * @param loader the class loader to search
+     * @return providers visible to {@code loader}
+     */
     public static BackendRegistry load(ClassLoader loader) {
         notNull(loader, "loader");
         List<BackendProvider> found = new ArrayList<>();
@@ -35,7 +44,12 @@ public final class BackendRegistry {
         return of(found);
     }
 
-    /** A registry of exactly these providers. */
+    /**
+     * A registry of exactly these providers.
+     *
+     * @param providers the providers to hold
+     * @return a registry of exactly these providers
+     */
     public static BackendRegistry of(Collection<? extends BackendProvider> providers) {
         notNull(providers, "providers");
         Map<String, BackendProvider> byName = new TreeMap<>();
@@ -51,19 +65,32 @@ public final class BackendRegistry {
         return new BackendRegistry(byName);
     }
 
-    /** A copy with {@code provider} added; fails when its name is taken. */
+    /**
+     * A copy with {@code provider} added; fails when its name is taken.
+     *
+     * @param provider the provider to add
+     * @return a copy with {@code provider} added; fails when its name is taken
+     */
     public BackendRegistry with(BackendProvider provider) {
         List<BackendProvider> all = new ArrayList<>(providers.values());
         all.add(notNull(provider, "provider"));
         return of(all);
     }
 
-    /** Known names, sorted. */
+    /**
+     * Known names, sorted.
+     *
+     * @return known names, sorted
+     */
     public List<String> names() {
         return List.copyOf(providers.keySet());
     }
 
-    /** All providers, sorted by name. */
+    /**
+     * All providers, sorted by name.
+     *
+     * @return all providers, sorted by name
+     */
     public List<BackendProvider> providers() {
         return List.copyOf(providers.values());
     }
@@ -72,6 +99,8 @@ public final class BackendRegistry {
      * The provider with this name (case-insensitive).
      *
      * @throws UnknownBackendException listing the names that exist
+     * @param name the provider name (case-insensitive)
+     * @return the provider with this name (case-insensitive)
      */
     public BackendProvider provider(String name) {
         notNull(name, "name");
@@ -80,7 +109,13 @@ public final class BackendRegistry {
         return p;
     }
 
-    /** Creates a backend of the named provider. */
+    /**
+     * Creates a backend of the named provider.
+     *
+     * @param name the provider name (case-insensitive)
+     * @param config the backend configuration
+     * @return a backend of the named provider
+     */
     public Backend create(String name, BackendConfig config) {
         return provider(name).create(notNull(config, "config"));
     }

@@ -33,7 +33,11 @@ public enum ErrorKind {
     /** The backend threw an exception. */
     BACKEND_EXCEPTION;
 
-    /** Lower-case label used in reports, e.g. {@code http_5xx}. */
+    /**
+     * Lower-case label used in reports, e.g. {@code http_5xx}.
+     *
+     * @return the lower-case label used in reports, e.g. {@code http_5xx}
+     */
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -23,6 +23,20 @@ import java.util.Map;
 public record InferenceRequest(long index, String model, List<ChatMessage> messages, int inputTokens, int maxTokens,
                                boolean ignoreEos, double temperature, long seed, boolean stream,
                                Map<String, String> headers) {
+    /**
+     * Checks the components: model and at least one message present, {@code maxTokens} positive; copies the collections.
+     *
+     * @param index position in the run's schedule (0-based)
+     * @param model model name to ask for
+     * @param messages chat messages; completion-style backends send their concatenated contents as the prompt
+     * @param inputTokens prompt length in tokens under the run's tokenizer
+     * @param maxTokens output tokens to generate
+     * @param ignoreEos ask the server to generate exactly {@code maxTokens} (ignore end-of-sequence)
+     * @param temperature sampling temperature
+     * @param seed per-request seed from the seed chain, for servers that accept one
+     * @param stream whether to stream
+     * @param headers extra per-request headers (e.g. W3C {@code traceparent}); never secrets
+     */
     public InferenceRequest {
         notNull(model, "model");
         notNull(messages, "messages");
@@ -32,7 +46,11 @@ public record InferenceRequest(long index, String model, List<ChatMessage> messa
         headers = Map.copyOf(notNull(headers, "headers"));
     }
 
-    /** The prompt as one text: the contents of all messages joined by newlines. */
+    /**
+     * The prompt as one text: the contents of all messages joined by newlines.
+     *
+     * @return the prompt as one text: the contents of all messages joined by newlines
+     */
     public String prompt() {
         if (messages.size() == 1) return messages.get(0).content();
         StringBuilder b = new StringBuilder();
@@ -43,7 +61,12 @@ public record InferenceRequest(long index, String model, List<ChatMessage> messa
         return b.toString();
     }
 
-    /** A copy with extra headers added (existing names replaced). */
+    /**
+     * A copy with extra headers added (existing names replaced).
+     *
+     * @param extra headers to add
+     * @return a copy with extra headers added (existing names replaced)
+     */
     public InferenceRequest withHeaders(Map<String, String> extra) {
         java.util.Map<String, String> merged = new java.util.LinkedHashMap<>(headers);
         merged.putAll(extra);

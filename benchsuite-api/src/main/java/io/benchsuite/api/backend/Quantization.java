@@ -6,10 +6,15 @@ import java.util.stream.Collectors;
 
 /** Weight quantization of the served model; a label everywhere, and acted on by backends that can. */
 public enum Quantization {
+    /** Unquantized 16-bit weights (FP16/BF16). */
     NONE(16),
+    /** 8-bit floating-point weights. */
     FP8(8),
+    /** 4-bit activation-aware weight quantization. */
     AWQ(4),
+    /** 4-bit GPTQ weight quantization. */
     GPTQ(4),
+    /** 8-bit integer weights. */
     INT8(8);
 
     private final int weightBits;
@@ -18,12 +23,20 @@ public enum Quantization {
         this.weightBits = weightBits;
     }
 
-    /** Bits per weight, before group scales and zero points. */
+    /**
+     * Bits per weight, before group scales and zero points.
+     *
+     * @return bits per weight, before group scales and zero points
+     */
     public int weightBits() {
         return weightBits;
     }
 
-    /** Lower-case label, as used on the command line and in reports. */
+    /**
+     * Lower-case label, as used on the command line and in reports.
+     *
+     * @return lower-case label, as used on the command line and in reports
+     */
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }
@@ -32,6 +45,8 @@ public enum Quantization {
      * Parses {@code none}, {@code fp8}, {@code awq}, {@code gptq}, {@code int8} (case-insensitive).
      *
      * @throws IllegalArgumentException listing the accepted values
+     * @param text the text to parse
+     * @return the value parsed from {@code none}, {@code fp8}, {@code awq}, {@code gptq}, {@code int8} (case-insensitive)
      */
     public static Quantization parse(String text) {
         String s = text == null ? "" : text.trim().toUpperCase(Locale.ROOT);

@@ -17,7 +17,11 @@ package io.benchsuite.api.backend;
  */
 public interface ResponseListener {
 
-    /** The request left the client (last byte written, or handed to the in-process engine). */
+    /**
+     * The request left the client (last byte written, or handed to the in-process engine).
+     *
+     * @param nanoTime {@link System#nanoTime()} when it happened
+     */
     void onSent(long nanoTime);
 
     /**
@@ -29,9 +33,19 @@ public interface ResponseListener {
      */
     void onTokens(long nanoTime, int tokenCount, String text);
 
-    /** The response ended successfully. */
+    /**
+     * The response ended successfully.
+     *
+     * @param nanoTime {@link System#nanoTime()} when it happened
+     * @param usage token counts the server reported
+     */
     void onComplete(long nanoTime, Usage usage);
 
-    /** The request failed; this is its terminal event. */
+    /**
+     * The request failed; this is its terminal event.
+     *
+     * @param nanoTime {@link System#nanoTime()} when it happened
+     * @param error what went wrong
+     */
     void onError(long nanoTime, BackendError error);
 }

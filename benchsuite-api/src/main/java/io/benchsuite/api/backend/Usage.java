@@ -13,21 +13,46 @@ public record Usage(int promptTokens, int completionTokens) {
 
     private static final Usage NONE = new Usage(UNKNOWN, UNKNOWN);
 
+    /**
+
+     * Checks that each count is {@code >= 0} or {@link #UNKNOWN}.
+
+     *
+
+     * @param promptTokens prompt tokens counted by the server
+
+     * @param completionTokens generated tokens counted by the server
+
+     */
     public Usage {
         if (promptTokens < UNKNOWN || completionTokens < UNKNOWN) {
             throw new IllegalArgumentException("token counts must be >= 0 or UNKNOWN, got " + promptTokens + "/" + completionTokens);
         }
     }
 
-    /** No usage reported. */
+    /**
+     * No usage reported.
+     *
+     * @return no usage reported
+     */
     public static Usage unknown() {
         return NONE;
     }
 
+    /**
+     * Whether the server reported the prompt tokens.
+     *
+     * @return true when {@code promptTokens} is known
+     */
     public boolean hasPromptTokens() {
         return promptTokens != UNKNOWN;
     }
 
+    /**
+     * Whether the server reported the completion tokens.
+     *
+     * @return true when {@code completionTokens} is known
+     */
     public boolean hasCompletionTokens() {
         return completionTokens != UNKNOWN;
     }

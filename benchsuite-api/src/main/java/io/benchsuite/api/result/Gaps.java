@@ -11,31 +11,60 @@ public final class Gaps {
         this.nanos = nanos;
     }
 
-    /** A copy of the given gaps. */
+    /**
+     * A copy of the given gaps.
+     *
+     * @param nanos durations in nanoseconds
+     * @return a copy of the given gaps
+     */
     public static Gaps of(long... nanos) {
         return nanos.length == 0 ? EMPTY : new Gaps(nanos.clone());
     }
 
-    /** The first {@code length} gaps of {@code nanos}, copied. */
+    /**
+     * The first {@code length} gaps of {@code nanos}, copied.
+     *
+     * @param nanos durations in nanoseconds
+     * @param length how many of {@code nanos} to use
+     * @return the first {@code length} gaps of {@code nanos}, copied
+     */
     public static Gaps of(long[] nanos, int length) {
         return length == 0 ? EMPTY : new Gaps(Arrays.copyOf(nanos, length));
     }
 
-    /** No gaps. */
+    /**
+     * No gaps.
+     *
+     * @return no gaps
+     */
     public static Gaps empty() {
         return EMPTY;
     }
 
+    /**
+     * Number of gaps.
+     *
+     * @return how many gaps there are
+     */
     public int size() {
         return nanos.length;
     }
 
-    /** Gap {@code i} in nanoseconds. */
+    /**
+     * Gap {@code i} in nanoseconds.
+     *
+     * @param i the position of the gap (0-based)
+     * @return gap {@code i} in nanoseconds
+     */
     public long get(int i) {
         return nanos[i];
     }
 
-    /** A copy as an array. */
+    /**
+     * A copy as an array.
+     *
+     * @return a copy as an array
+     */
     public long[] toArray() {
         return nanos.clone();
     }

@@ -17,7 +17,11 @@ package io.benchsuite.api.result;
 public record LatencyStats(long count, double mean, double p50, double p90, double p95, double p99, double p999,
                            double min, double max, double stddev) {
 
-    /** The set for no samples. */
+    /**
+     * The set for no samples.
+     *
+     * @return the set for no samples
+     */
     public static LatencyStats empty() {
         return new LatencyStats(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                 Double.NaN, Double.NaN, Double.NaN);

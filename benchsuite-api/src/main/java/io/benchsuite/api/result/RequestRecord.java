@@ -39,6 +39,51 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
                             TokenSource tokenSource, String promptHash, Outcome outcome, ErrorKind errorKind,
                             String errorMessage, Gaps itl) {
 
+    /**
+
+     * Checks the components: phase, token source, prompt hash, outcome and gaps present, an error kind on failure.
+
+     *
+
+     * @param index position in the schedule
+
+     * @param phase warm-up, measured or cool-down
+
+     * @param user closed-loop user id, or -1 for open loop
+
+     * @param scheduledOffsetNanos when the request was meant to be sent
+
+     * @param dispatchOffsetNanos when the dispatcher took it up (late timer wake-ups show here)
+
+     * @param sentOffsetNanos when the backend reported it sent (after any wait for a concurrency slot)
+
+     * @param firstTokenOffsetNanos when the first token arrived
+
+     * @param endOffsetNanos when it completed or failed
+
+     * @param inputTokens prompt tokens under the run's tokenizer
+
+     * @param outputTokens output tokens (server count when reported, else streamed count)
+
+     * @param serverPromptTokens server-reported prompt tokens, or -1
+
+     * @param serverCompletionTokens server-reported completion tokens, or -1
+
+     * @param streamedTokens tokens counted from the stream by the client
+
+     * @param tokenSource who counted {@code outputTokens}
+
+     * @param promptHash first 16 hex digits of SHA-256 of the prompt, to check prompt sets match across runs
+
+     * @param outcome success, failure or cancelled
+
+     * @param errorKind the error category, or {@code null} on success
+
+     * @param errorMessage a short message (no secrets), or {@code null}
+
+     * @param itl every inter-token gap
+
+     */
     public RequestRecord {
         notNull(phase, "phase");
         notNull(tokenSource, "tokenSource");
@@ -48,43 +93,75 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
         if (outcome != Outcome.SUCCESS) notNull(errorKind, "errorKind");
     }
 
-    /** Time to first token from the scheduled instant, or -1. */
+    /**
+     * Time to first token from the scheduled instant, or -1.
+     *
+     * @return time to first token from the scheduled instant, or -1
+     */
     public long ttftNanos() {
         return firstTokenOffsetNanos < 0 ? -1 : firstTokenOffsetNanos - scheduledOffsetNanos;
     }
 
-    /** Time to first token from the actual send, or -1 (the server's view, excluding client waits). */
+    /**
+     * Time to first token from the actual send, or -1 (the server's view, excluding client waits).
+     *
+     * @return time to first token from the actual send, or -1 (the server's view, excluding client waits)
+     */
     public long ttftFromSendNanos() {
         return firstTokenOffsetNanos < 0 || sentOffsetNanos < 0 ? -1 : firstTokenOffsetNanos - sentOffsetNanos;
     }
 
-    /** End-to-end latency from the scheduled instant. */
+    /**
+     * End-to-end latency from the scheduled instant.
+     *
+     * @return end-to-end latency from the scheduled instant
+     */
     public long e2eNanos() {
         return endOffsetNanos - scheduledOffsetNanos;
     }
 
-    /** Time per output token after the first: (E2E − TTFT) / (output tokens − 1), or -1 with fewer than 2 tokens. */
+    /**
+     * Time per output token after the first: (E2E − TTFT) / (output tokens − 1), or -1 with fewer than 2 tokens.
+     *
+     * @return time per output token after the first: (E2E − TTFT) / (output tokens − 1), or -1 with fewer than 2 tokens
+     */
     public long tpotNanos() {
         if (outputTokens < 2 || firstTokenOffsetNanos < 0) return -1;
         return (endOffsetNanos - firstTokenOffsetNanos) / (outputTokens - 1);
     }
 
-    /** Actual send minus scheduled instant: the whole client-side delay. */
+    /**
+     * Actual send minus scheduled instant: the whole client-side delay.
+     *
+     * @return actual send minus scheduled instant: the whole client-side delay
+     */
     public long scheduleLagNanos() {
         return sentOffsetNanos < 0 ? -1 : sentOffsetNanos - scheduledOffsetNanos;
     }
 
-    /** Dispatcher pick-up minus scheduled instant: the client's timer lateness alone. */
+    /**
+     * Dispatcher pick-up minus scheduled instant: the client's timer lateness alone.
+     *
+     * @return dispatcher pick-up minus scheduled instant: the client's timer lateness alone
+     */
     public long dispatchLagNanos() {
         return dispatchOffsetNanos - scheduledOffsetNanos;
     }
 
-    /** Sent minus dispatcher pick-up: time waiting for a concurrency slot. */
+    /**
+     * Sent minus dispatcher pick-up: time waiting for a concurrency slot.
+     *
+     * @return sent minus dispatcher pick-up: time waiting for a concurrency slot
+     */
     public long slotWaitNanos() {
         return sentOffsetNanos < 0 ? -1 : sentOffsetNanos - dispatchOffsetNanos;
     }
 
-    /** Whether it succeeded. */
+    /**
+     * Whether it succeeded.
+     *
+     * @return whether it succeeded
+     */
     public boolean succeeded() {
         return outcome == Outcome.SUCCESS;
     }

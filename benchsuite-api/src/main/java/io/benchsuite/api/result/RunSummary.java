@@ -29,6 +29,45 @@ public record RunSummary(Counts counts, double measuredSeconds, double targetRat
                          LatencyStats tpot, LatencyStats e2e, LatencyStats scheduleLag, LatencyStats dispatchLag,
                          LatencyStats slotWait, Goodput goodput, Map<String, Long> errorsByKind, Tokens tokens) {
 
+    /**
+
+     * Checks the components are present and copies the error counts.
+
+     *
+
+     * @param counts how many requests, by phase and outcome
+
+     * @param measuredSeconds length of the measured window: first measured scheduled instant to the last measured end
+
+     * @param targetRate mean requested rate over the measured window in requests/s ({@code NaN} for closed loop)
+
+     * @param achievedRate measured requests actually sent per second of the measured window
+
+     * @param throughput request and token throughput
+
+     * @param ttft time to first token from the scheduled instant
+
+     * @param ttftFromSend time to first token from the actual send
+
+     * @param itl every inter-token gap
+
+     * @param tpot time per output token after the first
+
+     * @param e2e end-to-end latency from the scheduled instant
+
+     * @param scheduleLag actual send minus scheduled instant
+
+     * @param dispatchLag dispatcher pick-up minus scheduled instant (client timer lateness)
+
+     * @param slotWait time waiting for a concurrency slot
+
+     * @param goodput requests meeting the SLOs
+
+     * @param errorsByKind failed measured requests by error label
+
+     * @param tokens token totals and their sources
+
+     */
     public RunSummary {
         notNull(counts, "counts");
         notNull(throughput, "throughput");
@@ -51,7 +90,11 @@ public record RunSummary(Counts counts, double measuredSeconds, double targetRat
      */
     public record Counts(long scheduled, long warmup, long cooldown, long measured, long succeeded, long failed,
                          long cancelled, long waitedForSlot) {
-        /** Failed / measured, 0 with no measured requests. */
+        /**
+         * Failed / measured, 0 with no measured requests.
+         *
+         * @return failed / measured, 0 with no measured requests
+         */
         public double errorRate() {
             return measured == 0 ? 0 : (double) failed / measured;
         }
@@ -75,6 +118,14 @@ public record RunSummary(Counts counts, double measuredSeconds, double targetRat
      * @param fraction met / measured ({@code NaN} without SLOs)
      */
     public record Goodput(Slo slo, long met, double requestsPerSecond, double fraction) {
+        /**
+         * Checks that the SLO is present ({@link Slo#none()} when none was set).
+         *
+         * @param slo the objectives ({@link Slo#none()} when none was set)
+         * @param met measured requests meeting them
+         * @param requestsPerSecond met requests per second of the measured window ({@code NaN} without SLOs)
+         * @param fraction met / measured ({@code NaN} without SLOs)
+         */
         public Goodput {
             notNull(slo, "slo");
         }

@@ -17,17 +17,30 @@ import java.util.Objects;
  */
 public record Slo(Duration ttft, Duration tpot, Duration e2e) {
 
-    /** No objectives. */
+    /**
+     * No objectives.
+     *
+     * @return no objectives
+     */
     public static Slo none() {
         return new Slo(null, null, null);
     }
 
-    /** Whether any objective is set. */
+    /**
+     * Whether any objective is set.
+     *
+     * @return whether any objective is set
+     */
     public boolean isEmpty() {
         return ttft == null && tpot == null && e2e == null;
     }
 
-    /** Whether a successful request meets every objective set. */
+    /**
+     * Whether a successful request meets every objective set.
+     *
+     * @param r a finished request
+     * @return whether a successful request meets every objective set
+     */
     public boolean isMetBy(RequestRecord r) {
         if (!r.succeeded()) return false;
         if (ttft != null && (r.ttftNanos() < 0 || r.ttftNanos() > ttft.toNanos())) return false;
@@ -39,6 +52,8 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
      * Parses {@code ttft=200ms,tpot=50ms,e2e=5s} (any subset).
      *
      * @throws IllegalArgumentException naming the bad part
+     * @param text the text to parse
+     * @return the value parsed from {@code ttft=200ms,tpot=50ms,e2e=5s} (any subset)
      */
     public static Slo parse(String text) {
         Objects.requireNonNull(text, "slo");
@@ -60,7 +75,11 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
         return new Slo(ttft, tpot, e2e);
     }
 
-    /** Canonical text form, accepted by {@link #parse}; empty when no objective is set. */
+    /**
+     * Canonical text form, accepted by {@link #parse}; empty when no objective is set.
+     *
+     * @return canonical text form, accepted by {@link #parse}; empty when no objective is set
+     */
     public String describe() {
         List<String> parts = new ArrayList<>();
         if (ttft != null) parts.add("ttft=" + Durations.format(ttft));

@@ -13,24 +13,42 @@ public final class ScenarioSeed {
         this.seed = seed;
     }
 
-    /** The scenario name. */
+    /**
+     * The scenario name.
+     *
+     * @return the scenario name
+     */
     public String name() {
         return name;
     }
 
-    /** The 32-byte seed as 64 lower-case hex digits. */
+    /**
+     * The 32-byte seed as 64 lower-case hex digits.
+     *
+     * @return the 32-byte seed as 64 lower-case hex digits
+     */
     public String hex() {
         return HexFormat.of().formatHex(seed);
     }
 
-    /** The seed of request {@code index}: first 8 bytes (big-endian) of SHA-256(seed ‖ be64(index)). */
+    /**
+     * The seed of request {@code index}: first 8 bytes (big-endian) of SHA-256(seed ‖ be64(index)).
+     *
+     * @param index the request's position in the schedule
+     * @return the seed of request {@code index}: first 8 bytes (big-endian) of SHA-256(seed ‖ be64(index))
+     */
     public long requestSeed(long index) {
         byte[] b = new byte[8];
         for (int i = 0; i < 8; i++) b[i] = (byte) (index >>> (56 - 8 * i));
         return firstLong(SeedChain.sha256(seed, b));
     }
 
-    /** The seed of a scenario-wide stream: first 8 bytes (big-endian) of SHA-256(seed ‖ UTF-8(purpose)). */
+    /**
+     * The seed of a scenario-wide stream: first 8 bytes (big-endian) of SHA-256(seed ‖ UTF-8(purpose)).
+     *
+     * @param purpose what the stream is for, e.g. {@code arrivals}
+     * @return the seed of a scenario-wide stream: first 8 bytes (big-endian) of SHA-256(seed ‖ UTF-8(purpose))
+     */
     public long streamSeed(String purpose) {
         return firstLong(SeedChain.sha256(seed, purpose.getBytes(StandardCharsets.UTF_8)));
     }

@@ -48,7 +48,12 @@ public final class SeedChain {
         this.source = source;
     }
 
-    /** Root = SHA-256(UTF-8(commit)), e.g. of {@code git rev-parse HEAD}. */
+    /**
+     * Root = SHA-256(UTF-8(commit)), e.g. of {@code git rev-parse HEAD}.
+     *
+     * @param commit the git commit (hex)
+     * @return the chain rooted at SHA-256 of the commit
+     */
     public static SeedChain fromGitCommit(String commit) {
         notNull(commit, "commit");
         String c = commit.trim();
@@ -59,20 +64,33 @@ public final class SeedChain {
     /**
      * Root from the git commit of the working directory (read from {@code .git}, without running git),
      * or empty when the directory is not in a git checkout.
+     *
+     * @param directory a directory inside a git work tree
+     * @return root from the git commit of the working directory (read from {@code .git}, without running git), or empty when the directory is not in a git checkout
      */
     public static Optional<SeedChain> fromGitCommitOf(Path directory) {
         notNull(directory, "directory");
         return GitHead.find(directory.toAbsolutePath()).map(SeedChain::fromGitCommit);
     }
 
-    /** Root = SHA-256 of the 8 big-endian bytes of {@code seed}. */
+    /**
+     * Root = SHA-256 of the 8 big-endian bytes of {@code seed}.
+     *
+     * @param seed the seed
+     * @return root = SHA-256 of the 8 big-endian bytes of {@code seed}
+     */
     public static SeedChain fromLong(long seed) {
         byte[] b = new byte[8];
         for (int i = 0; i < 8; i++) b[i] = (byte) (seed >>> (56 - 8 * i));
         return new SeedChain(sha256(b), "long:" + seed);
     }
 
-    /** Root = the 32 bytes given as 64 hex digits. */
+    /**
+     * Root = the 32 bytes given as 64 hex digits.
+     *
+     * @param hex 64 hex digits
+     * @return root = the 32 bytes given as 64 hex digits
+     */
     public static SeedChain fromHex(String hex) {
         notNull(hex, "hex");
         String h = hex.trim();
@@ -87,6 +105,9 @@ public final class SeedChain {
     /**
      * Parses a user-given seed: 64 hex digits ({@link #fromHex}), a decimal long ({@link #fromLong}),
      * or {@code git:<commit>} ({@link #fromGitCommit(String)}).
+     *
+     * @param text the text to parse
+     * @return the value parsed from a user-given seed: 64 hex digits ({@link #fromHex}), a decimal long ({@link #fromLong}), or {@code git:<commit>} ({@link #fromGitCommit(String)})
      */
     public static SeedChain parse(String text) {
         notNull(text, "seed");
@@ -101,17 +122,30 @@ public final class SeedChain {
         }
     }
 
-    /** The root as 64 lower-case hex digits. */
+    /**
+     * The root as 64 lower-case hex digits.
+     *
+     * @return the root as 64 lower-case hex digits
+     */
     public String rootHex() {
         return HexFormat.of().formatHex(root);
     }
 
-    /** Where the root came from, e.g. {@code long:42} or {@code git:abc123...}. */
+    /**
+     * Where the root came from, e.g. {@code long:42} or {@code git:abc123...}.
+     *
+     * @return where the root came from, e.g. {@code long:42}
+     */
     public String source() {
         return source;
     }
 
-    /** The seed of the scenario named {@code name}: SHA-256(root ‖ UTF-8(name)). */
+    /**
+     * The seed of the scenario named {@code name}: SHA-256(root ‖ UTF-8(name)).
+     *
+     * @param name the scenario name
+     * @return the seed of the scenario named {@code name}: SHA-256(root ‖ UTF-8(name))
+     */
     public ScenarioSeed scenario(String name) {
         notNull(name, "scenario name");
         return new ScenarioSeed(name, sha256(root, name.getBytes(StandardCharsets.UTF_8)));

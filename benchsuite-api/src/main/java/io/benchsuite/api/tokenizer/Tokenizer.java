@@ -6,9 +6,18 @@ package io.benchsuite.api.tokenizer;
  */
 public interface Tokenizer {
 
-    /** A name recorded in reports, e.g. {@code cl100k_base}. */
+    /**
+     * A name recorded in reports, e.g. {@code cl100k_base}.
+     *
+     * @return the name recorded in reports, e.g. {@code cl100k_base}
+     */
     String name();
 
-    /** Number of tokens in {@code text}. */
+    /**
+     * Number of tokens in {@code text}.
+     *
+     * @param text the text to count
+     * @return number of tokens in {@code text}
+     */
     int countTokens(String text);
 }

@@ -52,7 +52,12 @@ public final class Durations {
         return Duration.ofNanos(Math.round(value * nanosPerUnit));
     }
 
-    /** Formats a duration compactly, e.g. {@code 200ms}, {@code 1.5s}, {@code 5m}. */
+    /**
+     * Formats a duration compactly, e.g. {@code 200ms}, {@code 1.5s}, {@code 5m}.
+     *
+     * @param d the duration
+     * @return the compact text, e.g. {@code 250ms}, accepted by {@link #parse}
+     */
     public static String format(Duration d) {
         long nanos = d.toNanos();
         if (nanos % 3_600_000_000_000L == 0 && nanos != 0) return nanos / 3_600_000_000_000L + "h";

@@ -13,21 +13,42 @@ import java.util.random.RandomGenerator;
  */
 public sealed interface Arrival {
 
-    /** A gap with mean 1 in operational time. */
+    /**
+     * A gap with mean 1 in operational time.
+     *
+     * @param random the source of randomness
+     * @return a gap with mean 1 in operational time
+     */
     double nextUnitGap(RandomGenerator random);
 
-    /** The coefficient of variation of the gaps (0 for constant, 1 for Poisson). */
+    /**
+     * The coefficient of variation of the gaps (0 for constant, 1 for Poisson).
+     *
+     * @return the coefficient of variation of the gaps (0 for constant, 1 for Poisson)
+     */
     double coefficientOfVariation();
 
-    /** Canonical text form, accepted by {@link #parse}. */
+    /**
+     * Canonical text form, accepted by {@link #parse}.
+     *
+     * @return canonical text form, accepted by {@link #parse}
+     */
     String describe();
 
-    /** Evenly spaced requests. */
+    /**
+     * Evenly spaced requests.
+     *
+     * @return evenly spaced requests
+     */
     static Arrival constant() {
         return Constant.INSTANCE;
     }
 
-    /** Exponential gaps (a Poisson process): CV = 1. */
+    /**
+     * Exponential gaps (a Poisson process): CV = 1.
+     *
+     * @return exponential gaps (a Poisson process): CV = 1
+     */
     static Arrival poisson() {
         return Poisson.INSTANCE;
     }
@@ -35,6 +56,9 @@ public sealed interface Arrival {
     /**
      * Gamma-distributed gaps with shape {@code burstiness}: 1 is Poisson, below 1 is burstier
      * (CV = 1/sqrt(burstiness)), above 1 is more regular.
+     *
+     * @param burstiness the gamma shape: 1 is Poisson, below 1 burstier, above 1 more regular
+     * @return gamma-distributed gaps with shape {@code burstiness}: 1 is Poisson, below 1 is burstier (CV = 1/sqrt(burstiness)), above 1 is more regular
      */
     static Arrival gamma(double burstiness) {
         return new Gamma(burstiness);
@@ -44,6 +68,8 @@ public sealed interface Arrival {
      * Parses {@code constant}, {@code poisson}, {@code gamma:0.5} (the burstiness).
      *
      * @throws IllegalArgumentException naming the text and the accepted forms
+     * @param text the text to parse
+     * @return the value parsed from {@code constant}, {@code poisson}, {@code gamma:0.5} (the burstiness)
      */
     static Arrival parse(String text) {
         Objects.requireNonNull(text, "arrival text");
@@ -63,6 +89,7 @@ public sealed interface Arrival {
 
     /** Evenly spaced. */
     enum Constant implements Arrival {
+        /** The only instance. */
         INSTANCE;
 
         @Override public double nextUnitGap(RandomGenerator random) { return 1.0; }
@@ -72,6 +99,7 @@ public sealed interface Arrival {
 
     /** Exponential gaps. */
     enum Poisson implements Arrival {
+        /** The only instance. */
         INSTANCE;
 
         @Override
@@ -86,6 +114,11 @@ public sealed interface Arrival {
 
     /** Gamma gaps with shape {@code burstiness} and mean 1. */
     record Gamma(double burstiness) implements Arrival {
+        /**
+         * Checks that the shape is a finite number above 0.
+         *
+         * @param burstiness the gamma shape: 1 is Poisson, below 1 burstier, above 1 more regular
+         */
         public Gamma {
             positiveFinite(burstiness, "burstiness");
         }

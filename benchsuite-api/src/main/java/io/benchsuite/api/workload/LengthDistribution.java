@@ -17,29 +17,65 @@ import java.util.random.RandomGenerator;
  */
 public sealed interface LengthDistribution {
 
-    /** Draws one length using the given generator (the caller owns the seed). */
+    /**
+     * Draws one length using the given generator (the caller owns the seed).
+     *
+     * @param random the source of randomness
+     * @return draws one length using the given generator (the caller owns the seed)
+     */
     int sample(RandomGenerator random);
 
-    /** Smallest value this distribution can return. */
+    /**
+     * Smallest value this distribution can return.
+     *
+     * @return smallest value this distribution can return
+     */
     int min();
 
-    /** Largest value this distribution can return. */
+    /**
+     * Largest value this distribution can return.
+     *
+     * @return largest value this distribution can return
+     */
     int max();
 
-    /** Canonical text form, accepted by {@link #parse}. */
+    /**
+     * Canonical text form, accepted by {@link #parse}.
+     *
+     * @return canonical text form, accepted by {@link #parse}
+     */
     String describe();
 
-    /** Always {@code tokens}. */
+    /**
+     * Always {@code tokens}.
+     *
+     * @param tokens the length in tokens
+     * @return always {@code tokens}
+     */
     static LengthDistribution fixed(int tokens) {
         return new Fixed(tokens);
     }
 
-    /** Uniform over the integers {@code [min, max]}. */
+    /**
+     * Uniform over the integers {@code [min, max]}.
+     *
+     * @param min the shortest length in tokens
+     * @param max the longest length in tokens
+     * @return uniform over the integers {@code [min, max]}
+     */
     static LengthDistribution uniform(int min, int max) {
         return new Uniform(min, max);
     }
 
-    /** Normal with the given mean and standard deviation, clipped to {@code [min, max]}. */
+    /**
+     * Normal with the given mean and standard deviation, clipped to {@code [min, max]}.
+     *
+     * @param mean the mean length in tokens
+     * @param stddev the standard deviation in tokens
+     * @param min the shortest length in tokens
+     * @param max the longest length in tokens
+     * @return normal with the given mean and standard deviation, clipped to {@code [min, max]}
+     */
     static LengthDistribution normal(double mean, double stddev, int min, int max) {
         return new Normal(mean, stddev, min, max);
     }
@@ -47,6 +83,12 @@ public sealed interface LengthDistribution {
     /**
      * Log-normal with the given arithmetic mean and shape {@code sigma} (the standard deviation of
      * the log), clipped to {@code [min, max]}. Real prompt lengths are close to log-normal.
+     *
+     * @param mean the arithmetic mean length in tokens
+     * @param sigma the standard deviation of the logarithm of the length
+     * @param min the shortest length in tokens
+     * @param max the longest length in tokens
+     * @return log-normal with the given arithmetic mean and shape {@code sigma} (the standard deviation of the log), clipped to {@code [min, max]}
      */
     static LengthDistribution logNormal(double mean, double sigma, int min, int max) {
         return new LogNormal(mean, sigma, min, max);
@@ -58,6 +100,8 @@ public sealed interface LengthDistribution {
      * Without bounds, normal and log-normal are clipped to {@code [1, 1048576]}.
      *
      * @throws IllegalArgumentException naming the text and the accepted forms
+     * @param text the text to parse
+     * @return the value parsed from {@code 512}, {@code fixed:512}, {@code uniform:100-500}, {@code normal:512,64}, {@code normal:512,64,16-2048}, {@code lognormal:550,0.6} or {@code lognormal:550,0.6,16-4096}
      */
     static LengthDistribution parse(String text) {
         Objects.requireNonNull(text, "length distribution text");
@@ -104,6 +148,11 @@ public sealed interface LengthDistribution {
 
     /** A constant length. */
     record Fixed(int tokens) implements LengthDistribution {
+        /**
+         * Checks that the length is positive.
+         *
+         * @param tokens the length in tokens
+         */
         public Fixed {
             positive(tokens, "tokens");
         }
@@ -116,6 +165,12 @@ public sealed interface LengthDistribution {
 
     /** Uniform over integers in {@code [min, max]}. */
     record Uniform(int min, int max) implements LengthDistribution {
+        /**
+         * Checks the bounds.
+         *
+         * @param min the shortest length in tokens
+         * @param max the longest length in tokens
+         */
         public Uniform {
             checkBounds(min, max);
         }
@@ -126,6 +181,14 @@ public sealed interface LengthDistribution {
 
     /** Normal, clipped. */
     record Normal(double mean, double stddev, int min, int max) implements LengthDistribution {
+        /**
+         * Checks the parameters and bounds.
+         *
+         * @param mean the mean length in tokens
+         * @param stddev the standard deviation in tokens
+         * @param min the shortest length in tokens
+         * @param max the longest length in tokens
+         */
         public Normal {
             positiveFinite(mean, "mean");
             notNegativeFinite(stddev, "stddev");
@@ -146,6 +209,14 @@ public sealed interface LengthDistribution {
 
     /** Log-normal with arithmetic mean {@code mean} and log-space standard deviation {@code sigma}, clipped. */
     record LogNormal(double mean, double sigma, int min, int max) implements LengthDistribution {
+        /**
+         * Checks the parameters and bounds.
+         *
+         * @param mean the mean length in tokens
+         * @param sigma the standard deviation of the logarithm of the length
+         * @param min the shortest length in tokens
+         * @param max the longest length in tokens
+         */
         public LogNormal {
             positiveFinite(mean, "mean");
             notNegativeFinite(sigma, "sigma");

@@ -21,6 +21,13 @@ public sealed interface LoadModel {
      * @param maxConcurrency at most this many requests in flight; later ones wait for a slot and the wait is recorded
      */
     record OpenLoop(Arrival arrival, RateProfile rate, int maxConcurrency) implements LoadModel {
+        /**
+         * Checks the components; a bad one fails naming it.
+         *
+         * @param arrival spacing of the requests
+         * @param rate requests per second over time
+         * @param maxConcurrency at most this many requests in flight; later ones wait for a slot and the wait is recorded
+         */
         public OpenLoop {
             notNull(arrival, "arrival");
             notNull(rate, "rate");
@@ -35,6 +42,12 @@ public sealed interface LoadModel {
      * @param thinkTime pause between a user's response and its next request
      */
     record ClosedLoop(RateProfile users, Duration thinkTime) implements LoadModel {
+        /**
+         * Checks the components; a bad one fails naming it.
+         *
+         * @param users number of users over time (fractions are rounded down)
+         * @param thinkTime pause between a user's response and its next request
+         */
         public ClosedLoop {
             notNull(users, "users");
             notNegative(thinkTime, "thinkTime");

@@ -19,16 +19,34 @@ import java.util.Optional;
  */
 public sealed interface RateProfile {
 
-    /** The linear piece that holds at {@code offsetNanos} from the run start (offset &gt;= 0). */
+    /**
+     * The linear piece that holds at {@code offsetNanos} from the run start (offset &gt;= 0).
+     *
+     * @param offsetNanos the offset from the run start in nanoseconds
+     * @return the linear piece that holds at {@code offsetNanos} from the run start (offset &gt;= 0)
+     */
     Piece pieceAt(long offsetNanos);
 
-    /** The length the profile defines by itself (steps end), or empty when it goes on forever. */
+    /**
+     * The length the profile defines by itself (steps end), or empty when it goes on forever.
+     *
+     * @return the length the profile defines by itself (steps end), or empty when it goes on forever
+     */
     Optional<Duration> naturalLength();
 
-    /** Canonical text form, accepted by {@link #parse}. */
+    /**
+     * Canonical text form, accepted by {@link #parse}.
+     *
+     * @return canonical text form, accepted by {@link #parse}
+     */
     String describe();
 
-    /** The level at an offset from the run start. */
+    /**
+     * The level at an offset from the run start.
+     *
+     * @param offsetNanos the offset from the run start in nanoseconds
+     * @return the level at an offset from the run start
+     */
     default double levelAt(long offsetNanos) {
         return pieceAt(offsetNanos).levelAt(offsetNanos);
     }
@@ -39,7 +57,12 @@ public sealed interface RateProfile {
      * {@code endLevel}.
      */
     record Piece(long startNanos, long endNanos, double startLevel, double endLevel) {
-        /** The level at an offset inside this piece. */
+        /**
+         * The level at an offset inside this piece.
+         *
+         * @param offsetNanos the offset from the run start in nanoseconds
+         * @return the level at an offset inside this piece
+         */
         public double levelAt(long offsetNanos) {
             if (endNanos == Long.MAX_VALUE || startLevel == endLevel) return startLevel;
             double f = (double) (offsetNanos - startNanos) / (endNanos - startNanos);
@@ -47,12 +70,24 @@ public sealed interface RateProfile {
         }
     }
 
-    /** A constant level forever. */
+    /**
+     * A constant level forever.
+     *
+     * @param level the level
+     * @return a constant level forever
+     */
     static RateProfile steady(double level) {
         return new Steady(level);
     }
 
-    /** Rises (or falls) linearly from {@code from} to {@code to} over {@code over}, then holds {@code to}. */
+    /**
+     * Rises (or falls) linearly from {@code from} to {@code to} over {@code over}, then holds {@code to}.
+     *
+     * @param from the starting level
+     * @param to the final level
+     * @param over the ramp's length
+     * @return rises (or falls) linearly from {@code from} to {@code to} over {@code over}, then holds {@code to}
+     */
     static RateProfile ramp(double from, double to, Duration over) {
         return new Ramp(from, to, over);
     }
@@ -60,18 +95,35 @@ public sealed interface RateProfile {
     /**
      * A base level with periodic spikes: each {@code period} runs at {@code base}, and its last
      * {@code spikeLength} runs at {@code peak}. A run therefore opens at the base level.
+     *
+     * @param base the level outside bursts
+     * @param peak the level during bursts
+     * @param spikeLength how long each spike lasts
+     * @param period the time from one spike's start to the next
+     * @return a base level with periodic spikes: each {@code period} runs at {@code base}, and its last {@code spikeLength} runs at {@code peak}
      */
     static RateProfile burst(double base, double peak, Duration spikeLength, Duration period) {
         return new Burst(base, peak, spikeLength, period);
     }
 
-    /** Each step holds its level for its duration; the profile ends after the last step. */
+    /**
+     * Each step holds its level for its duration; the profile ends after the last step.
+     *
+     * @param steps the steps, in order
+     * @return each step holds its level for its duration; the profile ends after the last step
+     */
     static RateProfile steps(List<Step> steps) {
         return new Steps(steps);
     }
 
     /** One level of a {@link #steps} profile. */
     record Step(double level, Duration duration) {
+        /**
+         * Checks the level and length.
+         *
+         * @param level requests per second (open loop) or users (closed loop)
+         * @param duration how long the step lasts
+         */
         public Step {
             notNegativeFinite(level, "step level");
             positive(duration, "step duration");
@@ -83,6 +135,9 @@ public sealed interface RateProfile {
      * {@code burst:2,20,5s/30s} (base, peak, spike length / period) and {@code steps:1/30s,4/30s,8/30s}.
      *
      * @throws IllegalArgumentException naming the text and the accepted forms
+     * @param text the profile text
+     * @param defaultLevel the level of a bare {@code steady}
+     * @return the value parsed from {@code steady} (uses {@code defaultLevel}), {@code steady:10}, {@code ramp:1-20/60s}, {@code burst:2,20,5s/30s} (base, peak, spike length / period) and {@code steps:1/30s,4/30s,8/30s}
      */
     static RateProfile parse(String text, double defaultLevel) {
         Objects.requireNonNull(text, "profile text");
@@ -120,6 +175,11 @@ public sealed interface RateProfile {
 
     /** Constant level. */
     record Steady(double level) implements RateProfile {
+        /**
+         * Checks the level.
+         *
+         * @param level requests per second (open loop) or users (closed loop)
+         */
         public Steady {
             notNegativeFinite(level, "level");
         }
@@ -131,6 +191,13 @@ public sealed interface RateProfile {
 
     /** Linear ramp, then hold. */
     record Ramp(double from, double to, Duration over) implements RateProfile {
+        /**
+         * Checks the levels and length.
+         *
+         * @param from the level at the start
+         * @param to the level at the end
+         * @param over how long the ramp takes
+         */
         public Ramp {
             notNegativeFinite(from, "from");
             notNegativeFinite(to, "to");
@@ -149,6 +216,14 @@ public sealed interface RateProfile {
 
     /** Periodic spikes on a base level. */
     record Burst(double base, double peak, Duration spikeLength, Duration period) implements RateProfile {
+        /**
+         * Checks the levels and times.
+         *
+         * @param base the level between spikes
+         * @param peak the level during a spike
+         * @param spikeLength how long each spike lasts
+         * @param period the time from one spike's start to the next
+         */
         public Burst {
             notNegativeFinite(base, "base");
             notNegativeFinite(peak, "peak");
@@ -180,6 +255,11 @@ public sealed interface RateProfile {
 
     /** A list of held levels. */
     record Steps(List<Step> steps) implements RateProfile {
+        /**
+         * Checks there is at least one step and copies them.
+         *
+         * @param steps the steps, in order
+         */
         public Steps {
             notNull(steps, "steps");
             if (steps.isEmpty()) throw new IllegalArgumentException("steps must not be empty");

@@ -36,6 +36,31 @@ import java.util.Optional;
 public record Workload(String name, LoadModel load, LengthDistribution inputTokens, LengthDistribution outputTokens,
                        Duration duration, long maxRequests, Duration warmup, Duration cooldown, boolean stream) {
 
+    /**
+
+     * Validates the combination: the run must end, and warm-up plus cool-down must be shorter than it.
+
+     *
+
+     * @param name scenario name; it selects the scenario seed, so renaming a scenario changes its prompts
+
+     * @param load open or closed load model
+
+     * @param inputTokens prompt length in tokens
+
+     * @param outputTokens output length in tokens (sent as {@code max_tokens}, with {@code ignore_eos} where supported)
+
+     * @param duration how long to schedule requests; {@code null} when the run is bounded only by {@code maxRequests} or the profile's own length
+
+     * @param maxRequests stop after scheduling this many requests; 0 for no limit
+
+     * @param warmup leading window whose requests are logged but excluded from statistics
+
+     * @param cooldown trailing window whose requests are logged but excluded from statistics
+
+     * @param stream whether to ask the backend to stream tokens
+
+     */
     public Workload {
         notNull(name, "name");
         if (name.isBlank()) throw new IllegalArgumentException("name must not be blank");
@@ -60,12 +85,21 @@ public record Workload(String name, LoadModel load, LengthDistribution inputToke
         }
     }
 
-    /** The scheduling window: {@code duration}, else the profile's own length; empty when only {@code maxRequests} bounds the run. */
+    /**
+     * The scheduling window: {@code duration}, else the profile's own length; empty when only {@code maxRequests} bounds the run.
+     *
+     * @return the scheduling window: {@code duration}, else the profile's own length; empty when only {@code maxRequests} bounds the run
+     */
     public Optional<Duration> length() {
         return effectiveLength(duration, load);
     }
 
-    /** The phase of a request scheduled at {@code offsetNanos} from the run start. */
+    /**
+     * The phase of a request scheduled at {@code offsetNanos} from the run start.
+     *
+     * @param offsetNanos the offset from the run start in nanoseconds
+     * @return the phase of a request scheduled at {@code offsetNanos} from the run start
+     */
     public Phase phaseAt(long offsetNanos) {
         if (offsetNanos < warmup.toNanos()) return Phase.WARMUP;
         Optional<Duration> length = length();
@@ -79,12 +113,21 @@ public record Workload(String name, LoadModel load, LengthDistribution inputToke
         return profile.naturalLength();
     }
 
-    /** An open-loop workload builder (requests on a schedule). Defaults: 1 req/s steady, Poisson, max concurrency 64. */
+    /**
+     * An open-loop workload builder (requests on a schedule). Defaults: 1 req/s steady, Poisson, max concurrency 64.
+     *
+     * @return an open-loop workload builder (requests on a schedule)
+     */
     public static OpenBuilder open() {
         return new OpenBuilder();
     }
 
-    /** A closed-loop workload builder with a fixed number of users. */
+    /**
+     * A closed-loop workload builder with a fixed number of users.
+     *
+     * @param users the number of concurrent users
+     * @return a closed-loop workload builder with a fixed number of users
+     */
     public static ClosedBuilder closed(int users) {
         return new ClosedBuilder().users(users);
     }
@@ -103,49 +146,89 @@ public record Workload(String name, LoadModel load, LengthDistribution inputToke
 
         Builder() {}
 
-        /** Scenario name (selects the scenario seed). */
+        /**
+         * Scenario name (selects the scenario seed).
+         *
+         * @param name the workload's name, recorded in reports
+         * @return scenario name (selects the scenario seed)
+         */
         public B name(String name) {
             this.name = notNull(name, "name");
             return (B) this;
         }
 
-        /** Prompt length distribution in tokens. */
+        /**
+         * Prompt length distribution in tokens.
+         *
+         * @param d the prompt length distribution
+         * @return prompt length distribution in tokens
+         */
         public B inputTokens(LengthDistribution d) {
             this.inputTokens = notNull(d, "inputTokens");
             return (B) this;
         }
 
-        /** Output length distribution in tokens. */
+        /**
+         * Output length distribution in tokens.
+         *
+         * @param d the output length distribution
+         * @return output length distribution in tokens
+         */
         public B outputTokens(LengthDistribution d) {
             this.outputTokens = notNull(d, "outputTokens");
             return (B) this;
         }
 
-        /** How long to schedule requests. */
+        /**
+         * How long to schedule requests.
+         *
+         * @param d how long the schedule runs
+         * @return how long to schedule requests
+         */
         public B duration(Duration d) {
             this.duration = positive(d, "duration");
             return (B) this;
         }
 
-        /** Stop after this many requests (warm-up ones included). */
+        /**
+         * Stop after this many requests (warm-up ones included).
+         *
+         * @param n the most requests to send, warm-up included
+         * @return stop after this many requests (warm-up ones included)
+         */
         public B maxRequests(long n) {
             this.maxRequests = positive(n, "maxRequests");
             return (B) this;
         }
 
-        /** Leading window excluded from statistics. */
+        /**
+         * Leading window excluded from statistics.
+         *
+         * @param d the leading window excluded from the statistics
+         * @return leading window excluded from statistics
+         */
         public B warmup(Duration d) {
             this.warmup = notNegative(d, "warmup");
             return (B) this;
         }
 
-        /** Trailing window excluded from statistics. */
+        /**
+         * Trailing window excluded from statistics.
+         *
+         * @param d the trailing window excluded from the statistics
+         * @return trailing window excluded from statistics
+         */
         public B cooldown(Duration d) {
             this.cooldown = notNegative(d, "cooldown");
             return (B) this;
         }
 
-        /** Whether to stream tokens (default true). */
+        /**
+         * Whether to stream tokens (default true).
+         *
+         * @param stream whether to stream
+         * @return whether to stream tokens (default true)
+         */
         public B stream(boolean stream) {
             this.stream = stream;
             return (B) this;
@@ -153,7 +236,11 @@ public record Workload(String name, LoadModel load, LengthDistribution inputToke
 
         abstract LoadModel load();
 
-        /** Validates and builds; a bad combination fails naming the argument. */
+        /**
+         * Validates and builds; a bad combination fails naming the argument.
+         *
+         * @return validates and builds; a bad combination fails naming the argument
+         */
         public Workload build() {
             return new Workload(name, load(), inputTokens, outputTokens, duration, maxRequests, warmup, cooldown, stream);
         }
@@ -167,25 +254,45 @@ public record Workload(String name, LoadModel load, LengthDistribution inputToke
 
         OpenBuilder() {}
 
-        /** Steady rate in requests per second. */
+        /**
+         * Steady rate in requests per second.
+         *
+         * @param requestsPerSecond the rate in requests per second
+         * @return steady rate in requests per second
+         */
         public OpenBuilder rate(double requestsPerSecond) {
             this.rate = RateProfile.steady(requestsPerSecond);
             return this;
         }
 
-        /** Rate over time in requests per second. */
+        /**
+         * Rate over time in requests per second.
+         *
+         * @param profile the rate profile
+         * @return rate over time in requests per second
+         */
         public OpenBuilder rate(RateProfile profile) {
             this.rate = notNull(profile, "rate");
             return this;
         }
 
-        /** Spacing of requests (default Poisson). */
+        /**
+         * Spacing of requests (default Poisson).
+         *
+         * @param arrival the arrival process
+         * @return spacing of requests (default Poisson)
+         */
         public OpenBuilder arrival(Arrival arrival) {
             this.arrival = notNull(arrival, "arrival");
             return this;
         }
 
-        /** In-flight cap (default 64). */
+        /**
+         * In-flight cap (default 64).
+         *
+         * @param max the most requests in flight at once
+         * @return in-flight cap (default 64)
+         */
         public OpenBuilder maxConcurrency(int max) {
             this.maxConcurrency = positive(max, "maxConcurrency");
             return this;
@@ -204,19 +311,34 @@ public record Workload(String name, LoadModel load, LengthDistribution inputToke
 
         ClosedBuilder() {}
 
-        /** A fixed number of users. */
+        /**
+         * A fixed number of users.
+         *
+         * @param users the number of concurrent users
+         * @return a fixed number of users
+         */
         public ClosedBuilder users(int users) {
             this.users = RateProfile.steady(positive(users, "users"));
             return this;
         }
 
-        /** Users over time (ramp or steps of concurrency). */
+        /**
+         * Users over time (ramp or steps of concurrency).
+         *
+         * @param profile the rate profile
+         * @return users over time (ramp or steps of concurrency)
+         */
         public ClosedBuilder users(RateProfile profile) {
             this.users = notNull(profile, "users");
             return this;
         }
 
-        /** Pause between a user's response and its next request. */
+        /**
+         * Pause between a user's response and its next request.
+         *
+         * @param d the pause between a response and the user's next request
+         * @return pause between a user's response and its next request
+         */
         public ClosedBuilder thinkTime(Duration d) {
             this.thinkTime = notNegative(d, "thinkTime");
             return this;
