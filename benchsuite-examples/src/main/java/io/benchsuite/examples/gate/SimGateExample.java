@@ -27,11 +27,14 @@ public final class SimGateExample {
                 "time-scale", "0.05"));
     }
 
-    /** Open loop, 16 requests/s for {@code duration}, 512-token prompts, 64-token answers. */
+    /**
+     * Open loop, 16 requests/s for {@code duration}, 512-token prompts, 64-token answers. The first
+     * 500 ms are warm-up: a fresh JVM's first requests pay class loading and JIT on the client side.
+     */
     public static Workload workload(Duration duration) {
         return Workload.open().rate(16).arrival(Arrival.poisson()).maxConcurrency(32)
                 .inputTokens(LengthDistribution.fixed(512)).outputTokens(LengthDistribution.fixed(64))
-                .duration(duration).build();
+                .duration(duration).warmup(Duration.ofMillis(500)).build();
     }
 
     /** A builder for the gate's run on {@code device}. */
