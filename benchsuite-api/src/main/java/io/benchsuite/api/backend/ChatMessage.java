@@ -9,6 +9,17 @@ public record ChatMessage(String role, String content) {
         notNull(content, "content");
     }
 
+    /** The contents of {@code messages} joined by newlines: the prompt a completion-style server sees. */
+    public static String join(java.util.List<ChatMessage> messages) {
+        if (messages.size() == 1) return messages.get(0).content();
+        StringBuilder b = new StringBuilder();
+        for (ChatMessage m : messages) {
+            if (b.length() > 0) b.append('\n');
+            b.append(m.content());
+        }
+        return b.toString();
+    }
+
     /** A user message. */
     public static ChatMessage user(String content) {
         return new ChatMessage("user", content);
