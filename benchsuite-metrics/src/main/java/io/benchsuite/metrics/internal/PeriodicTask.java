@@ -33,7 +33,7 @@ public final class PeriodicTask {
         this.task = task;
     }
 
-    /** Starts the thread; the task runs at once, then every period. */
+    /** Starts the thread; the task runs at once (even if {@link #stop()} follows immediately), then every period. */
     public void start() {
         lock.lock();
         try {
@@ -43,6 +43,14 @@ public final class PeriodicTask {
             thread.start();
         } finally {
             lock.unlock();
+        }
+    }
+
+    private void runTask() {
+        try {
+            task.run();
+        } catch (RuntimeException e) {
+            log.warn("{}: sampling failed: {}", threadName, e.toString());
         }
     }
 
@@ -67,7 +75,10 @@ public final class PeriodicTask {
     }
 
     private void loop() {
-        long next = System.nanoTime();
+        // The first run is the baseline later samples are differenced against: it happens even when
+        // stop() came first (a very short run), so a run always has its start and its end sample.
+        runTask();
+        long next = System.nanoTime() + periodNanos;
         while (true) {
             lock.lock();
             try {
@@ -81,11 +92,7 @@ public final class PeriodicTask {
             } finally {
                 lock.unlock();
             }
-            try {
-                task.run();
-            } catch (RuntimeException e) {
-                log.warn("{}: sampling failed: {}", threadName, e.toString());
-            }
+            runTask();
             // Fixed rate without catch-up bursts: a slow sample delays the next one instead of doubling up.
             next = Math.max(next + periodNanos, System.nanoTime());
         }

@@ -40,6 +40,7 @@ public final class ServerMetricsScraper implements RunListener, AutoCloseable {
     private long windowStart;
     private long windowEnd = Long.MAX_VALUE;
     private PeriodicTask task;
+    private boolean finalScrapeDone;
     private volatile ServerSnapshot latest;
     private volatile ServerSnapshot first;
 
@@ -178,7 +179,12 @@ public final class ServerMetricsScraper implements RunListener, AutoCloseable {
         }
         if (t == null) return false;
         t.stop();
-        scrapeOnce();
+        boolean first;
+        synchronized (this) {
+            first = !finalScrapeDone;
+            finalScrapeDone = true;
+        }
+        if (first) scrapeOnce();
         return true;
     }
 
