@@ -93,8 +93,9 @@ public record Headline(String key, String name, String definition, List<Figure> 
                 noSuccess, fig("", report, "/throughput/outputTokensPerSecond", Unit.TOKENS_PER_S)));
         String slo = J.text(report, "/goodput/slo", "");
         out.add(make("goodput", "Goodput", "Requests per second that met every SLO"
-                        + (slo.isEmpty() ? " (no SLO set: every success counts)" : " (" + slo + ")") + ", and their share.",
-                noSuccess, fig("", report, "/goodput/requestsPerSecond", Unit.REQUESTS_PER_S),
+                        + (slo.isEmpty() ? "" : " (" + slo + ")") + ", and their share of measured requests.",
+                slo.isEmpty() ? "no SLO set (--slo), so goodput is not defined" : noSuccess,
+                fig("", report, "/goodput/requestsPerSecond", Unit.REQUESTS_PER_S),
                 fig("met", report, "/goodput/fraction", Unit.RATIO_AS_PERCENT)));
         out.add(make("kvCacheHitRate", "KV-cache hit rate", "Share of prompt tokens served from the server's prefix cache.",
                 server ? "the server did not report a prefix-cache hit rate" : noServer,

@@ -244,7 +244,7 @@ public final class HtmlReport {
     }
 
     private static void telemetry(StringBuilder b, JsonNode r) {
-        b.append("<section id=\"telemetry\"><h2>Server, host and GPU</h2><div class=\"grid\">");
+        b.append("<section id=\"telemetry\"><h2>Server, host and GPU</h2><div class=\"grid3\">");
         for (String section : List.of("server", "host", "gpu")) {
             JsonNode s = r.path(section);
             b.append("<div><h3>").append(section).append("</h3>");
@@ -274,6 +274,7 @@ public final class HtmlReport {
             }
             b.append("<tr><td>").append(esc(key)).append("</td><td class=\"mono\">");
             if (v.isNull()) b.append("<span class=\"absent\">absent</span>");
+            else if (v.isNumber() && f.getKey().endsWith("Bytes")) b.append(esc(Fmt.bytes(v.asDouble())));
             else if (v.isNumber()) b.append(esc(v.isIntegralNumber() ? v.asText() : Fmt.num(v.asDouble())));
             else if (v.isArray()) b.append(esc(v.toString()));
             else b.append(esc(v.asText()));

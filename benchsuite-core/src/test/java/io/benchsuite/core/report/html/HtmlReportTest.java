@@ -54,6 +54,8 @@ class HtmlReportTest {
                 .contains("@media print");
         assertThat(row(html, "ttft")).contains(Headline.Unit.MS.format(telemetry.summary().ttft().p99()));
         assertThat(row(html, "kvCacheHitRate")).contains("61.3 %");
+        assertThat(row(html, "goodput")).contains(Headline.Unit.REQUESTS_PER_S.format(telemetry.summary().goodput().requestsPerSecond()))
+                .contains("ttft=50ms,e2e=500ms");
         assertThat(row(html, "memoryPeak")).contains("75.00 GiB").contains("1.50 GiB").contains("512.00 MiB");
         assertThat(row(html, "memoryFragmentation")).contains("0.125");
         assertThat(row(html, "compileTime")).contains("845.0 ms");
@@ -82,6 +84,7 @@ class HtmlReportTest {
             assertThat(row(html, metric)).contains("absent").contains("no request succeeded");
         }
         assertThat(row(html, "kvCacheHitRate")).contains("no server metrics scraped");
+        assertThat(row(html, "goodput")).contains("no SLO set");
         assertThat(row(html, "cpuPeak")).contains("no host telemetry recorded");
         assertThat(html).contains("class=\"no-data\"").contains("connection refused &lt;script&gt;")
                 .contains("Server KV-cache usage and queue: absent (no server metrics scraped)");

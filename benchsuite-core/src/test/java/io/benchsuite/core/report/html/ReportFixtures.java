@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.result.Slo;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.RateProfile;
@@ -36,7 +37,7 @@ final class ReportFixtures {
                     .workload(Workload.open().rate(RateProfile.steady(30)).duration(Duration.ofSeconds(3))
                             .warmup(Duration.ofMillis(300)).inputTokens(LengthDistribution.fixed(32))
                             .outputTokens(LengthDistribution.fixed(8)).build())
-                    .outputDir(dir).label("device", "H200 " + HOSTILE).label("quantization", "fp8")
+                    .slo(Slo.parse("ttft=50ms,e2e=500ms")).outputDir(dir).label("device", "H200 " + HOSTILE).label("quantization", "fp8")
                     .listener(new RunListener() {
                         @Override
                         public Map<String, JsonNode> reportSections() {

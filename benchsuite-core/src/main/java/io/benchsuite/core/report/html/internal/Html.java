@@ -65,6 +65,8 @@ public final class Html {
             .absent { color: var(--muted); font-style: italic; font-weight: 400; }
             .why { display:block; font-size: 12px; color: var(--muted); font-style: normal; font-weight: 400; white-space: normal; }
             .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(520px, 1fr)); gap: 16px; }
+            .grid3 { display: grid; grid-template-columns: repeat(auto-fill, minmax(330px, 1fr)); gap: 16px; }
+            .grid3 td { padding: 3px 8px; font-size: 13px; }
             figure { margin: 0; border: 1px solid var(--line); border-radius: 8px; padding: 8px 8px 4px; background: #fff;
                      break-inside: avoid; page-break-inside: avoid; }
             figure svg { width: 100%; height: auto; display: block; }
