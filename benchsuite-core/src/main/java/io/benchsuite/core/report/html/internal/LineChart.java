@@ -21,6 +21,7 @@ public final class LineChart {
     static final int LEFT = 64;
     static final int RIGHT = 18;
     static final int TOP = 48;
+    private static final int LEGEND_ROW = 15;
     static final int BOTTOM = 46;
 
     /** One line: x and y of equal length; non-finite values are gaps. */
@@ -95,21 +96,23 @@ public final class LineChart {
         b.append("<text x=\"").append(W / 2).append("\" y=\"18\" text-anchor=\"middle\" font-size=\"14\" font-weight=\"600\" fill=\"#1d2430\">")
                 .append(esc(title)).append("</text>");
         if (points == 0) {
-            frame(b);
+            frame(b, TOP);
             b.append("<text x=\"").append(W / 2).append("\" y=\"").append(H / 2)
                     .append("\" text-anchor=\"middle\" font-size=\"13\" fill=\"#5b6472\" class=\"no-data\">no data</text></svg>");
             return b.toString();
         }
+        List<double[]> legendAt = legendLayout();
+        int top = TOP + (legendAt.isEmpty() ? 0 : (int) legendAt.get(legendAt.size() - 1)[1] - 34);
         if (yFromZero) yMin = Math.min(0, yMin);
         if (Double.isFinite(yMaxAtLeast)) yMax = Math.max(yMax, yMaxAtLeast);
         if (yMax <= yMin) yMax = yMin + 1;
         Axis xAxis = logX ? Axis.log(xMin, xMax) : Axis.linear(xMin, xMax);
         Axis yAxis = Axis.linear(yMin, yMax);
-        double plotW = W - LEFT - RIGHT, plotH = H - TOP - BOTTOM;
+        double plotW = W - LEFT - RIGHT, plotH = H - top - BOTTOM;
 
         // grid and ticks
         for (double t : yAxis.ticks()) {
-            double py = TOP + plotH - yAxis.fraction(t) * plotH;
+            double py = top + plotH - yAxis.fraction(t) * plotH;
             b.append("<line x1=\"").append(LEFT).append("\" x2=\"").append(W - RIGHT).append("\" y1=\"").append(Fmt.coord(py))
                     .append("\" y2=\"").append(Fmt.coord(py)).append("\" stroke=\"#e6e9ef\"/>");
             b.append("<text x=\"").append(LEFT - 6).append("\" y=\"").append(Fmt.coord(py + 4))
@@ -117,15 +120,15 @@ public final class LineChart {
         }
         for (double t : xAxis.ticks()) {
             double px = LEFT + xAxis.fraction(t) * plotW;
-            b.append("<line x1=\"").append(Fmt.coord(px)).append("\" x2=\"").append(Fmt.coord(px)).append("\" y1=\"").append(TOP)
-                    .append("\" y2=\"").append(TOP + plotH).append("\" stroke=\"#eef0f4\"/>");
-            b.append("<text x=\"").append(Fmt.coord(px)).append("\" y=\"").append(TOP + plotH + 16)
+            b.append("<line x1=\"").append(Fmt.coord(px)).append("\" x2=\"").append(Fmt.coord(px)).append("\" y1=\"").append(top)
+                    .append("\" y2=\"").append(top + plotH).append("\" stroke=\"#eef0f4\"/>");
+            b.append("<text x=\"").append(Fmt.coord(px)).append("\" y=\"").append(top + plotH + 16)
                     .append("\" text-anchor=\"middle\" font-size=\"11\" fill=\"#5b6472\" class=\"tick\">").append(Axis.label(t)).append("</text>");
         }
-        frame(b);
+        frame(b, top);
         b.append("<text x=\"").append(LEFT + plotW / 2).append("\" y=\"").append(H - 8)
                 .append("\" text-anchor=\"middle\" font-size=\"12\" fill=\"#1d2430\" class=\"axis-label\">").append(esc(xLabel)).append("</text>");
-        b.append("<text transform=\"translate(14 ").append(TOP + plotH / 2).append(") rotate(-90)\" text-anchor=\"middle\" font-size=\"12\" fill=\"#1d2430\" class=\"axis-label\">")
+        b.append("<text transform=\"translate(14 ").append(top + plotH / 2).append(") rotate(-90)\" text-anchor=\"middle\" font-size=\"12\" fill=\"#1d2430\" class=\"axis-label\">")
                 .append(esc(yLabel)).append("</text>");
 
         for (int si = 0; si < series.size(); si++) {
@@ -140,7 +143,7 @@ public final class LineChart {
                     continue;
                 }
                 double px = LEFT + xAxis.fraction(x) * plotW;
-                double py = TOP + plotH - yAxis.fraction(y) * plotH;
+                double py = top + plotH - yAxis.fraction(y) * plotH;
                 d.append(pen ? " L" : (d.length() == 0 ? "M" : " M")).append(Fmt.coord(px)).append(' ').append(Fmt.coord(py));
                 pen = true;
                 n++;
@@ -155,29 +158,45 @@ public final class LineChart {
                 b.append("<circle cx=\"").append(xy[0]).append("\" cy=\"").append(xy[1]).append("\" r=\"3\" fill=\"").append(color).append("\"/>");
             }
         }
-        if (series.size() > 1) legend(b);
+        if (series.size() > 1) legend(b, legendAt);
         b.append("</svg>");
         return b.toString();
     }
 
-    private static void frame(StringBuilder b) {
-        b.append("<rect x=\"").append(LEFT).append("\" y=\"").append(TOP).append("\" width=\"").append(W - LEFT - RIGHT)
-                .append("\" height=\"").append(H - TOP - BOTTOM).append("\" fill=\"none\" stroke=\"#aab2bf\"/>");
+    private static void frame(StringBuilder b, int top) {
+        b.append("<rect x=\"").append(LEFT).append("\" y=\"").append(top).append("\" width=\"").append(W - LEFT - RIGHT)
+                .append("\" height=\"").append(H - top - BOTTOM).append("\" fill=\"none\" stroke=\"#aab2bf\"/>");
     }
 
-    private void legend(StringBuilder b) {
+    /** Where each legend entry goes ({x, baseline y}), wrapping to further rows; empty for a single series. */
+    private List<double[]> legendLayout() {
+        List<double[]> at = new ArrayList<>();
+        if (series.size() < 2) return at;
         double x = LEFT;
         int y = 34;
+        for (Series s : series) {
+            double width = 34 + 6.2 * s.name().length();
+            if (x > LEFT && x + width > W - RIGHT) {
+                x = LEFT;
+                y += LEGEND_ROW;
+            }
+            at.add(new double[] {x, y});
+            x += width;
+        }
+        return at;
+    }
+
+    private void legend(StringBuilder b, List<double[]> at) {
         b.append("<g class=\"legend\">");
         for (int si = 0; si < series.size(); si++) {
             Series s = series.get(si);
             String color = PALETTE.get(si % PALETTE.size());
-            b.append("<line x1=\"").append(Fmt.coord(x)).append("\" x2=\"").append(Fmt.coord(x + 18)).append("\" y1=\"").append(y - 4)
-                    .append("\" y2=\"").append(y - 4).append("\" stroke=\"").append(color).append("\" stroke-width=\"2.5\"")
+            double x = at.get(si)[0], y = at.get(si)[1];
+            b.append("<line x1=\"").append(Fmt.coord(x)).append("\" x2=\"").append(Fmt.coord(x + 18)).append("\" y1=\"").append(Fmt.coord(y - 4))
+                    .append("\" y2=\"").append(Fmt.coord(y - 4)).append("\" stroke=\"").append(color).append("\" stroke-width=\"2.5\"")
                     .append(s.dashed() ? " stroke-dasharray=\"5 4\"" : "").append("/>");
-            b.append("<text x=\"").append(Fmt.coord(x + 22)).append("\" y=\"").append(y)
+            b.append("<text x=\"").append(Fmt.coord(x + 22)).append("\" y=\"").append(Fmt.coord(y))
                     .append("\" font-size=\"11\" fill=\"#1d2430\">").append(esc(s.name())).append("</text>");
-            x += 34 + 6.2 * s.name().length();
         }
         b.append("</g>");
     }
