@@ -25,7 +25,7 @@ final class ComparisonPage {
                 .append("<p class=\"sub\">Baseline: <b>").append(esc(runs.get(c.baseline()).label()))
                 .append("</b>. Deltas are relative to the baseline; green is better, red is worse (lower latency and memory are better, "
                         + "higher throughput, goodput and hit rate are better); changes under ")
-                .append(Fmt.num(Comparison.SAME_WITHIN * 100)).append(" % are grey.</p></section>");
+                .append(String.format(java.util.Locale.ROOT, "%.0f", Comparison.SAME_WITHIN * 100)).append(" % are grey.</p></section>");
         if (!c.unfairness().isEmpty()) {
             b.append("<div class=\"banner bad\" id=\"unfair\"><p style=\"margin:0 0 6px\">Unfair comparison: the runs did not measure the same thing.</p><ul style=\"margin:0;font-weight:400\">");
             for (String n : c.unfairness()) b.append("<li>unfair comparison: ").append(esc(n)).append("</li>");

@@ -96,6 +96,14 @@ class ComparisonTest {
         assertThat(html).doesNotContain("id=\"unfair\"").contains("Baseline: <b>baseline-run</b>");
         assertThat(Pattern.compile("<path class=\"series\"").matcher(html).results().count()).isEqualTo(8);
 
+        java.util.Locale before = java.util.Locale.getDefault();
+        try {
+            java.util.Locale.setDefault(java.util.Locale.GERMANY);
+            assertThat(c.toHtml()).as("German default locale").isEqualTo(html);
+        } finally {
+            java.util.Locale.setDefault(before);
+        }
+
         // the other way round: the slower run is worse
         Comparison reversed = Comparison.of(List.of(ComparedRun.load(base), ComparedRun.load(fast)), 1);
         Comparison.Metric e2e = Comparison.METRICS.get(0);

@@ -32,6 +32,12 @@ class ReportInBrowserTest {
     Path tmp;
 
     @Test
+    void theConsoleDetectorSeesChromiumsConsoleLines() {
+        assertThat(consoleMessages("[1:1:1130/041717.64:INFO:CONSOLE:1] \"boom\", source: file:///x.html (1)\nother")).hasSize(1);
+        assertThat(consoleMessages("[1:1:1130/041717.64:ERROR:gpu_init.cc(1)] no GPU")).isEmpty();
+    }
+
+    @Test
     void theReportOpensInChromiumWithDataInEveryChartAndTheReportsNumbers() throws Exception {
         Path chromium = Chromium.find();
         assumeThat(chromium).as("Chromium is not installed (apt-get install -y chromium); skipping the browser test").isNotNull();
@@ -116,11 +122,15 @@ class ReportInBrowserTest {
         return 0.5 * Math.pow(10, -decimals) + 1e-9;
     }
 
-    /** Console messages Chromium logged (any level; the page has no script, so there must be none). */
+    /**
+     * Console messages Chromium logged with {@code --enable-logging=stderr}, e.g.
+     * {@code [..:INFO:CONSOLE:1] "Uncaught ReferenceError: ...", source: file:///...}; any level counts
+     * (the page has no script, so there must be none).
+     */
     static List<String> consoleMessages(String stderr) {
         List<String> out = new ArrayList<>();
         for (String line : stderr.split("\n")) {
-            if (line.contains(":CONSOLE(") || line.toLowerCase(Locale.ROOT).contains("uncaught")) out.add(line);
+            if (line.contains(":CONSOLE") || line.toLowerCase(Locale.ROOT).contains("uncaught")) out.add(line);
         }
         return out;
     }

@@ -75,6 +75,8 @@ public final class Html {
             .honesty div { background: var(--card); border: 1px solid var(--line); border-radius: 6px; padding: 8px 12px; }
             .honesty b { display:block; font-size: 11px; text-transform: uppercase; color: var(--muted); letter-spacing: .04em; }
             .honesty span { font-size: 20px; font-weight: 600; font-variant-numeric: tabular-nums; }
+            table.compare th, table.compare td { padding: 6px 6px; font-size: 13px; }
+            table.compare th { text-transform: none; letter-spacing: 0; }
             .better { color: var(--good); font-weight: 600; }
             .worse { color: var(--bad); font-weight: 600; }
             .same { color: var(--muted); }
