@@ -105,7 +105,7 @@ public record Headline(String key, String name, String definition, List<Figure> 
                 fig("GPU", report, "/gpu/memoryUsedBytes/peak", Unit.BYTES),
                 fig("RSS", report, "/host/memory/rssPeakBytes", Unit.BYTES),
                 fig("heap", report, "/host/memory/heapPeakBytes", Unit.BYTES)));
-        out.add(make("memoryFragmentation", "Memory fragmentation ratio", "1 − largest free block / total free memory (0 = none).",
+        out.add(make("memoryFragmentation", "Memory fragmentation ratio", "Process RSS ÷ memory the JVM uses (heap + non-heap), Redis's mem_fragmentation_ratio: above 1 is memory held but not in use. (1 − largest free block / total free is not observable from the JVM.)",
                 host ? "the host section has no fragmentation reading" : noHost,
                 fig("", report, "/host/memory/fragmentationRatio", Unit.RATIO)));
         out.add(make("compileTime", "Compile / warm-up time", "JIT compilation time during the run (cold-start cost; warm-up "
