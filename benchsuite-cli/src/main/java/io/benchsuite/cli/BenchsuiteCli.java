@@ -15,7 +15,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = BenchsuiteCli.Version.class,
         description = "Benchmarks LLM serving stacks with honest (schedule-based) timing.",
-        subcommands = {RunCommand.class, BackendsCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {RunCommand.class, ServeSimCommand.class, ReportCommand.class, CompareCommand.class,
+                BackendsCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 success, 1 run failed (backend unreachable, I/O error), "
                 + "2 bad usage or unknown backend, 130 interrupted (Ctrl-C; partial reports are written)."})
 public final class BenchsuiteCli implements Runnable {
@@ -30,12 +31,23 @@ public final class BenchsuiteCli implements Runnable {
     /** Runs the command line and exits with its code (unless the JVM is already shutting down after Ctrl-C). */
     public static void main(String[] args) {
         int code = execute(CliContext.system(), args);
-        if (RunCommand.interruptedBySignal()) {
-            // Ctrl-C: the JVM is shutting down and will exit 130 once the shutdown hook returns;
+        if (RunCommand.interruptedBySignal() || shuttingDown()) {
+            // Ctrl-C: the JVM is shutting down and exits (130) once the shutdown hooks return;
             // System.exit here would block forever.
             return;
         }
         System.exit(code);
+    }
+
+    private static boolean shuttingDown() {
+        try {
+            Thread probe = new Thread(() -> { });
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException e) {
+            return true;
+        }
     }
 
     /** Runs the command line in this JVM and returns the exit code (never calls System.exit). */

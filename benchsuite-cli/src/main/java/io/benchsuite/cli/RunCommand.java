@@ -161,6 +161,49 @@ final class RunCommand implements Callable<Integer> {
             description = "Period of the progress log line when not on a terminal (default: ${DEFAULT-VALUE}).")
     String progressInterval;
 
+    @Option(names = "--prometheus-port", paramLabel = "<port>",
+            description = "Serve the 27 live metrics at http://<host>:<port>/metrics (Prometheus text) during the run "
+                    + "and until the report is written (0: any free port).")
+    String prometheusPort;
+
+    @Option(names = "--server-metrics-url", paramLabel = "<url>",
+            description = "The server's Prometheus endpoint to scrape during the run (default: --url + /metrics for "
+                    + "HTTP backends; none for in-process backends). 'none' turns scraping off.")
+    String serverMetricsUrl;
+
+    @Option(names = "--server-metrics-interval", paramLabel = "<duration>", defaultValue = "1s",
+            description = "Period of server scrapes and host/GPU samples (default: ${DEFAULT-VALUE}).")
+    String serverMetricsInterval;
+
+    @Option(names = "--dcgm-url", paramLabel = "<url>",
+            description = "Read GPU figures from this NVIDIA DCGM exporter /metrics instead of nvidia-smi.")
+    String dcgmUrl;
+
+    @Option(names = "--otlp-endpoint", paramLabel = "<url>",
+            description = "Export traces (a span per run and per request) over OTLP, e.g. http://localhost:4318; "
+                    + "https:// for TLS.")
+    String otlpEndpoint;
+
+    @Option(names = "--otlp-protocol", paramLabel = "http/protobuf|grpc", defaultValue = "http/protobuf",
+            description = "OTLP transport (default: ${DEFAULT-VALUE}).")
+    String otlpProtocol;
+
+    @Option(names = "--otlp-header", paramLabel = "Name=Value",
+            description = "Header sent to the OTLP endpoint (repeatable), e.g. Authorization=Bearer ...; never printed.")
+    List<String> otlpHeaders = new ArrayList<>();
+
+    @Option(names = "--trace-sample-ratio", paramLabel = "<0..1>", defaultValue = "1",
+            description = "Fraction of request traces exported (default: ${DEFAULT-VALUE}).")
+    String traceSampleRatio;
+
+    @Option(names = "--trace-drop-attribute", paramLabel = "<key>",
+            description = "Span attribute removed before export (repeatable), e.g. benchsuite.request.index.")
+    List<String> traceDropAttributes = new ArrayList<>();
+
+    @Option(names = "--trace-hash-attribute", paramLabel = "<key>",
+            description = "Span attribute replaced by its SHA-256 before export (repeatable).")
+    List<String> traceHashAttributes = new ArrayList<>();
+
     RunCommand(CliContext ctx) {
         this.ctx = ctx;
     }
@@ -289,6 +332,72 @@ final class RunCommand implements Callable<Integer> {
                 !skipPreflight, labels, progressEvery, !noProgress);
     }
 
+    /** Parses the observability flags; a bad value throws a usage {@link CliException} naming the flag. */
+    Observability.Settings observability(RunPlan plan) {
+        int port = -1;
+        if (prometheusPort != null) {
+            try {
+                port = Integer.parseInt(prometheusPort.trim());
+            } catch (NumberFormatException e) {
+                port = -2;
+            }
+            if (port < 0 || port > 65535) {
+                throw CliException.usage("--prometheus-port: expected a port 0-65535, got " + prometheusPort.trim());
+            }
+        }
+        Duration every = Flags.duration("--server-metrics-interval", serverMetricsInterval, false);
+        java.net.URI server;
+        if (serverMetricsUrl == null) {
+            server = Observability.defaultServerMetricsUrl(plan.backendConfig());
+        } else if (serverMetricsUrl.trim().equalsIgnoreCase("none")) {
+            server = null;
+        } else {
+            server = httpUrl("--server-metrics-url", serverMetricsUrl);
+        }
+        java.net.URI dcgm = dcgmUrl == null ? null : httpUrl("--dcgm-url", dcgmUrl);
+        java.net.URI otlp = otlpEndpoint == null ? null : httpUrl("--otlp-endpoint", otlpEndpoint);
+        String protocol = otlpProtocol.trim().toLowerCase(Locale.ROOT);
+        if (!protocol.equals("http/protobuf") && !protocol.equals("grpc")) {
+            throw CliException.usage("--otlp-protocol: expected http/protobuf or grpc, got '" + otlpProtocol.trim() + "'");
+        }
+        Map<String, String> otlpHeaderMap = new LinkedHashMap<>();
+        for (String h : otlpHeaders) {
+            Map.Entry<String, String> kv = Flags.keyValue("--otlp-header", h, "Name=Value");
+            if (!HEADER_NAME.matcher(kv.getKey()).matches()) {
+                throw CliException.usage("--otlp-header: '" + kv.getKey() + "' is not a valid header name");
+            }
+            otlpHeaderMap.put(kv.getKey(), kv.getValue());
+        }
+        double ratio;
+        try {
+            ratio = Double.parseDouble(traceSampleRatio.trim());
+        } catch (NumberFormatException e) {
+            ratio = Double.NaN;
+        }
+        if (!(ratio >= 0 && ratio <= 1)) {
+            throw CliException.usage("--trace-sample-ratio: expected a number from 0 to 1, got " + traceSampleRatio.trim());
+        }
+        if (otlp == null && (!otlpHeaders.isEmpty() || !traceDropAttributes.isEmpty() || !traceHashAttributes.isEmpty())) {
+            throw CliException.usage("--otlp-header/--trace-drop-attribute/--trace-hash-attribute: need --otlp-endpoint");
+        }
+        return new Observability.Settings(port, server, every, dcgm, otlp, protocol.equals("grpc"), otlpHeaderMap, ratio,
+                new java.util.HashSet<>(traceDropAttributes), new java.util.HashSet<>(traceHashAttributes));
+    }
+
+    private static java.net.URI httpUrl(String flag, String text) {
+        String u = text.trim();
+        if (!(u.startsWith("http://") || u.startsWith("https://"))) {
+            throw CliException.usage(flag + ": expected an http:// or https:// URL, got '" + u + "'");
+        }
+        try {
+            java.net.URI uri = new java.net.URI(u);
+            if (uri.getHost() == null) throw new java.net.URISyntaxException(u, "no host");
+            return uri;
+        } catch (java.net.URISyntaxException e) {
+            throw CliException.usage(flag + ": not a valid URL: " + e.getMessage());
+        }
+    }
+
     /** File-name-safe form of a model name, e.g. {@code meta-llama/Llama-3-8B} → {@code meta-llama_Llama-3-8B}. */
     static String sanitize(String s) {
         String r = s.replaceAll("[^A-Za-z0-9._-]+", "_").replaceAll("^[._]+", "");
@@ -318,6 +427,7 @@ final class RunCommand implements Callable<Integer> {
                 .drainTimeout(plan.drainTimeout())
                 .preflight(plan.preflight());
         plan.labels().forEach(b::label);
+        Observability.Settings obsSettings = observability(plan);
 
         ctx.out().println(Summary.banner(plan));
         // The hook is in place before the backend starts, so Ctrl-C during pre-flight or start-up also
@@ -338,8 +448,12 @@ final class RunCommand implements Callable<Integer> {
             }
         }, "benchsuite-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        try {
-            return runAndReport(b, plan, current);
+        try (Observability obs = Observability.start(obsSettings)) {
+            obs.install(b);
+            if (obs.prometheusPort() >= 0) {
+                ctx.err().println("benchsuite: live metrics at http://localhost:" + obs.prometheusPort() + "/metrics");
+            }
+            return runAndReport(b, plan, current, obs);
         } finally {
             finished.countDown();
             try {
@@ -351,7 +465,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private int runAndReport(Benchmark.Builder b, RunPlan plan,
-                             java.util.concurrent.atomic.AtomicReference<RunningBenchmark> current) {
+                             java.util.concurrent.atomic.AtomicReference<RunningBenchmark> current, Observability obs) {
         RunningBenchmark running;
         try {
             running = b.start();
@@ -363,6 +477,7 @@ final class RunCommand implements Callable<Integer> {
             throw CliException.usage("backend '" + plan.backend() + "': " + oneLine(e.getMessage()));
         }
         current.set(running);
+        obs.bind(running);
         if (interruptedBySignal) running.stop(); // Ctrl-C arrived while the run was starting
         Progress progress = plan.progress() ? Progress.start(ctx, running, plan) : null;
         RunResult result;

@@ -16,6 +16,22 @@ public record ChatMessage(String role, String content) {
     }
 
     /**
+     * The contents of {@code messages} joined by newlines: the prompt a completion-style server sees.
+     *
+     * @param messages the conversation
+     * @return the joined contents
+     */
+    public static String join(java.util.List<ChatMessage> messages) {
+        if (messages.size() == 1) return messages.get(0).content();
+        StringBuilder b = new StringBuilder();
+        for (ChatMessage m : messages) {
+            if (b.length() > 0) b.append('\n');
+            b.append(m.content());
+        }
+        return b.toString();
+    }
+
+    /**
      * A user message.
      *
      * @param content the message text

@@ -52,13 +52,7 @@ public record InferenceRequest(long index, String model, List<ChatMessage> messa
      * @return the prompt as one text: the contents of all messages joined by newlines
      */
     public String prompt() {
-        if (messages.size() == 1) return messages.get(0).content();
-        StringBuilder b = new StringBuilder();
-        for (ChatMessage m : messages) {
-            if (b.length() > 0) b.append('\n');
-            b.append(m.content());
-        }
-        return b.toString();
+        return ChatMessage.join(messages);
     }
 
     /**

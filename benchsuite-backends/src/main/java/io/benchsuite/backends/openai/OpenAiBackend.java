@@ -6,11 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.benchsuite.api.backend.Backend;
-import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.BackendException;
 import io.benchsuite.api.backend.BackendInfo;
 import io.benchsuite.api.backend.ChatMessage;
-import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
@@ -76,16 +74,8 @@ public final class OpenAiBackend implements Backend {
     public RequestHandle send(InferenceRequest request, ResponseListener listener) {
         notNull(request, "request");
         notNull(listener, "listener");
-        byte[] body;
-        try {
-            body = Json.bytes(body(request));
-        } catch (RuntimeException e) {
-            listener.onError(System.nanoTime(), BackendError.of(ErrorKind.BACKEND_EXCEPTION,
-                    "cannot build the request body: " + transport.scrub(String.valueOf(e.getMessage()))));
-            return RequestHandle.NONE;
-        }
         (request.stream() ? streamed : whole).incrementAndGet();
-        return transport.post(settings.endpoint().path(), body, request.headers(), request.stream(),
+        return transport.postJson(settings.endpoint().path(), () -> body(request), request,
                 new OpenAiStreamDialect(settings.endpoint(), settings.requireDone()), listener);
     }
 

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendConfig;
-import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.BackendException;
 import io.benchsuite.api.backend.BackendInfo;
 import io.benchsuite.api.backend.ErrorKind;
@@ -67,16 +66,8 @@ public final class TgiNativeBackend implements Backend {
     public RequestHandle send(InferenceRequest request, ResponseListener listener) {
         notNull(request, "request");
         notNull(listener, "listener");
-        byte[] body;
-        try {
-            body = Json.bytes(body(request));
-        } catch (RuntimeException e) {
-            listener.onError(System.nanoTime(), BackendError.of(ErrorKind.BACKEND_EXCEPTION,
-                    "cannot build the request body: " + transport.scrub(String.valueOf(e.getMessage()))));
-            return RequestHandle.NONE;
-        }
-        return transport.post(request.stream() ? "/generate_stream" : "/generate", body, request.headers(),
-                request.stream(), new TgiStreamDialect(), listener);
+        return transport.postJson(request.stream() ? "/generate_stream" : "/generate", () -> body(request), request,
+                new TgiStreamDialect(), listener);
     }
 
     /** The JSON body for {@code request}; package-private for tests. */

@@ -80,6 +80,9 @@ class SimBackendTest {
             double wall = (System.nanoTime() - t0) / 1e9;
             double one = 0.2 * (sim.physics().prefillSeconds(200) + 49 * sim.physics().decodeStepSeconds(1, 250));
             assertThat(wall).isLessThan(3 * one); // sequentially it would be 8x
+            // the state snapshot is published when the step ends, just after the listeners heard of it
+            long until = System.nanoTime() + 2_000_000_000L;
+            while (sim.state().completedRequests() < 8 && System.nanoTime() < until) Thread.sleep(5);
             assertThat(sim.state().completedRequests()).isEqualTo(8);
             assertThat(sim.state().generationTokens()).isEqualTo(400);
             assertThat(sim.state().promptTokens()).isEqualTo(1600);

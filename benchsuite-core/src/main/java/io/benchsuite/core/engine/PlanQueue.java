@@ -31,6 +31,18 @@ final class PlanQueue implements AutoCloseable {
         thread.start();
     }
 
+    /**
+     * Waits (up to 30 s) until the first {@code n} requests are prepared, so the clock starts with
+     * prompts ready instead of charging the first wave with tokenizer warm-up.
+     */
+    void awaitPrepared(int n) throws InterruptedException {
+        int target = (int) Math.min(Math.min(n, limit), queue.remainingCapacity() + queue.size());
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (queue.size() < target && failure == null && thread.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+    }
+
     private void produce() {
         try {
             for (long i = 0; i < limit; i++) {

@@ -142,6 +142,11 @@ public final class RunEngine {
         if (thread != null) throw new IllegalStateException("run already started");
         for (RunListener l : listeners) safely(() -> l.onRunStarted(info));
         plans.start();
+        try {
+            plans.awaitPrepared(Math.min(cap, 64));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         thread = new Thread(this::runSafely, "benchsuite-dispatcher-" + info.name());
         thread.setDaemon(true);
         runStart = System.nanoTime();

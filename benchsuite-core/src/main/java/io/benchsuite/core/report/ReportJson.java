@@ -213,4 +213,36 @@ public final class ReportJson {
         });
         return LatencyHistograms.decode(m);
     }
+
+    /**
+     * Reads the {@code report.json} of an output directory (or the file itself when {@code path} is a file or ends in {@code .json}).
+     *
+     * @throws InvalidReportException naming the file, when it is missing, unreadable, not JSON, not a
+     *     benchsuite report or of a newer schema than this version understands
+     */
+    public static ObjectNode read(java.nio.file.Path path) {
+        java.nio.file.Path file = java.nio.file.Files.isRegularFile(path) || path.toString().endsWith(".json")
+                ? path : path.resolve(ReportWriters.REPORT_JSON);
+        if (!java.nio.file.Files.isRegularFile(file)) throw new InvalidReportException(file, "not found (is this a benchsuite output directory?)", null);
+        com.fasterxml.jackson.databind.JsonNode tree;
+        try {
+            tree = Json.MAPPER.readTree(file.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new InvalidReportException(file, "not valid JSON: " + e.getOriginalMessage(), e);
+        } catch (java.io.IOException e) {
+            throw new InvalidReportException(file, "cannot be read: " + e.getMessage(), e);
+        }
+        if (!(tree instanceof ObjectNode root)) throw new InvalidReportException(file, "does not hold a JSON object", null);
+        com.fasterxml.jackson.databind.JsonNode v = root.get("schemaVersion");
+        if (v == null || !v.isInt()) throw new InvalidReportException(file, "has no integer schemaVersion; not a benchsuite report", null);
+        if (v.asInt() > SCHEMA_VERSION) {
+            throw new InvalidReportException(file, "has schemaVersion " + v.asInt() + "; this benchsuite reads up to " + SCHEMA_VERSION, null);
+        }
+        try {
+            histograms(root);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidReportException(file, e.getMessage(), e);
+        }
+        return root;
+    }
 }

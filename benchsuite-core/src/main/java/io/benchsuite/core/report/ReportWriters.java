@@ -3,6 +3,8 @@ package io.benchsuite.core.report;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.core.RunListener;
 import io.benchsuite.core.RunResult;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.benchsuite.core.report.html.HtmlReport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +16,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Writes a run's output directory: {@code requests.jsonl} line by line as requests finish, then
- * {@code report.json} and {@code summary.csv} when the run ends. Files are written to a temporary
+ * {@code report.json}, {@code summary.csv} and {@code report.html} when the run ends. Files are written to a temporary
  * name and moved into place, so a reader never sees half a report.
  */
 public final class ReportWriters implements RunListener {
@@ -24,6 +26,7 @@ public final class ReportWriters implements RunListener {
     public static final String REPORT_JSON = "report.json";
     public static final String REQUESTS_JSONL = "requests.jsonl";
     public static final String SUMMARY_CSV = "summary.csv";
+    public static final String REPORT_HTML = "report.html";
 
     private final Path dir;
     private final RequestLogWriter requests;
@@ -61,17 +64,33 @@ public final class ReportWriters implements RunListener {
         }
     }
 
-    /** Closes the request log and writes {@code report.json} and {@code summary.csv}. */
+    /** Closes the request log and writes {@code report.json}, {@code summary.csv} and {@code report.html}. */
     public void writeFinal(RunResult result) throws IOException {
         requests.close();
         writeReport(result, dir);
     }
 
-    /** Writes {@code report.json} and {@code summary.csv} of a result into {@code dir}. */
+    /** Writes {@code report.json}, {@code summary.csv} and {@code report.html} of a result into {@code dir}. */
     public static void writeReport(RunResult result, Path dir) throws IOException {
         Files.createDirectories(dir);
-        atomicWrite(dir.resolve(REPORT_JSON), Json.MAPPER.writeValueAsString(ReportJson.build(result)) + "\n");
-        atomicWrite(dir.resolve(SUMMARY_CSV), SummaryCsv.render(result));
+        ObjectNode report = ReportJson.build(result);
+        atomicWrite(dir.resolve(REPORT_JSON), Json.MAPPER.writeValueAsString(report) + "\n");
+        writeDerived(report, dir);
+    }
+
+    /**
+     * Renders {@code summary.csv} and {@code report.html} again from the {@code report.json} in
+     * {@code dir} (e.g. after an upgrade of the renderer).
+     *
+     * @throws InvalidReportException when report.json is missing, unreadable or not a report (the message names the file)
+     */
+    public static void regenerate(Path dir) throws IOException {
+        writeDerived(ReportJson.read(dir), dir);
+    }
+
+    private static void writeDerived(ObjectNode report, Path dir) throws IOException {
+        atomicWrite(dir.resolve(SUMMARY_CSV), SummaryCsv.render(report));
+        atomicWrite(dir.resolve(REPORT_HTML), HtmlReport.render(report));
     }
 
     /** Writes text to a temporary file beside {@code target} and moves it into place. */

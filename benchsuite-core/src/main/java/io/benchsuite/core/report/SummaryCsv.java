@@ -1,8 +1,8 @@
 package io.benchsuite.core.report;
 
-import io.benchsuite.api.result.LatencyStats;
-import io.benchsuite.api.result.RunSummary;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.benchsuite.core.RunResult;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -15,44 +15,49 @@ public final class SummaryCsv {
 
     /** The CSV text of a run. */
     public static String render(RunResult r) {
-        RunSummary s = r.summary();
+        return render(ReportJson.build(r));
+    }
+
+    /**
+     * The CSV text of a {@code report.json} tree, so the file can be rebuilt from a saved report;
+     * values missing or null in the report are empty cells.
+     */
+    public static String render(JsonNode report) {
         StringBuilder b = new StringBuilder("metric,statistic,value,unit\n");
-        latency(b, "ttft", s.ttft());
-        latency(b, "itl", s.itl());
-        latency(b, "tpot", s.tpot());
-        latency(b, "e2e", s.e2e());
-        latency(b, "ttft_from_send", s.ttftFromSend());
-        latency(b, "schedule_lag", s.scheduleLag());
-        latency(b, "dispatch_lag", s.dispatchLag());
-        latency(b, "slot_wait", s.slotWait());
-        row(b, "throughput", "requests_per_second", s.throughput().requestsPerSecond(), "1/s");
-        row(b, "throughput", "output_tokens_per_second", s.throughput().outputTokensPerSecond(), "tokens/s");
-        row(b, "throughput", "total_tokens_per_second", s.throughput().totalTokensPerSecond(), "tokens/s");
-        row(b, "goodput", "requests_per_second", s.goodput().requestsPerSecond(), "1/s");
-        row(b, "goodput", "fraction", s.goodput().fraction(), "ratio");
-        row(b, "rate", "target", s.targetRate(), "1/s");
-        row(b, "rate", "achieved", s.achievedRate(), "1/s");
-        RunSummary.Counts c = s.counts();
-        row(b, "requests", "measured", c.measured(), "count");
-        row(b, "requests", "succeeded", c.succeeded(), "count");
-        row(b, "requests", "failed", c.failed(), "count");
-        row(b, "requests", "cancelled", c.cancelled(), "count");
-        row(b, "requests", "warmup", c.warmup(), "count");
-        row(b, "requests", "cooldown", c.cooldown(), "count");
-        row(b, "requests", "error_rate", c.errorRate(), "ratio");
-        s.errorsByKind().forEach((kind, n) -> row(b, "errors", kind, n, "count"));
+        latency(b, report, "ttft", "ttft");
+        latency(b, report, "itl", "itl");
+        latency(b, report, "tpot", "tpot");
+        latency(b, report, "e2e", "e2e");
+        latency(b, report, "ttft_from_send", "ttftFromSend");
+        latency(b, report, "schedule_lag", "scheduleLag");
+        latency(b, report, "dispatch_lag", "dispatchLag");
+        latency(b, report, "slot_wait", "slotWait");
+        row(b, "throughput", "requests_per_second", num(report, "/throughput/requestsPerSecond"), "1/s");
+        row(b, "throughput", "output_tokens_per_second", num(report, "/throughput/outputTokensPerSecond"), "tokens/s");
+        row(b, "throughput", "total_tokens_per_second", num(report, "/throughput/totalTokensPerSecond"), "tokens/s");
+        row(b, "goodput", "requests_per_second", num(report, "/goodput/requestsPerSecond"), "1/s");
+        row(b, "goodput", "fraction", num(report, "/goodput/fraction"), "ratio");
+        row(b, "rate", "target", num(report, "/rate/target"), "1/s");
+        row(b, "rate", "achieved", num(report, "/rate/achieved"), "1/s");
+        for (String count : List.of("measured", "succeeded", "failed", "cancelled", "warmup", "cooldown")) {
+            row(b, "requests", count, num(report, "/requests/" + count), "count");
+        }
+        row(b, "requests", "error_rate", num(report, "/requests/errorRate"), "ratio");
+        report.at("/errors/byKind").fields().forEachRemaining(e -> row(b, "errors", e.getKey(),
+                e.getValue().isNumber() ? e.getValue().asDouble() : Double.NaN, "count"));
         return b.toString();
     }
 
-    private static void latency(StringBuilder b, String name, LatencyStats l) {
-        row(b, name, "count", l.count(), "count");
-        row(b, name, "mean", l.mean(), "ms");
-        row(b, name, "p50", l.p50(), "ms");
-        row(b, name, "p90", l.p90(), "ms");
-        row(b, name, "p95", l.p95(), "ms");
-        row(b, name, "p99", l.p99(), "ms");
-        row(b, name, "p999", l.p999(), "ms");
-        row(b, name, "max", l.max(), "ms");
+    private static double num(JsonNode report, String pointer) {
+        JsonNode v = report.at(pointer);
+        return v.isNumber() ? v.asDouble() : Double.NaN;
+    }
+
+    private static void latency(StringBuilder b, JsonNode report, String name, String key) {
+        row(b, name, "count", num(report, "/" + key + "/count"), "count");
+        for (String stat : List.of("mean", "p50", "p90", "p95", "p99", "p999", "max")) {
+            row(b, name, stat, num(report, "/" + key + "/" + stat), "ms");
+        }
     }
 
     private static void row(StringBuilder b, String metric, String statistic, double value, String unit) {

@@ -34,8 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The engine against in-process backends whose timing we control. Timer-based backends deliver
  * tokens no earlier than scheduled and typically within a millisecond after; on a loaded 2-core
- * machine wake-ups can slip by tens of milliseconds, so lower bounds are tight (the truth) and upper
- * bounds are generous (truth + 30 ms, stated per assertion).
+ * machine wake-ups can slip by tens of milliseconds (90 ms seen once under a parallel build), so lower
+ * bounds are tight (the truth) and upper bounds are generous (stated per assertion): a single request
+ * may be up to 100 ms late, medians and means up to 15-20 ms.
  */
 class RunEngineTest {
     private static Benchmark.Builder bench(String name, Backend backend, Workload workload) {
@@ -52,19 +53,19 @@ class RunEngineTest {
             assertThat(r.status()).isEqualTo(RunResult.Status.COMPLETED);
             assertThat(r.requests()).hasSize(20).allMatch(RequestRecord::succeeded);
             for (RequestRecord rec : r.requests()) {
-                assertThat(rec.ttftNanos() / 1e6).as("TTFT of request %d (truth 40 ms)", rec.index()).isBetween(40.0, 70.0);
+                assertThat(rec.ttftNanos() / 1e6).as("TTFT of request %d (truth 40 ms)", rec.index()).isBetween(40.0, 140.0);
                 assertThat(rec.itl().size()).isEqualTo(9);
                 for (int i = 0; i < rec.itl().size(); i++) {
-                    assertThat(rec.itl().get(i) / 1e6).as("ITL gap (truth 8 ms)").isBetween(7.5, 38.0);
+                    assertThat(rec.itl().get(i) / 1e6).as("ITL gap (truth 8 ms)").isBetween(7.5, 108.0);
                 }
                 // truth: 40 + 9 x 8 = 112 ms
-                assertThat(rec.e2eNanos() / 1e6).as("E2E (truth 112 ms)").isBetween(112.0, 200.0);
+                assertThat(rec.e2eNanos() / 1e6).as("E2E (truth 112 ms)").isBetween(112.0, 300.0);
                 assertThat(rec.outputTokens()).isEqualTo(10);
             }
             RunSummary s = r.summary();
-            assertThat(s.ttft().p50()).as("median TTFT (truth 40 ms)").isBetween(40.0, 55.0);
-            assertThat(s.itl().mean()).as("mean ITL (truth 8 ms)").isBetween(7.9, 12.0);
-            assertThat(s.tpot().p50()).as("median TPOT (truth 8 ms)").isBetween(7.9, 12.0);
+            assertThat(s.ttft().p50()).as("median TTFT (truth 40 ms)").isBetween(40.0, 60.0);
+            assertThat(s.itl().mean()).as("mean ITL (truth 8 ms)").isBetween(7.9, 14.0);
+            assertThat(s.tpot().p50()).as("median TPOT (truth 8 ms)").isBetween(7.9, 14.0);
             assertThat(s.itl().count()).isEqualTo(20 * 9);
         }
     }

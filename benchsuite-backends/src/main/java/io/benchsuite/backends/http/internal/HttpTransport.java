@@ -187,6 +187,25 @@ public final class HttpTransport implements AutoCloseable {
      * Posts a JSON body and streams the response into {@code dialect}. Returns at once; never throws
      * for network or server trouble (those reach {@code listener.onError}).
      */
+    /**
+     * Builds the JSON body and posts it; a body that cannot be built fails the request (typed, with
+     * secrets scrubbed from the message) instead of throwing.
+     */
+    public RequestHandle postJson(String path, java.util.function.Supplier<com.fasterxml.jackson.databind.JsonNode> body,
+                                  io.benchsuite.api.backend.InferenceRequest request, ResponseDialect dialect,
+                                  ResponseListener listener) {
+        byte[] bytes;
+        try {
+            bytes = Json.bytes(body.get());
+        } catch (RuntimeException e) {
+            listener.onError(System.nanoTime(), io.benchsuite.api.backend.BackendError.of(
+                    io.benchsuite.api.backend.ErrorKind.BACKEND_EXCEPTION,
+                    "cannot build the request body: " + scrub(String.valueOf(e.getMessage()))));
+            return io.benchsuite.api.backend.RequestHandle.NONE;
+        }
+        return post(path, bytes, request.headers(), request.stream(), dialect, listener);
+    }
+
     public RequestHandle post(String path, byte[] jsonBody, Map<String, String> requestHeaders, boolean stream,
                               ResponseDialect dialect, ResponseListener listener) {
         URI uri = settings.resolve(path);

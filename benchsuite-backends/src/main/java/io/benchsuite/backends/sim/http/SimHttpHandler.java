@@ -183,7 +183,7 @@ final class SimHttpHandler implements HttpHandler {
             sendError(ex, 429, "injected rate limit: too many requests", "RateLimitError");
             return;
         }
-        String prompt = joined(p.messages());
+        String prompt = ChatMessage.join(p.messages());
         int promptTokens = Math.max(1, tokenizer.countTokens(prompt));
         InferenceRequest request = new InferenceRequest(number, servedName, p.messages(), promptTokens, p.maxTokens(),
                 p.ignoreEos(), p.temperature(), p.seed(), p.stream(), Map.of());
@@ -315,16 +315,6 @@ final class SimHttpHandler implements HttpHandler {
         if (v == null || v.isNull()) return defaultValue;
         if (!v.isBoolean()) throw new BadRequest(400, "'" + field + "' must be true or false", field);
         return v.booleanValue();
-    }
-
-    private static String joined(List<ChatMessage> messages) {
-        if (messages.size() == 1) return messages.get(0).content();
-        StringBuilder b = new StringBuilder();
-        for (ChatMessage m : messages) {
-            if (b.length() > 0) b.append('\n');
-            b.append(m.content());
-        }
-        return b.toString();
     }
 
     // ---------------------------------------------------------------- responses

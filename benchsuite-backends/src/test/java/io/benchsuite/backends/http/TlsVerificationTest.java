@@ -1,0 +1,102 @@
+package io.benchsuite.backends.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
+import io.benchsuite.api.backend.Backend;
+import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.api.backend.BackendRegistry;
+import io.benchsuite.api.backend.ChatMessage;
+import io.benchsuite.api.backend.InferenceRequest;
+import io.benchsuite.backends.testing.RecordingListener;
+import java.io.FileInputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** TLS verification is on by default: a self-signed server is refused unless {@code insecure=true}. */
+class TlsVerificationTest {
+    private static HttpsServer server;
+
+    @BeforeAll
+    static void start(@TempDir Path dir) throws Exception {
+        Path keystore = dir.resolve("server.p12");
+        Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
+        assumeThat(Files.isExecutable(keytool)).as("keytool in the JDK").isTrue();
+        Process p = new ProcessBuilder(keytool.toString(), "-genkeypair", "-alias", "server", "-keyalg", "RSA",
+                "-keysize", "2048", "-validity", "2", "-dname", "CN=localhost", "-ext", "SAN=ip:127.0.0.1",
+                "-storetype", "PKCS12", "-keystore", keystore.toString(), "-storepass", "changeit",
+                "-keypass", "changeit").redirectErrorStream(true).start();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).isZero();
+
+        KeyStore ks = KeyStore.getInstance("PKCS12");
+        try (FileInputStream in = new FileInputStream(keystore.toFile())) {
+            ks.load(in, "changeit".toCharArray());
+        }
+        KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+        kmf.init(ks, "changeit".toCharArray());
+        SSLContext ssl = SSLContext.getInstance("TLS");
+        ssl.init(kmf.getKeyManagers(), null, null);
+        server = HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.setHttpsConfigurator(new HttpsConfigurator(ssl));
+        server.createContext("/v1/chat/completions", ex -> {
+            ex.getRequestBody().readAllBytes();
+            byte[] body = ("{\"id\":\"x\",\"object\":\"chat.completion\",\"choices\":[{\"index\":0,\"message\":"
+                    + "{\"role\":\"assistant\",\"content\":\"hello there\"},\"finish_reason\":\"length\"}],"
+                    + "\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":2,\"total_tokens\":5}}")
+                    .getBytes(StandardCharsets.UTF_8);
+            ex.getResponseHeaders().add("Content-Type", "application/json");
+            ex.sendResponseHeaders(200, body.length);
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        server.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) server.stop(0);
+    }
+
+    private static RecordingListener send(Map<String, String> extra) throws Exception {
+        Map<String, String> cfg = new java.util.HashMap<>(Map.of("url",
+                "https://127.0.0.1:" + server.getAddress().getPort(), "model", "m"));
+        cfg.putAll(extra);
+        try (Backend b = BackendRegistry.load().create("openai", BackendConfig.of(cfg))) {
+            RecordingListener l = new RecordingListener();
+            b.send(new InferenceRequest(0, "m", List.of(ChatMessage.user("hi")), 1, 2, false, 0, 1, false, Map.of()), l);
+            l.await(java.time.Duration.ofSeconds(10));
+            return l;
+        }
+    }
+
+    @Test
+    void aSelfSignedCertificateIsRefusedByDefault() throws Exception {
+        RecordingListener l = send(Map.of());
+        assertThat(l.error).as("verification must reject an untrusted certificate").isNotNull();
+        assertThat(l.error.message().toLowerCase(java.util.Locale.ROOT)).containsAnyOf("tls", "ssl", "certificate", "pkix");
+    }
+
+    @Test
+    void insecureOptsOut() throws Exception {
+        RecordingListener l = send(Map.of("insecure", "true"));
+        assertThat(l.error).isNull();
+        assertThat(l.usage.completionTokens()).isEqualTo(2);
+    }
+}

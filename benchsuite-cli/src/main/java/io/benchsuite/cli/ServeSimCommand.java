@@ -1,0 +1,132 @@
+package io.benchsuite.cli;
+
+import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.backends.sim.SimSettings;
+import io.benchsuite.backends.sim.http.SimHttpServer;
+import io.benchsuite.core.prompt.Tokenizers;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code benchsuite serve-sim}: the simulator as an OpenAI-compatible (and TGI) HTTP server with a
+ * vLLM-style {@code /metrics}, for testing HTTP clients and dashboards without a GPU.
+ */
+@Command(name = "serve-sim", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Serves the simulated LLM server over HTTP until Ctrl-C (or --duration):",
+                "POST /v1/chat/completions, POST /v1/completions (streaming SSE or not, with usage),",
+                "GET /v1/models, GET /health, POST /generate_stream (TGI), GET /metrics (vLLM names).",
+                "Fault flags inject failures so you can watch how a client copes."})
+final class ServeSimCommand implements Callable<Integer> {
+    private final CliContext ctx;
+
+    @Option(names = "--host", defaultValue = "127.0.0.1", description = "Address to bind (default ${DEFAULT-VALUE})")
+    String host;
+    @Option(names = "--port", defaultValue = "8000", description = "Port; 0 picks a free one (default ${DEFAULT-VALUE})")
+    String port;
+    @Option(names = "--model", defaultValue = SimSettings.DEFAULT_MODEL, description = "Model profile (default ${DEFAULT-VALUE})")
+    String model;
+    @Option(names = "--served-model-name", description = "Name reported by /v1/models (default: --model)")
+    String servedModelName;
+    @Option(names = "--device", defaultValue = SimSettings.DEFAULT_DEVICE, description = "Device profile (default ${DEFAULT-VALUE})")
+    String device;
+    @Option(names = "--quantization", defaultValue = "none", description = "none, fp8, awq, gptq, int8")
+    String quantization;
+    @Option(names = "--engine", defaultValue = "vllm", description = "Engine preset: vllm, tgi, transformers")
+    String engine;
+    @Option(names = "--time-scale", defaultValue = "1", description = "Wall seconds per simulated second (0.1 = 10x faster)")
+    String timeScale;
+    @Option(names = "--seed", defaultValue = "0", description = "Simulator seed (decimal)")
+    String seed;
+    @Option(names = "--duration", description = "Stop serving after this long (default: until Ctrl-C)")
+    String duration;
+    @Option(names = "--error-rate", defaultValue = "0", description = "Fraction of requests answered HTTP 500")
+    String errorRate;
+    @Option(names = "--rate-limit-rate", defaultValue = "0", description = "Fraction answered HTTP 429 with Retry-After")
+    String rateLimitRate;
+    @Option(names = "--reset-rate", defaultValue = "0", description = "Fraction of streams cut mid-stream")
+    String resetRate;
+    @Option(names = "--malformed-rate", defaultValue = "0", description = "Fraction of streams with a malformed chunk")
+    String malformedRate;
+    @Option(names = "--error-event-rate", defaultValue = "0", description = "Fraction of streams with an error object inside the 200 stream")
+    String errorEventRate;
+    @Option(names = "--stall-rate", defaultValue = "0", description = "Fraction of streams that pause for --stall")
+    String stallRate;
+    @Option(names = "--stall", defaultValue = "2s", description = "Pause of a stalled stream (default ${DEFAULT-VALUE})")
+    String stall;
+
+    ServeSimCommand(CliContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        int p = Flags.parse("--port", port, Integer::parseInt);
+        if (p < 0 || p > 65535) throw CliException.usage("--port: expected 0..65535, got " + port);
+        Map<String, String> config = new LinkedHashMap<>();
+        config.put(BackendConfig.MODEL, model);
+        config.put(BackendConfig.DEVICE, device);
+        config.put(BackendConfig.QUANTIZATION, quantization);
+        config.put(SimSettings.ENGINE, engine);
+        config.put(SimSettings.TIME_SCALE, Double.toString(Flags.positiveNumber("--time-scale", timeScale)));
+        config.put(BackendConfig.SEED, Long.toHexString(Flags.parse("--seed", seed, Long::parseLong)));
+        Duration stallFor = Flags.duration("--stall", stall, false);
+        Duration runFor = duration == null ? null : Flags.duration("--duration", duration, false);
+        SimHttpServer.Builder builder;
+        try {
+            builder = SimHttpServer.builder().config(BackendConfig.of(config)).tokenizer(Tokenizers.cl100k())
+                    .host(host).port(p)
+                    .errorRate(fraction("--error-rate", errorRate))
+                    .rateLimitRate(fraction("--rate-limit-rate", rateLimitRate))
+                    .resetRate(fraction("--reset-rate", resetRate))
+                    .malformedChunkRate(fraction("--malformed-rate", malformedRate))
+                    .errorEventRate(fraction("--error-event-rate", errorEventRate))
+                    .stall(fraction("--stall-rate", stallRate), stallFor);
+            if (servedModelName != null) builder.servedModelName(servedModelName);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(e.getMessage());
+        }
+        SimHttpServer server;
+        try {
+            server = builder.start();
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(e.getMessage());
+        } catch (RuntimeException e) {
+            throw CliException.failure("cannot serve on " + host + ":" + p + ": " + e.getMessage());
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }, "benchsuite-serve-sim-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        ctx.out().println("serving sim (" + server.backend().info().details().getOrDefault("model", model) + " on "
+                + device + ", engine " + engine + ") at " + server.baseUri());
+        ctx.out().println("  POST /v1/chat/completions  POST /v1/completions  GET /v1/models  POST /generate_stream"
+                + "  GET /metrics  GET /health");
+        ctx.out().println("  try: benchsuite run --backend vllm --url " + server.baseUri() + " --model " + model);
+        ctx.out().flush();
+        boolean timedOut = runFor != null && !stopped.await(runFor.toNanos(), TimeUnit.NANOSECONDS);
+        if (runFor == null) stopped.await();
+        if (timedOut) {
+            server.close();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs anyway; closing twice is harmless
+            }
+        }
+        return ExitCodes.OK;
+    }
+
+    private static double fraction(String flag, String text) {
+        double v = Flags.parse(flag, text, Double::parseDouble);
+        if (!(v >= 0 && v <= 1)) throw CliException.usage(flag + ": expected a fraction between 0 and 1, got " + text);
+        return v;
+    }
+}

@@ -1,0 +1,60 @@
+package io.benchsuite.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.benchsuite.core.report.Json;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ServeSimCommandTest {
+    @Test
+    void servesTheSimulatorThatRunMeasuresOverHttp(@TempDir Path dir) throws Exception {
+        CliHarness server = new CliHarness();
+        CompletableFuture<Integer> serving = CompletableFuture.supplyAsync(() -> server.run("serve-sim", "--port", "0",
+                "--duration", "20s", "--time-scale", "0.05", "--model", "qwen2.5-0.5b", "--device", "h100"));
+        URI base = null;
+        Pattern url = Pattern.compile("at (http://[^\\s]+)");
+        for (int i = 0; i < 200 && base == null; i++) {
+            Matcher m = url.matcher(server.out());
+            if (m.find()) base = URI.create(m.group(1));
+            else Thread.sleep(50);
+        }
+        assertThat(base).as("serve-sim printed its address: %s %s", server.out(), server.err()).isNotNull();
+        HttpResponse<String> health = HttpClient.newHttpClient().send(
+                HttpRequest.newBuilder(base.resolve("/health")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(health.statusCode()).isEqualTo(200);
+
+        CliHarness client = new CliHarness();
+        int code = client.run("run", "--backend", "vllm", "--url", base.toString(), "--model", "qwen2.5-0.5b",
+                "--num-requests", "6", "--max-concurrent", "2", "--output-length", "8", "--no-progress",
+                "--output-dir", dir.toString());
+        assertThat(code).as(client.err()).isZero();
+        JsonNode report = Json.MAPPER.readTree(dir.resolve("report.json").toFile());
+        assertThat(report.path("backend").path("name").asText()).isEqualTo("vllm");
+        assertThat(report.path("requests").path("succeeded").asInt()).isEqualTo(6);
+        assertThat(report.path("tokens").path("output").asInt()).isEqualTo(48);
+        assertThat(serving).isNotDone();
+    }
+
+    @Test
+    void badFlagsExitTwoNamingTheFlag() {
+        CliHarness h = new CliHarness();
+        assertThat(h.run("serve-sim", "--port", "99999")).isEqualTo(ExitCodes.USAGE);
+        assertThat(h.err()).contains("--port");
+        CliHarness h2 = new CliHarness();
+        assertThat(h2.run("serve-sim", "--error-rate", "1.5", "--port", "0")).isEqualTo(ExitCodes.USAGE);
+        assertThat(h2.err()).contains("--error-rate");
+        CliHarness h3 = new CliHarness();
+        assertThat(h3.run("serve-sim", "--device", "tpu-v9", "--port", "0")).isEqualTo(ExitCodes.USAGE);
+        assertThat(h3.err()).contains("tpu-v9").contains("a100-80gb");
+    }
+}

@@ -1,0 +1,62 @@
+package io.benchsuite.core.report.html.internal;
+
+import java.util.Locale;
+
+/**
+ * Number formatting of the HTML pages: always {@link Locale#ROOT} (a German default locale must not
+ * turn 12.5 into 12,5), no grouping separators, precision that follows the magnitude.
+ */
+public final class Fmt {
+    private Fmt() {}
+
+    /** The text of an absent value. */
+    public static final String ABSENT = "absent";
+
+    /**
+     * A number with a precision that suits its size: 1 decimal from 100, 2 decimals from 1, three
+     * significant digits below 1; {@value #ABSENT} when not finite.
+     */
+    public static String num(double v) {
+        if (!Double.isFinite(v)) return ABSENT;
+        double a = Math.abs(v);
+        if (a == 0) return "0";
+        if (a >= 100) return String.format(Locale.ROOT, "%.1f", v);
+        if (a >= 1) return String.format(Locale.ROOT, "%.2f", v);
+        int decimals = Math.min(9, 2 - (int) Math.floor(Math.log10(a)));
+        return String.format(Locale.ROOT, "%." + decimals + "f", v);
+    }
+
+    /** A ratio 0..1 as a percentage with one decimal, e.g. {@code 0.8731 -> 87.3}. */
+    public static String pct(double ratio) {
+        return Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.1f", ratio * 100) : ABSENT;
+    }
+
+    /** A whole number. */
+    public static String count(long v) {
+        return Long.toString(v);
+    }
+
+    /** Bytes in binary units with 2 decimals, e.g. {@code 1.50 GiB}. */
+    public static String bytes(double v) {
+        if (!Double.isFinite(v)) return ABSENT;
+        String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
+        int u = 0;
+        double x = v;
+        while (Math.abs(x) >= 1024 && u < units.length - 1) {
+            x /= 1024;
+            u++;
+        }
+        return String.format(Locale.ROOT, u == 0 ? "%.0f %s" : "%.2f %s", x, units[u]);
+    }
+
+    /** A signed relative change as a percentage, e.g. {@code +12.3%}. */
+    public static String delta(double relative) {
+        if (!Double.isFinite(relative)) return "n/a";
+        return String.format(Locale.ROOT, "%+.1f%%", relative * 100);
+    }
+
+    /** A coordinate for SVG (2 decimals). */
+    public static String coord(double v) {
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+}

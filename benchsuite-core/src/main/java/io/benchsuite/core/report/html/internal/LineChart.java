@@ -1,0 +1,203 @@
+package io.benchsuite.core.report.html.internal;
+
+import static io.benchsuite.core.report.html.internal.Html.esc;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A line chart drawn as inline SVG on the server side: titled, axes with units and tick labels, a
+ * legend when there are several series, optional logarithmic x-axis. Each series is one
+ * {@code <path class="series">} whose {@code data-points} attribute counts its drawn points (gaps
+ * from missing values break the line but are not points).
+ */
+public final class LineChart {
+    /** Colour-blind-safe palette (Okabe–Ito), in series order. */
+    public static final List<String> PALETTE =
+            List.of("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442");
+
+    static final int W = 560;
+    static final int H = 300;
+    static final int LEFT = 64;
+    static final int RIGHT = 18;
+    static final int TOP = 48;
+    private static final int LEGEND_ROW = 15;
+    static final int BOTTOM = 46;
+
+    /** One line: x and y of equal length; non-finite values are gaps. */
+    public record Series(String name, double[] xs, double[] ys, boolean dashed) {}
+
+    private final String title;
+    private final String xLabel;
+    private final String yLabel;
+    private final List<Series> series = new ArrayList<>();
+    private boolean logX;
+    private boolean yFromZero = true;
+    private double yMaxAtLeast = Double.NaN;
+
+    public LineChart(String title, String xLabel, String yLabel) {
+        this.title = title;
+        this.xLabel = xLabel;
+        this.yLabel = yLabel;
+    }
+
+    /** Logarithmic x-axis (non-positive x values are skipped). */
+    public LineChart logX() {
+        this.logX = true;
+        return this;
+    }
+
+    /** Fixes the y range to at least {@code [0, max]} (e.g. 100 for percentiles). */
+    public LineChart yMaxAtLeast(double max) {
+        this.yMaxAtLeast = max;
+        return this;
+    }
+
+    /** Lets the y-axis start at the data minimum instead of 0. */
+    public LineChart yFromData() {
+        this.yFromZero = false;
+        return this;
+    }
+
+    public LineChart add(String name, double[] xs, double[] ys) {
+        series.add(new Series(name, xs, ys, false));
+        return this;
+    }
+
+    public LineChart addDashed(String name, double[] xs, double[] ys) {
+        series.add(new Series(name, xs, ys, true));
+        return this;
+    }
+
+    private boolean usable(double x, double y) {
+        return Double.isFinite(x) && Double.isFinite(y) && (!logX || x > 0);
+    }
+
+    /** The {@code <svg>} element. */
+    public String svg() {
+        double xMin = Double.POSITIVE_INFINITY, xMax = Double.NEGATIVE_INFINITY;
+        double yMin = Double.POSITIVE_INFINITY, yMax = Double.NEGATIVE_INFINITY;
+        int points = 0;
+        for (Series s : series) {
+            for (int i = 0; i < s.xs().length; i++) {
+                double x = s.xs()[i], y = s.ys()[i];
+                if (!usable(x, y)) continue;
+                points++;
+                xMin = Math.min(xMin, x);
+                xMax = Math.max(xMax, x);
+                yMin = Math.min(yMin, y);
+                yMax = Math.max(yMax, y);
+            }
+        }
+        StringBuilder b = new StringBuilder();
+        b.append("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ").append(W).append(' ').append(H)
+                .append("\" role=\"img\" aria-label=\"").append(esc(title)).append("\" class=\"chart\" data-title=\"")
+                .append(esc(title)).append("\">");
+        b.append("<text x=\"").append(W / 2).append("\" y=\"18\" text-anchor=\"middle\" font-size=\"14\" font-weight=\"600\" fill=\"#1d2430\">")
+                .append(esc(title)).append("</text>");
+        if (points == 0) {
+            frame(b, TOP);
+            b.append("<text x=\"").append(W / 2).append("\" y=\"").append(H / 2)
+                    .append("\" text-anchor=\"middle\" font-size=\"13\" fill=\"#5b6472\" class=\"no-data\">no data</text></svg>");
+            return b.toString();
+        }
+        List<double[]> legendAt = legendLayout();
+        int top = TOP + (legendAt.isEmpty() ? 0 : (int) legendAt.get(legendAt.size() - 1)[1] - 34);
+        if (yFromZero) yMin = Math.min(0, yMin);
+        if (Double.isFinite(yMaxAtLeast)) yMax = Math.max(yMax, yMaxAtLeast);
+        if (yMax <= yMin) yMax = yMin + 1;
+        Axis xAxis = logX ? Axis.log(xMin, xMax) : Axis.linear(xMin, xMax);
+        Axis yAxis = Axis.linear(yMin, yMax);
+        double plotW = W - LEFT - RIGHT, plotH = H - top - BOTTOM;
+
+        // grid and ticks
+        for (double t : yAxis.ticks()) {
+            double py = top + plotH - yAxis.fraction(t) * plotH;
+            b.append("<line x1=\"").append(LEFT).append("\" x2=\"").append(W - RIGHT).append("\" y1=\"").append(Fmt.coord(py))
+                    .append("\" y2=\"").append(Fmt.coord(py)).append("\" stroke=\"#e6e9ef\"/>");
+            b.append("<text x=\"").append(LEFT - 6).append("\" y=\"").append(Fmt.coord(py + 4))
+                    .append("\" text-anchor=\"end\" font-size=\"11\" fill=\"#5b6472\" class=\"tick\">").append(Axis.label(t)).append("</text>");
+        }
+        for (double t : xAxis.ticks()) {
+            double px = LEFT + xAxis.fraction(t) * plotW;
+            b.append("<line x1=\"").append(Fmt.coord(px)).append("\" x2=\"").append(Fmt.coord(px)).append("\" y1=\"").append(top)
+                    .append("\" y2=\"").append(top + plotH).append("\" stroke=\"#eef0f4\"/>");
+            b.append("<text x=\"").append(Fmt.coord(px)).append("\" y=\"").append(top + plotH + 16)
+                    .append("\" text-anchor=\"middle\" font-size=\"11\" fill=\"#5b6472\" class=\"tick\">").append(Axis.label(t)).append("</text>");
+        }
+        frame(b, top);
+        b.append("<text x=\"").append(LEFT + plotW / 2).append("\" y=\"").append(H - 8)
+                .append("\" text-anchor=\"middle\" font-size=\"12\" fill=\"#1d2430\" class=\"axis-label\">").append(esc(xLabel)).append("</text>");
+        b.append("<text transform=\"translate(14 ").append(top + plotH / 2).append(") rotate(-90)\" text-anchor=\"middle\" font-size=\"12\" fill=\"#1d2430\" class=\"axis-label\">")
+                .append(esc(yLabel)).append("</text>");
+
+        for (int si = 0; si < series.size(); si++) {
+            Series s = series.get(si);
+            StringBuilder d = new StringBuilder();
+            int n = 0;
+            boolean pen = false;
+            for (int i = 0; i < s.xs().length; i++) {
+                double x = s.xs()[i], y = s.ys()[i];
+                if (!usable(x, y)) {
+                    pen = false;
+                    continue;
+                }
+                double px = LEFT + xAxis.fraction(x) * plotW;
+                double py = top + plotH - yAxis.fraction(y) * plotH;
+                d.append(pen ? " L" : (d.length() == 0 ? "M" : " M")).append(Fmt.coord(px)).append(' ').append(Fmt.coord(py));
+                pen = true;
+                n++;
+            }
+            String color = PALETTE.get(si % PALETTE.size());
+            b.append("<path class=\"series\" data-series=\"").append(esc(s.name())).append("\" data-points=\"").append(n)
+                    .append("\" fill=\"none\" stroke=\"").append(color).append("\" stroke-width=\"1.8\" stroke-linejoin=\"round\"")
+                    .append(s.dashed() ? " stroke-dasharray=\"5 4\"" : "").append(" d=\"").append(d).append("\"/>");
+            if (n == 1) {
+                // a single point draws no line; mark it
+                String[] xy = d.substring(1).split(" ");
+                b.append("<circle cx=\"").append(xy[0]).append("\" cy=\"").append(xy[1]).append("\" r=\"3\" fill=\"").append(color).append("\"/>");
+            }
+        }
+        if (series.size() > 1) legend(b, legendAt);
+        b.append("</svg>");
+        return b.toString();
+    }
+
+    private static void frame(StringBuilder b, int top) {
+        b.append("<rect x=\"").append(LEFT).append("\" y=\"").append(top).append("\" width=\"").append(W - LEFT - RIGHT)
+                .append("\" height=\"").append(H - top - BOTTOM).append("\" fill=\"none\" stroke=\"#aab2bf\"/>");
+    }
+
+    /** Where each legend entry goes ({x, baseline y}), wrapping to further rows; empty for a single series. */
+    private List<double[]> legendLayout() {
+        List<double[]> at = new ArrayList<>();
+        if (series.size() < 2) return at;
+        double x = LEFT;
+        int y = 34;
+        for (Series s : series) {
+            double width = 34 + 6.2 * s.name().length();
+            if (x > LEFT && x + width > W - RIGHT) {
+                x = LEFT;
+                y += LEGEND_ROW;
+            }
+            at.add(new double[] {x, y});
+            x += width;
+        }
+        return at;
+    }
+
+    private void legend(StringBuilder b, List<double[]> at) {
+        b.append("<g class=\"legend\">");
+        for (int si = 0; si < series.size(); si++) {
+            Series s = series.get(si);
+            String color = PALETTE.get(si % PALETTE.size());
+            double x = at.get(si)[0], y = at.get(si)[1];
+            b.append("<line x1=\"").append(Fmt.coord(x)).append("\" x2=\"").append(Fmt.coord(x + 18)).append("\" y1=\"").append(Fmt.coord(y - 4))
+                    .append("\" y2=\"").append(Fmt.coord(y - 4)).append("\" stroke=\"").append(color).append("\" stroke-width=\"2.5\"")
+                    .append(s.dashed() ? " stroke-dasharray=\"5 4\"" : "").append("/>");
+            b.append("<text x=\"").append(Fmt.coord(x + 22)).append("\" y=\"").append(Fmt.coord(y))
+                    .append("\" font-size=\"11\" fill=\"#1d2430\">").append(esc(s.name())).append("</text>");
+        }
+        b.append("</g>");
+    }
+}

@@ -1,0 +1,62 @@
+package io.benchsuite.core.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.benchsuite.api.seed.SeedChain;
+import io.benchsuite.api.workload.LengthDistribution;
+import io.benchsuite.api.workload.Workload;
+import io.benchsuite.core.Benchmark;
+import io.benchsuite.core.testing.ScriptedBackend;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The golden structure of report.json: schemaVersion and the exact key sets a reader (the HTML
+ * renderer, {@code benchsuite compare}, scripts) depends on. A change here is a schema change:
+ * bump {@link ReportJson#SCHEMA_VERSION} when it is incompatible.
+ */
+class ReportJsonStructureTest {
+    private static List<String> keys(JsonNode n) {
+        List<String> out = new ArrayList<>();
+        n.fieldNames().forEachRemaining(out::add);
+        return out;
+    }
+
+    @Test
+    void reportJsonHasTheGoldenKeys(@TempDir Path dir) throws Exception {
+        try (ScriptedBackend backend = new ScriptedBackend(Duration.ofMillis(2), Duration.ofMillis(1))) {
+            Benchmark.named("golden").backend(backend).seed(SeedChain.fromLong(1)).model("m")
+                    .workload(Workload.closed(2).maxRequests(6).inputTokens(LengthDistribution.fixed(8))
+                            .outputTokens(LengthDistribution.fixed(3)).build())
+                    .outputDir(dir).run();
+        }
+        JsonNode r = Json.MAPPER.readTree(dir.resolve("report.json").toFile());
+        assertThat(r.path("schemaVersion").isInt()).isTrue();
+        assertThat(r.path("schemaVersion").asInt()).isEqualTo(1);
+        assertThat(keys(r)).containsExactlyInAnyOrderElementsOf(ReportJson.RESERVED_KEYS);
+        assertThat(keys(r.path("tool"))).containsExactlyInAnyOrder("name", "version", "commit");
+        assertThat(keys(r.path("run"))).containsExactlyInAnyOrder("name", "status", "startedAt", "endedAt", "labels");
+        assertThat(keys(r.path("backend"))).containsExactlyInAnyOrder("name", "model", "endpoint", "details");
+        assertThat(keys(r.path("config"))).containsExactlyInAnyOrder("workload", "slo", "tokenizer", "backend");
+        assertThat(keys(r.path("seed"))).containsExactlyInAnyOrder("source", "root", "scenario", "scenarioSeed");
+        assertThat(keys(r.path("requests"))).containsExactlyInAnyOrder("scheduled", "warmup", "cooldown", "measured",
+                "succeeded", "failed", "cancelled", "waitedForSlot", "errorRate");
+        assertThat(keys(r.path("rate"))).containsExactlyInAnyOrder("target", "achieved", "achievedOverTarget", "measuredSeconds");
+        for (String latency : List.of("ttft", "itl", "tpot", "e2e", "ttftFromSend", "scheduleLag", "dispatchLag", "slotWait")) {
+            assertThat(keys(r.path(latency))).as(latency).containsExactlyInAnyOrder("count", "mean", "p50", "p90", "p95",
+                    "p99", "p999", "min", "max", "stddev");
+        }
+        assertThat(keys(r.path("throughput"))).containsExactlyInAnyOrder("requestsPerSecond", "outputTokensPerSecond", "totalTokensPerSecond");
+        assertThat(keys(r.path("goodput"))).containsExactlyInAnyOrder("slo", "met", "requestsPerSecond", "fraction");
+        assertThat(keys(r.path("errors"))).containsExactlyInAnyOrder("byKind", "samples");
+        assertThat(r.path("timeSeries").isArray()).isTrue();
+        assertThat(keys(r.path("timeSeries").get(0))).containsExactlyInAnyOrder("second", "targetRate", "scheduled", "sent",
+                "completed", "failed", "outputTokens", "activeRequests", "ttftP50Ms", "ttftP99Ms", "e2eP50Ms", "e2eP99Ms");
+        assertThat(keys(r.path("histograms"))).contains("encoding").containsAll(io.benchsuite.core.LatencyHistograms.METRICS);
+    }
+}

@@ -1,0 +1,366 @@
+package io.benchsuite.metrics.host;
+
+import static io.benchsuite.api.util.Checks.notNull;
+import static io.benchsuite.api.util.Checks.positive;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.benchsuite.api.result.RequestRecord;
+import io.benchsuite.core.RunInfo;
+import io.benchsuite.core.RunListener;
+import io.benchsuite.core.RunResult;
+import io.benchsuite.core.report.Json;
+import io.benchsuite.metrics.internal.PeriodicTask;
+import io.benchsuite.metrics.internal.Stat;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+/**
+ * Samples the client host and JVM during a run on one daemon thread ({@code benchsuite-host-telemetry})
+ * and contributes the report's {@code host} section: process and system CPU, RSS and heap peaks,
+ * page-fault rates, I/O wait, TCP retransmissions, GC and JIT time, and RAPL energy when readable.
+ * Linux figures come from {@code /proc} and {@code /sys} (roots injectable for tests); JVM figures
+ * from JMX. Whatever cannot be read on this system is {@code null} in the report, with its reason
+ * under {@code host.unavailable}.
+ *
+ * <p>The figures cover the whole run (warm-up and cool-down included): host load does not stop at
+ * phase boundaries.
+ */
+public final class HostTelemetry implements RunListener, AutoCloseable {
+    private final ProcFiles files;
+    private final Duration interval;
+    private final LongSupplier clock;
+    private final int cpus;
+    private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+    private final AtomicLong outputTokens = new AtomicLong();
+
+    private final Stat processCpu = new Stat();
+    private final Stat systemCpu = new Stat();
+    private final Stat fragmentation = new Stat();
+    private final Map<Long, double[]> perSecond = new TreeMap<>(); // second -> {processCpuPct, rssBytes}
+    private long rssPeak = -1;
+    private long heapPeak = -1;
+    private double energyMicrojoules;
+    private boolean energyReadable;
+    private Sample first;
+    private Sample prev;
+    private long runStart;
+    private PeriodicTask task;
+    private volatile double liveProcessCpu = Double.NaN;
+    private volatile double liveSystemCpu = Double.NaN;
+    private volatile double liveFragmentation = Double.NaN;
+    private volatile double liveRssPeak = Double.NaN;
+
+    private HostTelemetry(Builder b) {
+        this.files = new ProcFiles(b.procRoot, b.sysRoot);
+        this.interval = b.interval;
+        this.clock = b.clock;
+        this.cpus = b.cpus;
+    }
+
+    /** A builder with the real {@code /proc}, {@code /sys}, a 1 s interval and this machine's CPU count. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Configures a {@link HostTelemetry}. */
+    public static final class Builder {
+        private Path procRoot = Path.of("/proc");
+        private Path sysRoot = Path.of("/sys");
+        private Duration interval = Duration.ofSeconds(1);
+        private LongSupplier clock = System::nanoTime;
+        private int cpus = Runtime.getRuntime().availableProcessors();
+
+        private Builder() {}
+
+        /** Where {@code /proc} is (tests point it at fixture files). */
+        public Builder procRoot(Path root) {
+            this.procRoot = notNull(root, "procRoot");
+            return this;
+        }
+
+        /** Where {@code /sys} is (RAPL energy counters live under {@code class/powercap}). */
+        public Builder sysRoot(Path root) {
+            this.sysRoot = notNull(root, "sysRoot");
+            return this;
+        }
+
+        /** Time between samples (default 1 s). */
+        public Builder interval(Duration interval) {
+            this.interval = positive(interval, "interval");
+            return this;
+        }
+
+        /** The monotonic clock in nanoseconds (tests drive it by hand). */
+        public Builder clock(LongSupplier nanoClock) {
+            this.clock = notNull(nanoClock, "clock");
+            return this;
+        }
+
+        /** CPUs that 100 % process CPU refers to (default: the JVM's available processors). */
+        public Builder cpus(int cpus) {
+            this.cpus = positive(cpus, "cpus");
+            return this;
+        }
+
+        public HostTelemetry build() {
+            return new HostTelemetry(this);
+        }
+    }
+
+    /** One reading of every source; null or -1 where a source is absent. */
+    private record Sample(long t, ProcFiles.ProcessStat proc, long jmxCpuNanos, ProcFiles.SystemCpu cpu, OptionalLong rss,
+                          OptionalLong retrans, long heapUsed, long nonHeapUsed, long gcMillis, long gcCount,
+                          long jitMillis, List<ProcFiles.RaplZone> rapl) {
+        long cpuNanos() {
+            return proc != null ? proc.cpuNanos() : jmxCpuNanos;
+        }
+    }
+
+    @Override
+    public void onRunStarted(RunInfo info) {
+        synchronized (this) {
+            if (task != null) throw new IllegalStateException("a HostTelemetry serves one run");
+            runStart = clock.getAsLong();
+            task = new PeriodicTask("benchsuite-host-telemetry", interval, this::sample);
+        }
+        task.start();
+    }
+
+    @Override
+    public void onRequestFinished(RequestRecord record) {
+        if (record.outputTokens() > 0) outputTokens.addAndGet(record.outputTokens());
+    }
+
+    /** Takes one sample now (the thread calls this every interval; tests call it directly). */
+    public synchronized void sample() {
+        Sample s = read();
+        if (first == null) {
+            first = s;
+            energyReadable = s.rapl() != null;
+        }
+        s.rss().ifPresent(v -> rssPeak = Math.max(rssPeak, v));
+        heapPeak = Math.max(heapPeak, s.heapUsed());
+        if (s.rss().isPresent()) {
+            double used = s.heapUsed() + s.nonHeapUsed();
+            if (used > 0) fragmentation.add(s.rss().getAsLong() / used);
+            liveFragmentation = used > 0 ? s.rss().getAsLong() / used : Double.NaN;
+            liveRssPeak = rssPeak;
+        }
+        double procPct = Double.NaN;
+        if (prev != null && s.t() > prev.t()) {
+            long dt = s.t() - prev.t();
+            if (s.cpuNanos() >= 0 && prev.cpuNanos() >= 0) {
+                procPct = 100.0 * (s.cpuNanos() - prev.cpuNanos()) / ((double) dt * cpus);
+                processCpu.add(procPct);
+            }
+            double sysPct = Double.NaN;
+            if (s.cpu() != null && prev.cpu() != null && s.cpu().total() > prev.cpu().total()) {
+                long total = s.cpu().total() - prev.cpu().total();
+                long idle = (s.cpu().idle() - prev.cpu().idle()) + (s.cpu().iowait() - prev.cpu().iowait());
+                sysPct = 100.0 * (total - idle) / total;
+                systemCpu.add(sysPct);
+            }
+            if (energyReadable && s.rapl() != null && prev.rapl() != null) energyMicrojoules += energyDelta(prev.rapl(), s.rapl());
+            liveProcessCpu = procPct;
+            liveSystemCpu = sysPct;
+        }
+        perSecond.put(Math.max(0, s.t() - runStart) / 1_000_000_000L,
+                new double[] {procPct, s.rss().isPresent() ? s.rss().getAsLong() : Double.NaN});
+        prev = s;
+    }
+
+    /** Energy used between two readings of the same zones, in µJ, across counter wraparound. */
+    static double energyDelta(List<ProcFiles.RaplZone> before, List<ProcFiles.RaplZone> after) {
+        double total = 0;
+        for (ProcFiles.RaplZone a : after) {
+            for (ProcFiles.RaplZone b : before) {
+                if (!b.name().equals(a.name())) continue;
+                long d = a.microjoules() - b.microjoules();
+                if (d < 0) d += a.rangeMicrojoules(); // the counter wrapped once (at most every ~60 s at full power)
+                total += d;
+            }
+        }
+        return total;
+    }
+
+    private Sample read() {
+        long t = clock.getAsLong();
+        ProcFiles.ProcessStat ps = files.processStat();
+        long jmxCpu = -1;
+        if (ps == null && ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            jmxCpu = os.getProcessCpuTime();
+        }
+        long gcMillis = 0;
+        long gcCount = 0;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            if (!isPauseCollector(gc.getName())) continue;
+            gcMillis += Math.max(0, gc.getCollectionTime());
+            gcCount += Math.max(0, gc.getCollectionCount());
+        }
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        long jitMillis = jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
+        return new Sample(t, ps, jmxCpu, files.systemCpu(), files.statusBytes("VmRSS"), files.tcpRetransSegs(),
+                memory.getHeapMemoryUsage().getUsed(), memory.getNonHeapMemoryUsage().getUsed(), gcMillis, gcCount,
+                jitMillis, files.rapl());
+    }
+
+    /**
+     * Whether a collector bean counts stop-the-world pauses. Beans of concurrent cycles (G1's
+     * "G1 Concurrent GC", ZGC's and Shenandoah's "Cycles") time work done beside the application,
+     * which is not pause time.
+     */
+    static boolean isPauseCollector(String name) {
+        return !name.contains("Concurrent") && !name.contains("Cycles");
+    }
+
+    /** Process CPU over the last interval, % of all CPUs; NaN before two samples or when unreadable. */
+    public double processCpuPct() {
+        return liveProcessCpu;
+    }
+
+    /** Machine CPU busy over the last interval, %; NaN when unknown. */
+    public double systemCpuPct() {
+        return liveSystemCpu;
+    }
+
+    /** Largest RSS sampled so far, bytes; NaN when unknown. */
+    public double rssPeakBytes() {
+        return liveRssPeak;
+    }
+
+    /** RSS / (JVM heap used + non-heap used) at the latest sample; NaN when unknown. See {@code docs/metrics.md}. */
+    public double fragmentationRatio() {
+        return liveFragmentation;
+    }
+
+    @Override
+    public Map<String, JsonNode> reportSections() {
+        PeriodicTask t;
+        synchronized (this) {
+            t = task;
+        }
+        if (t == null) return Map.of();
+        t.stop();
+        synchronized (this) {
+            sample();
+            return Map.of("host", toJson());
+        }
+    }
+
+    @Override
+    public void onRunFinished(RunResult result) {
+        close();
+    }
+
+    /** Stops sampling (idempotent). */
+    @Override
+    public void close() {
+        PeriodicTask t;
+        synchronized (this) {
+            t = task;
+        }
+        if (t != null) t.stop();
+    }
+
+    private ObjectNode toJson() {
+        Map<String, String> unavailable = new LinkedHashMap<>();
+        ObjectNode o = Json.MAPPER.createObjectNode();
+        Sample last = prev;
+        double seconds = (last.t() - first.t()) / 1e9;
+
+        ObjectNode cpu = o.putObject("cpu");
+        Json.put(cpu, "processMeanPct", processCpu.mean());
+        Json.put(cpu, "processPeakPct", processCpu.max());
+        Json.put(cpu, "systemMeanPct", systemCpu.mean());
+        Json.put(cpu, "systemPeakPct", systemCpu.max());
+        if (processCpu.count() == 0) unavailable.put("cpu.process", first.cpuNanos() < 0 ? "no /proc/self/stat and no JMX process CPU time" : "fewer than two samples");
+        if (systemCpu.count() == 0) unavailable.put("cpu.system", first.cpu() == null ? "no readable /proc/stat" : "fewer than two samples");
+
+        ObjectNode mem = o.putObject("memory");
+        if (rssPeak >= 0) mem.put("rssPeakBytes", rssPeak); else mem.putNull("rssPeakBytes");
+        mem.put("heapPeakBytes", heapPeak);
+        Json.put(mem, "fragmentationRatio", fragmentation.mean());
+        if (rssPeak < 0) {
+            unavailable.put("memory.rssPeakBytes", "no readable /proc/self/status");
+            unavailable.put("memory.fragmentationRatio", "needs the RSS from /proc/self/status");
+        }
+
+        ObjectNode faults = o.putObject("pageFaults");
+        if (first.proc() != null && last.proc() != null && seconds > 0) {
+            Json.put(faults, "minorPerSecond", (last.proc().minorFaults() - first.proc().minorFaults()) / seconds);
+            Json.put(faults, "majorPerSecond", (last.proc().majorFaults() - first.proc().majorFaults()) / seconds);
+        } else {
+            faults.putNull("minorPerSecond");
+            faults.putNull("majorPerSecond");
+            unavailable.put("pageFaults", first.proc() == null ? "no readable /proc/self/stat" : "fewer than two samples");
+        }
+
+        if (first.cpu() != null && last.cpu() != null && last.cpu().total() > first.cpu().total()) {
+            Json.put(o, "ioWaitPct", 100.0 * (last.cpu().iowait() - first.cpu().iowait()) / (last.cpu().total() - first.cpu().total()));
+        } else {
+            o.putNull("ioWaitPct");
+            unavailable.put("ioWaitPct", first.cpu() == null ? "no readable /proc/stat" : "fewer than two samples");
+        }
+
+        ObjectNode tcp = o.putObject("tcp");
+        if (first.retrans().isPresent() && last.retrans().isPresent()) {
+            tcp.put("retransmits", last.retrans().getAsLong() - first.retrans().getAsLong());
+        } else {
+            tcp.putNull("retransmits");
+            unavailable.put("tcp.retransmits", "no readable /proc/net/snmp");
+        }
+        tcp.putNull("connectMs");
+        unavailable.put("tcp.connectMs", "connect time needs the HTTP backend to report new connections; not measured");
+
+        ObjectNode gc = o.putObject("gc");
+        gc.put("pauseMs", last.gcMillis() - first.gcMillis());
+        gc.put("count", last.gcCount() - first.gcCount());
+        ObjectNode jit = o.putObject("jit");
+        if (first.jitMillis() >= 0 && last.jitMillis() >= 0) {
+            jit.put("compileMs", last.jitMillis() - first.jitMillis());
+        } else {
+            jit.putNull("compileMs");
+            unavailable.put("jit.compileMs", "this JVM does not monitor compilation time");
+        }
+
+        ObjectNode energy = o.putObject("energy");
+        if (energyReadable) {
+            double joules = energyMicrojoules / 1e6;
+            Json.put(energy, "joules", joules);
+            long tokens = outputTokens.get();
+            Json.put(energy, "joulesPerOutputToken", tokens > 0 ? joules / tokens : Double.NaN);
+            energy.put("source", "rapl");
+            if (tokens == 0) unavailable.put("energy.joulesPerOutputToken", "no output tokens");
+        } else {
+            energy.putNull("joules");
+            energy.putNull("joulesPerOutputToken");
+            energy.putNull("source");
+            unavailable.put("energy", "no readable RAPL counter under /sys/class/powercap (needs Intel/AMD RAPL and, "
+                    + "on most kernels since 2020, root to read energy_uj)");
+        }
+
+        ArrayNode series = o.putArray("timeSeries");
+        perSecond.forEach((second, v) -> {
+            ObjectNode p = series.addObject();
+            p.put("second", second);
+            Json.put(p, "processCpuPct", v[0]);
+            if (Double.isNaN(v[1])) p.putNull("rssBytes"); else p.put("rssBytes", (long) v[1]);
+        });
+        ObjectNode why = o.putObject("unavailable");
+        unavailable.forEach(why::put);
+        return o;
+    }
+}

@@ -1,0 +1,148 @@
+package io.benchsuite.metrics.server;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The metric names of one serving stack, mapped to the figures benchsuite reports. Detected from
+ * the names a server exposes ({@link #detect}); each figure lists the names tried in order
+ * (current name first, older names after), so one map covers several server versions.
+ */
+public enum ServerDialect {
+    /** vLLM ({@code vllm:} prefix). */
+    VLLM("vllm:",
+            List.of("vllm:num_requests_running"),
+            List.of("vllm:num_requests_waiting"),
+            List.of("vllm:kv_cache_usage_perc", "vllm:gpu_cache_usage_perc"),
+            List.of("vllm:prefix_cache_queries", "vllm:gpu_prefix_cache_queries"),
+            List.of("vllm:prefix_cache_hits", "vllm:gpu_prefix_cache_hits"),
+            List.of(),
+            List.of("vllm:num_preemptions"),
+            List.of("vllm:prompt_tokens"),
+            List.of("vllm:generation_tokens"),
+            List.of("vllm:time_to_first_token_seconds"),
+            List.of("vllm:inter_token_latency_seconds", "vllm:time_per_output_token_seconds")),
+    /** SGLang ({@code sglang:} prefix). SGLang exposes its prefix-cache hit rate as a gauge. */
+    SGLANG("sglang:",
+            List.of("sglang:num_running_reqs"),
+            List.of("sglang:num_queue_reqs"),
+            List.of("sglang:token_usage"),
+            List.of(),
+            List.of(),
+            List.of("sglang:cache_hit_rate"),
+            List.of("sglang:num_retracted_reqs"),
+            List.of("sglang:prompt_tokens"),
+            List.of("sglang:generation_tokens"),
+            List.of("sglang:time_to_first_token_seconds"),
+            List.of("sglang:inter_token_latency_seconds", "sglang:time_per_output_token_seconds")),
+    /**
+     * Hugging Face TGI ({@code tgi_} prefix). TGI publishes no KV-cache, prefix-cache or TTFT metric;
+     * its per-request mean time per token stands in for ITL.
+     */
+    TGI("tgi_",
+            List.of("tgi_batch_current_size"),
+            List.of("tgi_queue_size"),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of("tgi_request_mean_time_per_token_duration")),
+    /** llama.cpp server ({@code llamacpp:} prefix, {@code --metrics}). */
+    LLAMACPP("llamacpp:",
+            List.of("llamacpp:requests_processing"),
+            List.of("llamacpp:requests_deferred"),
+            List.of("llamacpp:kv_cache_usage_ratio"),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of("llamacpp:prompt_tokens"),
+            List.of("llamacpp:tokens_predicted"),
+            List.of(),
+            List.of());
+
+    private final String prefix;
+    private final List<String> running;
+    private final List<String> waiting;
+    private final List<String> kvCacheUsage;
+    private final List<String> prefixQueries;
+    private final List<String> prefixHits;
+    private final List<String> prefixHitRateGauge;
+    private final List<String> preemptions;
+    private final List<String> promptTokens;
+    private final List<String> generationTokens;
+    private final List<String> ttft;
+    private final List<String> itl;
+
+    ServerDialect(String prefix, List<String> running, List<String> waiting, List<String> kvCacheUsage,
+                  List<String> prefixQueries, List<String> prefixHits, List<String> prefixHitRateGauge,
+                  List<String> preemptions, List<String> promptTokens, List<String> generationTokens,
+                  List<String> ttft, List<String> itl) {
+        this.prefix = prefix;
+        this.running = running;
+        this.waiting = waiting;
+        this.kvCacheUsage = kvCacheUsage;
+        this.prefixQueries = prefixQueries;
+        this.prefixHits = prefixHits;
+        this.prefixHitRateGauge = prefixHitRateGauge;
+        this.preemptions = preemptions;
+        this.promptTokens = promptTokens;
+        this.generationTokens = generationTokens;
+        this.ttft = ttft;
+        this.itl = itl;
+    }
+
+    /** Lower-case name used in reports ({@code vllm}, {@code sglang}, {@code tgi}, {@code llamacpp}). */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The dialect whose prefix most sample names carry, or null when none does. */
+    public static ServerDialect detect(PrometheusText text) {
+        ServerDialect best = null;
+        long bestCount = 0;
+        for (ServerDialect d : values()) {
+            long n = text.names().stream().filter(x -> x.startsWith(d.prefix)).count();
+            if (n > bestCount) {
+                best = d;
+                bestCount = n;
+            }
+        }
+        return best;
+    }
+
+    /** The figures of one scrape in this dialect; NaN (or null histograms) for what the server does not expose. */
+    public ServerSnapshot read(PrometheusText t) {
+        return new ServerSnapshot(gauge(t, running, false), gauge(t, waiting, false), gauge(t, kvCacheUsage, true),
+                counter(t, prefixQueries), counter(t, prefixHits), gauge(t, prefixHitRateGauge, true),
+                counter(t, preemptions), counter(t, promptTokens), counter(t, generationTokens),
+                histogram(t, ttft), histogram(t, itl));
+    }
+
+    private static double gauge(PrometheusText t, List<String> names, boolean ratio) {
+        for (String n : names) {
+            if (t.has(n)) return ratio ? t.mean(n) : t.sum(n);
+        }
+        return Double.NaN;
+    }
+
+    private static double counter(PrometheusText t, List<String> names) {
+        for (String n : names) {
+            double v = t.counter(n);
+            if (!Double.isNaN(v)) return v;
+        }
+        return Double.NaN;
+    }
+
+    private static PrometheusText.Histogram histogram(PrometheusText t, List<String> names) {
+        for (String n : names) {
+            PrometheusText.Histogram h = t.histogram(n);
+            if (h != null) return h;
+        }
+        return null;
+    }
+}

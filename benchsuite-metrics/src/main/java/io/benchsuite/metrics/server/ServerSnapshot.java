@@ -1,0 +1,22 @@
+package io.benchsuite.metrics.server;
+
+/**
+ * The figures of one scrape of a server's {@code /metrics}, in benchsuite's terms. NaN (or a null
+ * histogram) where the server does not expose the figure.
+ *
+ * @param running requests the server is running
+ * @param waiting requests queued in the server
+ * @param kvCacheUsage fraction of the KV cache in use, 0..1
+ * @param prefixCacheQueries cumulative prefix-cache queries (tokens, for vLLM)
+ * @param prefixCacheHits cumulative prefix-cache hits
+ * @param prefixCacheHitRateGauge a hit rate the server computes itself (SGLang), 0..1
+ * @param preemptions cumulative preemptions (SGLang: retracted requests)
+ * @param promptTokens cumulative prompt tokens
+ * @param generationTokens cumulative generated tokens
+ * @param ttft the server's time-to-first-token histogram (seconds), cumulative
+ * @param itl the server's inter-token latency histogram (seconds), cumulative
+ */
+public record ServerSnapshot(double running, double waiting, double kvCacheUsage, double prefixCacheQueries,
+                             double prefixCacheHits, double prefixCacheHitRateGauge, double preemptions,
+                             double promptTokens, double generationTokens, PrometheusText.Histogram ttft,
+                             PrometheusText.Histogram itl) {}

@@ -1,0 +1,191 @@
+package io.benchsuite.metrics.server;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.benchsuite.core.report.Json;
+import io.benchsuite.metrics.internal.Stat;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Turns the scrapes of a run into the report's {@code server} section. Counters and histograms are
+ * cumulative on the server (since it started), so every rate, count and distribution here is the
+ * difference between the last scrape at or before the measured window's start and the last
+ * scrape at or before its end: lifetime totals from earlier runs never leak into a run's figures.
+ */
+public final class ServerWindow {
+    private final List<Scrape> scrapes;
+    private final long windowStartNanos;
+    private final long windowEndNanos;
+
+    /**
+     * One successful scrape.
+     *
+     * @param offsetNanos when it was taken, from the run start
+     * @param snapshot its figures
+     */
+    public record Scrape(long offsetNanos, ServerSnapshot snapshot) {}
+
+    /**
+     * @param scrapes successful scrapes in time order
+     * @param windowStartNanos start of the measured window (end of warm-up), from the run start
+     * @param windowEndNanos end of the measured window (start of cool-down), {@code Long.MAX_VALUE} for the run's end
+     */
+    public ServerWindow(List<Scrape> scrapes, long windowStartNanos, long windowEndNanos) {
+        this.scrapes = List.copyOf(scrapes);
+        this.windowStartNanos = windowStartNanos;
+        this.windowEndNanos = windowEndNanos;
+    }
+
+    /** The baseline scrape: the last one at or before the window start, else the first; null without scrapes. */
+    Scrape baseline() {
+        Scrape b = scrapes.isEmpty() ? null : scrapes.get(0);
+        for (Scrape s : scrapes) {
+            if (s.offsetNanos() <= windowStartNanos) b = s;
+        }
+        return b;
+    }
+
+    /** The closing scrape: the last one at or before the window end; null without scrapes. */
+    Scrape closing() {
+        Scrape e = null;
+        for (Scrape s : scrapes) {
+            if (s.offsetNanos() <= windowEndNanos) e = s;
+        }
+        return e;
+    }
+
+    /** Prefix-cache hit rate over the window from counter deltas (or the mean of a hit-rate gauge); NaN when unknown. */
+    public double prefixCacheHitRate() {
+        Scrape b = baseline();
+        Scrape e = closing();
+        if (b == null || e == null) return Double.NaN;
+        double queries = e.snapshot().prefixCacheQueries() - b.snapshot().prefixCacheQueries();
+        double hits = e.snapshot().prefixCacheHits() - b.snapshot().prefixCacheHits();
+        if (queries > 0 && hits >= 0 && hits <= queries) return hits / queries;
+        if (!Double.isNaN(queries)) return Double.NaN; // counters exposed but no traffic, or reset mid-run
+        Stat gauge = new Stat();
+        for (Scrape s : inWindow()) gauge.add(s.snapshot().prefixCacheHitRateGauge());
+        return gauge.mean();
+    }
+
+    /** Counter delta over the window; NaN when unknown or the counter went backwards (server restart). */
+    double delta(java.util.function.ToDoubleFunction<ServerSnapshot> counter) {
+        Scrape b = baseline();
+        Scrape e = closing();
+        if (b == null || e == null) return Double.NaN;
+        double d = counter.applyAsDouble(e.snapshot()) - counter.applyAsDouble(b.snapshot());
+        return d >= 0 ? d : Double.NaN;
+    }
+
+    private List<Scrape> inWindow() {
+        List<Scrape> in = new ArrayList<>();
+        for (Scrape s : scrapes) {
+            if (s.offsetNanos() >= windowStartNanos && s.offsetNanos() <= windowEndNanos) in.add(s);
+        }
+        return in.isEmpty() ? scrapes : in;
+    }
+
+    /**
+     * The {@code server} section.
+     *
+     * @param source the dialect, or null when not recognised
+     * @param url the scraped URL (no credentials)
+     * @param attempts scrapes attempted
+     * @param errors scrapes that failed (unreachable, bad status, unparsable)
+     */
+    public ObjectNode toJson(ServerDialect source, String url, long attempts, long errors) {
+        ObjectNode o = Json.MAPPER.createObjectNode();
+        if (source == null) o.putNull("source"); else o.put("source", source.label());
+        o.put("url", url);
+        o.put("scrapes", attempts);
+        o.put("scrapeErrors", errors);
+        Stat kv = new Stat();
+        Stat running = new Stat();
+        Stat waiting = new Stat();
+        for (Scrape s : inWindow()) {
+            kv.add(s.snapshot().kvCacheUsage());
+            running.add(s.snapshot().running());
+            waiting.add(s.snapshot().waiting());
+        }
+        o.set("kvCacheUsage", kv.toJson("mean", "max"));
+        Json.put(o, "prefixCacheHitRate", prefixCacheHitRate());
+        o.set("running", running.toJson("mean", "max"));
+        o.set("waiting", waiting.toJson("mean", "max"));
+        Json.put(o, "preemptions", delta(ServerSnapshot::preemptions));
+        o.set("ttft", histogramJson(ServerSnapshot::ttft));
+        o.set("itl", histogramJson(ServerSnapshot::itl));
+        ArrayNode series = o.putArray("timeSeries");
+        Map<Long, Scrape> perSecond = new TreeMap<>();
+        for (Scrape s : scrapes) perSecond.put(s.offsetNanos() / 1_000_000_000L, s);
+        perSecond.forEach((second, s) -> {
+            ObjectNode p = series.addObject();
+            p.put("second", second);
+            Json.put(p, "kvCacheUsage", s.snapshot().kvCacheUsage());
+            Json.put(p, "running", s.snapshot().running());
+            Json.put(p, "waiting", s.snapshot().waiting());
+        });
+        return o;
+    }
+
+    /** {@code {mean, p50, p90, p99}} in milliseconds from the window's bucket deltas; all null when unknown. */
+    ObjectNode histogramJson(java.util.function.Function<ServerSnapshot, PrometheusText.Histogram> pick) {
+        ObjectNode o = Json.MAPPER.createObjectNode();
+        PrometheusText.Histogram d = histogramDelta(pick);
+        boolean ok = d != null && d.count() > 0;
+        Json.put(o, "mean", ok ? d.sum() / d.count() * 1000 : Double.NaN);
+        Json.put(o, "p50", ok ? quantile(d, 0.50) * 1000 : Double.NaN);
+        Json.put(o, "p90", ok ? quantile(d, 0.90) * 1000 : Double.NaN);
+        Json.put(o, "p99", ok ? quantile(d, 0.99) * 1000 : Double.NaN);
+        return o;
+    }
+
+    /** The histogram of observations made inside the window (closing minus baseline, bucket by bucket), or null. */
+    PrometheusText.Histogram histogramDelta(java.util.function.Function<ServerSnapshot, PrometheusText.Histogram> pick) {
+        Scrape b = baseline();
+        Scrape e = closing();
+        if (b == null || e == null) return null;
+        PrometheusText.Histogram end = pick.apply(e.snapshot());
+        if (end == null) return null;
+        if (b == e) return null; // one scrape: no window to difference over
+        PrometheusText.Histogram start = pick.apply(b.snapshot());
+        TreeMap<Double, Double> buckets = new TreeMap<>();
+        for (Map.Entry<Double, Double> x : end.buckets().entrySet()) {
+            double before = start == null ? 0 : start.buckets().getOrDefault(x.getKey(), 0.0);
+            double d = x.getValue() - before;
+            if (d < 0) return null; // reset
+            buckets.put(x.getKey(), d);
+        }
+        double sum = end.sum() - (start == null ? 0 : start.sum());
+        double count = end.count() - (start == null ? 0 : start.count());
+        return count < 0 ? null : new PrometheusText.Histogram(buckets, sum, count);
+    }
+
+    /**
+     * The q-quantile of a cumulative histogram, interpolated linearly inside the bucket that holds
+     * it (as Prometheus' {@code histogram_quantile} does). In the {@code +Inf} bucket the answer is
+     * the highest finite bound: the histogram cannot say more.
+     */
+    static double quantile(PrometheusText.Histogram h, double q) {
+        double total = h.buckets().isEmpty() ? 0 : h.buckets().lastEntry().getValue();
+        if (total <= 0) return Double.NaN;
+        double rank = q * total;
+        double prevBound = 0;
+        double prevCount = 0;
+        for (Map.Entry<Double, Double> b : h.buckets().entrySet()) {
+            double bound = b.getKey();
+            double count = b.getValue();
+            if (count >= rank) {
+                if (Double.isInfinite(bound)) return prevBound;
+                if (count == prevCount) return bound;
+                double lower = prevBound;
+                return lower + (bound - lower) * (rank - prevCount) / (count - prevCount);
+            }
+            if (!Double.isInfinite(bound)) prevBound = bound;
+            prevCount = count;
+        }
+        return prevBound;
+    }
+}

@@ -1,0 +1,102 @@
+package io.benchsuite.metrics.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpServer;
+import io.benchsuite.core.RunResult;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class ServerMetricsScraperTest {
+    private HttpServer server;
+
+    @AfterEach
+    void stop() {
+        if (server != null) server.stop(0);
+    }
+
+    private URI serve(java.util.function.IntFunction<String> body, int status) throws Exception {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        AtomicInteger n = new AtomicInteger();
+        server.createContext("/metrics", ex -> {
+            byte[] b = body.apply(n.getAndIncrement()).getBytes(StandardCharsets.UTF_8);
+            ex.getResponseHeaders().add("Content-Type", "text/plain; version=0.0.4");
+            ex.sendResponseHeaders(status, b.length);
+            ex.getResponseBody().write(b);
+            ex.close();
+        });
+        server.start();
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/metrics");
+    }
+
+    @Test
+    void scrapesDuringTheRunAndReportsTheWindow() throws Exception {
+        // first scrape: the "before" capture; every later one: "after"
+        URI url = serve(i -> Fixtures.text(i == 0 ? "vllm-1.txt" : "vllm-2.txt"), 200);
+        ServerMetricsScraper scraper = new ServerMetricsScraper(url, Duration.ofMillis(100), Duration.ofSeconds(2));
+        io.benchsuite.metrics.TestBackendAccess.Run run = io.benchsuite.metrics.TestBackendAccess.closedLoop("scrape", 6, scraper);
+        RunResult r = run.result();
+        JsonNode s = r.sections().get("server");
+        assertThat(s).isNotNull();
+        assertThat(s.get("source").asText()).isEqualTo("vllm");
+        assertThat(s.get("url").asText()).isEqualTo(url.toString());
+        assertThat(s.get("scrapes").asLong()).isGreaterThanOrEqualTo(2);
+        assertThat(s.get("scrapeErrors").asLong()).isZero();
+        assertThat(s.get("prefixCacheHitRate").asDouble()).isEqualTo(0.25);
+        assertThat(s.get("preemptions").asDouble()).isEqualTo(2);
+        assertThat(s.at("/ttft/p50").asDouble()).isEqualTo(70.0);
+        assertThat(scraper.kvCacheUsage()).isEqualTo(0.75);
+        assertThat(scraper.prefixCacheHitRate()).isEqualTo(0.25);
+        assertThat(scraper.waiting()).isEqualTo(3);
+        assertThat(run.benchsuiteThreads()).isEmpty();
+    }
+
+    @Test
+    void anUnreachableEndpointIsCountedAndTheRunGoesOn() throws Exception {
+        java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
+        int port = s.getLocalPort();
+        s.close(); // nothing listens there now
+        ServerMetricsScraper scraper = new ServerMetricsScraper(URI.create("http://127.0.0.1:" + port + "/metrics"),
+                Duration.ofMillis(100), Duration.ofSeconds(1));
+        var run = io.benchsuite.metrics.TestBackendAccess.closedLoop("unreachable", 4, scraper);
+        assertThat(run.result().summary().counts().succeeded()).isEqualTo(4);
+        JsonNode sec = run.result().sections().get("server");
+        assertThat(sec.get("scrapeErrors").asLong()).isGreaterThanOrEqualTo(1).isEqualTo(sec.get("scrapes").asLong());
+        assertThat(sec.get("source").isNull()).isTrue();
+        assertThat(sec.get("prefixCacheHitRate").isNull()).isTrue();
+        assertThat(sec.at("/kvCacheUsage/mean").isNull()).isTrue();
+        assertThat(scraper.kvCacheUsage()).isNaN();
+    }
+
+    @Test
+    void aMalformedResponseIsAScrapeError() throws Exception {
+        URI url = serve(i -> "<html>oops</html>", 200);
+        ServerMetricsScraper scraper = new ServerMetricsScraper(url, Duration.ofMillis(100), Duration.ofSeconds(2));
+        var run = io.benchsuite.metrics.TestBackendAccess.closedLoop("malformed", 4, scraper);
+        JsonNode sec = run.result().sections().get("server");
+        assertThat(sec.get("scrapeErrors").asLong()).isGreaterThanOrEqualTo(2).isEqualTo(sec.get("scrapes").asLong());
+        assertThat(run.result().summary().counts().succeeded()).isEqualTo(4);
+    }
+
+    @Test
+    void aServerErrorStatusIsAScrapeError() throws Exception {
+        URI url = serve(i -> "busy", 503);
+        ServerMetricsScraper scraper = new ServerMetricsScraper(url, Duration.ofMillis(100), Duration.ofSeconds(2));
+        var run = io.benchsuite.metrics.TestBackendAccess.closedLoop("status", 4, scraper);
+        assertThat(run.result().sections().get("server").get("scrapeErrors").asLong()).isGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void rejectsNonHttpUrlsAndHidesCredentials() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ServerMetricsScraper(URI.create("file:///etc/passwd"),
+                Duration.ofSeconds(1), Duration.ofSeconds(1))).hasMessageContaining("http:// or https://");
+        assertThat(ServerMetricsScraper.safeUrl(URI.create("https://user:pw@h:9/metrics?token=abc")))
+                .isEqualTo("https://h:9/metrics");
+    }
+}
