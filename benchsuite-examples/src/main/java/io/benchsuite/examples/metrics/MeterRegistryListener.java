@@ -31,7 +31,7 @@ public final class MeterRegistryListener implements RunListener {
     @Override
     public void onRequestFinished(RequestRecord r) {
         if (r.phase() != Phase.MEASURED) return;
-        Counter.builder("benchsuite.requests").tag("run", run).tag("outcome", r.outcome().name().toLowerCase())
+        Counter.builder("benchsuite.requests").tag("run", run).tag("outcome", r.outcome().name().toLowerCase(java.util.Locale.ROOT))
                 .register(registry).increment();
         if (!r.succeeded()) return;
         Counter.builder("benchsuite.output.tokens").tag("run", run).register(registry).increment(r.outputTokens());
