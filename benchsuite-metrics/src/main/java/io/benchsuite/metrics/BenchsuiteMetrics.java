@@ -237,6 +237,11 @@ public final class BenchsuiteMetrics implements RunListener, RequestDecorator, A
         }
 
         @Override
+        public void onConnected(long connectNanos) {
+            downstream.onConnected(connectNanos);
+        }
+
+        @Override
         public void onSent(long nanoTime) {
             downstream.onSent(nanoTime);
         }

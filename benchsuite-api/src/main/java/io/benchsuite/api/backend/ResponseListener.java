@@ -18,6 +18,17 @@ package io.benchsuite.api.backend;
 public interface ResponseListener {
 
     /**
+     * The request had to open a new connection, which took {@code connectNanos} (name resolution,
+     * TCP and, for https, TLS handshakes). Delivered before {@link #onSent}, and only by backends that
+     * open connections; never for a request served by a pooled connection. The default ignores it;
+     * a listener that wraps another must forward it.
+     *
+     * @param connectNanos the connection's set-up time in nanoseconds
+     */
+    default void onConnected(long connectNanos) {
+    }
+
+    /**
      * The request left the client (last byte written, or handed to the in-process engine).
      *
      * @param nanoTime {@link System#nanoTime()} when it happened

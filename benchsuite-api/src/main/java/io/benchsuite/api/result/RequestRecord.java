@@ -32,12 +32,13 @@ import io.benchsuite.api.workload.Phase;
  * @param errorKind the error category, or {@code null} on success
  * @param errorMessage a short message (no secrets), or {@code null}
  * @param itl every inter-token gap
+ * @param connectNanos time to open the new connection this request needed, or -1 when it reused one (or the backend opens none)
  */
 public record RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
                             long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos, int inputTokens,
                             int outputTokens, int serverPromptTokens, int serverCompletionTokens, int streamedTokens,
                             TokenSource tokenSource, String promptHash, Outcome outcome, ErrorKind errorKind,
-                            String errorMessage, Gaps itl) {
+                            String errorMessage, Gaps itl, long connectNanos) {
 
     /**
 
@@ -82,6 +83,8 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      * @param errorMessage a short message (no secrets), or {@code null}
 
      * @param itl every inter-token gap
+
+     * @param connectNanos time to open the new connection this request needed, or -1
 
      */
     public RequestRecord {

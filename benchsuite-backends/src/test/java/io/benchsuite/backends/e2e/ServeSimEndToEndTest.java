@@ -85,6 +85,12 @@ class ServeSimEndToEndTest {
             }
             assertThat(dir.resolve("report.json")).exists();
             assertThat(r.info().backend().name()).isEqualTo(backend);
+            // every new connection is timed and charged to the request that opened it; reused ones are not
+            long opened = r.requests().stream().filter(x -> x.connectNanos() >= 0).count();
+            assertThat(opened).as("requests that opened a connection").isBetween(1L, 12L);
+            // (the pre-flight GET leaves one pooled connection, so 4 users need at least 3 new ones)
+            assertThat(opened).isGreaterThanOrEqualTo(3);
+            assertThat(r.requests()).filteredOn(x -> x.connectNanos() >= 0).allMatch(x -> x.connectNanos() < 5_000_000_000L);
         }
     }
 

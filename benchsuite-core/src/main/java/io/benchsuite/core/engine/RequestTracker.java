@@ -39,6 +39,7 @@ final class RequestTracker implements ResponseListener {
     private final Consumer<RequestTracker> onFinish;
 
     private long sentOffset = -1;
+    private long connectNanos = -1;
     private long firstTokenOffset = -1;
     private long lastTokenNanos;
     private int streamedTokens;
@@ -89,6 +90,11 @@ final class RequestTracker implements ResponseListener {
 
     synchronized boolean finished() {
         return finished;
+    }
+
+    @Override
+    public synchronized void onConnected(long nanos) {
+        if (!finished && nanos >= 0) connectNanos = nanos;
     }
 
     @Override
@@ -168,7 +174,8 @@ final class RequestTracker implements ResponseListener {
         // or fewer tokens than the chunks we saw: the samples are what was observed on the wire.
         record = new RequestRecord(plan.index(), phase, user, scheduledOffset, dispatchOffset, sentOffset,
                 firstTokenOffset, end, plan.inputTokens(), output, usage.promptTokens(), usage.completionTokens(),
-                streamedTokens, source, plan.promptHash(), outcome, kind, message, Gaps.of(gaps, gapCount));
+                streamedTokens, source, plan.promptHash(), outcome, kind, message, Gaps.of(gaps, gapCount),
+                connectNanos);
         text.setLength(0);
         text.trimToSize();
         return record;

@@ -52,6 +52,7 @@ public final class RequestLogWriter implements AutoCloseable {
             ms(g, "e2eMs", r.e2eNanos());
             ms(g, "scheduleLagMs", r.scheduleLagNanos());
             ms(g, "slotWaitMs", r.slotWaitNanos());
+            ms(g, "connectMs", r.connectNanos());
             g.writeStringField("promptHash", r.promptHash());
             g.writeNumberField("inputTokens", r.inputTokens());
             g.writeNumberField("outputTokens", r.outputTokens());

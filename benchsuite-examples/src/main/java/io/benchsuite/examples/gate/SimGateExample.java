@@ -14,7 +14,7 @@ import java.util.Map;
 
 /**
  * A performance gate against the simulator ({@code sim}): a simulated Llama-3-8B on an H100,
- * running 20 times faster than real time ({@code time-scale=0.05}) so the gate takes seconds. The
+ * running 4 times faster than real time ({@code time-scale=0.25}) so the gate takes seconds. The
  * test {@code SimPerformanceGateTest} holds it to SLOs and to a baseline. Run:
  * {@code java ... io.benchsuite.examples.gate.SimGateExample [device]}.
  */
@@ -24,7 +24,7 @@ public final class SimGateExample {
     /** The simulator's configuration for {@code device} (e.g. {@code h100}, {@code l4}). */
     public static BackendConfig simConfig(String device) {
         return BackendConfig.of(Map.of("model", "llama-3-8b", "device", device, "quantization", "none",
-                "time-scale", "0.05"));
+                "time-scale", "0.25"));
     }
 
     /**
@@ -47,7 +47,7 @@ public final class SimGateExample {
         String device = args.length > 0 ? args[0] : "h100";
         RunResult r = benchmark("sim-gate", device, Duration.ofSeconds(3))
                 .outputDir(Path.of("target/benchsuite-reports/sim-gate")).run();
-        System.out.printf("sim %s (time-scale 0.05): %d requests, TTFT p99 %.2f ms, TPOT p99 %.3f ms, "
+        System.out.printf("sim %s (time-scale 0.25): %d requests, TTFT p99 %.2f ms, TPOT p99 %.3f ms, "
                         + "%.0f output tok/s, goodput %.1f%%%n", device, r.summary().counts().succeeded(),
                 r.summary().ttft().p99(), r.summary().tpot().p99(), r.summary().throughput().outputTokensPerSecond(),
                 100 * r.summary().goodput().fraction());

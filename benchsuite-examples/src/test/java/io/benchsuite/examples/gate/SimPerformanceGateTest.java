@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A JUnit performance gate against the simulator: SLO-style limits, then a comparison with a
- * baseline. Latencies are simulated H100 latencies at time-scale 0.05 (20x faster than real).
+ * baseline. Latencies are simulated H100 latencies at time-scale 0.25 (4x faster than real).
  */
 @BenchsuiteTest
 class SimPerformanceGateTest {
@@ -34,7 +34,9 @@ class SimPerformanceGateTest {
         // same seeded arrivals) recorded just now.
         Baseline baseline = Baselines.save(SimGateExample.benchmark(runner.name(), "h100", RUN).run(),
                 runner.reportDir().resolve("baseline.json"));
-        assertThat(result).comparedTo(Baselines.load(baseline.location())).p99Ttft().hasNotRegressedBy(withPercentage(100));
+        // The median E2E spans ~64 decode steps, so scheduling jitter on a busy machine averages out;
+        // a p99 of a few milliseconds would compare noise.
+        assertThat(result).comparedTo(Baselines.load(baseline.location())).p50E2e().hasNotRegressedBy(withPercentage(50));
         assertThat(result).comparedTo(baseline).outputTokensPerSecond().hasNotRegressedBy(withPercentage(20));
     }
 

@@ -39,6 +39,8 @@ import java.util.function.LongSupplier;
  * phase boundaries.
  */
 public final class HostTelemetry implements RunListener, AutoCloseable {
+    /** Connect time of every new connection the backend opened (nanoseconds), from the request records. */
+    private final org.HdrHistogram.Histogram connectTimes = new org.HdrHistogram.Histogram(3);
     private final ProcFiles files;
     private final Duration interval;
     private final LongSupplier clock;
@@ -142,6 +144,11 @@ public final class HostTelemetry implements RunListener, AutoCloseable {
     @Override
     public void onRequestFinished(RequestRecord record) {
         if (record.outputTokens() > 0) outputTokens.addAndGet(record.outputTokens());
+        if (record.connectNanos() >= 0) {
+            synchronized (connectTimes) {
+                connectTimes.recordValue(record.connectNanos());
+            }
+        }
     }
 
     /** Takes one sample now (the thread calls this every interval; tests call it directly). */
@@ -322,8 +329,20 @@ public final class HostTelemetry implements RunListener, AutoCloseable {
             tcp.putNull("retransmits");
             unavailable.put("tcp.retransmits", "no readable /proc/net/snmp");
         }
-        tcp.putNull("connectMs");
-        unavailable.put("tcp.connectMs", "connect time needs the HTTP backend to report new connections; not measured");
+        synchronized (connectTimes) {
+            if (connectTimes.getTotalCount() == 0) {
+                tcp.putNull("connectMs");
+                unavailable.put("tcp.connectMs", "no request opened a new connection (in-process backend, or every "
+                        + "connection was reused)");
+            } else {
+                ObjectNode connect = tcp.putObject("connectMs");
+                connect.put("count", connectTimes.getTotalCount());
+                Json.put(connect, "mean", connectTimes.getMean() / 1e6);
+                Json.put(connect, "p50", connectTimes.getValueAtPercentile(50) / 1e6);
+                Json.put(connect, "p99", connectTimes.getValueAtPercentile(99) / 1e6);
+                Json.put(connect, "max", connectTimes.getMaxValue() / 1e6);
+            }
+        }
 
         ObjectNode gc = o.putObject("gc");
         gc.put("pauseMs", last.gcMillis() - first.gcMillis());

@@ -116,6 +116,11 @@ public final class RequestTracing implements RunListener, RequestDecorator {
         }
 
         @Override
+        public void onConnected(long connectNanos) {
+            downstream.onConnected(connectNanos);
+        }
+
+        @Override
         public void onSent(long nanoTime) {
             String[] saved = enterMdc();
             try {

@@ -73,8 +73,15 @@ class HostTelemetryTest {
         assertThat(j.at("/pageFaults/majorPerSecond").asDouble()).isEqualTo(2.0);
         assertThat(j.get("ioWaitPct").asDouble()).isCloseTo(12.5, within(1e-6)); // 100 of 800 ticks
         assertThat(j.at("/tcp/retransmits").asLong()).isEqualTo(5);
-        assertThat(j.at("/tcp/connectMs").isNull()).isTrue();
-        assertThat(j.at("/unavailable/tcp.connectMs").asText()).contains("HTTP backend");
+        assertThat(j.at("/tcp/connectMs").isNull()).as("no request opened a connection yet").isTrue();
+        assertThat(j.at("/unavailable/tcp.connectMs").asText()).contains("new connection");
+        h.onRequestFinished(record(0, 2_000_000));
+        h.onRequestFinished(record(0, 4_000_000));
+        h.onRequestFinished(record(0, -1)); // reused a pooled connection: not a connect sample
+        j = (JsonNode) json.invoke(h);
+        assertThat(j.at("/tcp/connectMs/count").asLong()).isEqualTo(2);
+        assertThat(j.at("/tcp/connectMs/mean").asDouble()).isCloseTo(3.0, within(0.01));
+        assertThat(j.at("/tcp/connectMs/max").asDouble()).isCloseTo(4.0, within(0.01));
         assertThat(j.at("/energy/joules").asDouble()).isCloseTo(5.0, within(1e-9));
         assertThat(j.at("/energy/joulesPerOutputToken").asDouble()).isCloseTo(0.5, within(1e-9));
         assertThat(j.at("/energy/source").asText()).isEqualTo("rapl");
@@ -116,9 +123,14 @@ class HostTelemetryTest {
     }
 
     private static io.benchsuite.api.result.RequestRecord record(int outputTokens) {
+        return record(outputTokens, -1);
+    }
+
+    private static io.benchsuite.api.result.RequestRecord record(int outputTokens, long connectNanos) {
         return new io.benchsuite.api.result.RequestRecord(0, io.benchsuite.api.workload.Phase.MEASURED, -1, 0, 0, 1, 2, 3,
                 8, outputTokens, 8, outputTokens, outputTokens, io.benchsuite.api.result.TokenSource.values()[0], "0123456789abcdef",
-                io.benchsuite.api.result.Outcome.SUCCESS, null, null, io.benchsuite.api.result.Gaps.empty());
+                io.benchsuite.api.result.Outcome.SUCCESS, null, null, io.benchsuite.api.result.Gaps.empty(),
+                connectNanos);
     }
 
     @Test

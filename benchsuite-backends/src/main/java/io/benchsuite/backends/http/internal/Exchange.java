@@ -146,9 +146,21 @@ final class Exchange implements AsyncResponseConsumer<Void>, FutureCallback<Void
 
     // ---- request side ----
 
-    void onSent(long nanoTime) {
+    /**
+     * The request body was written.
+     *
+     * @param connectNanos how long opening this request's new connection took, or -1 when a pooled one served it
+     */
+    void onSent(long nanoTime, long connectNanos) {
         lock.lock();
         try {
+            if (connectNanos >= 0 && !sent && !terminal) {
+                try {
+                    listener.onConnected(connectNanos);
+                } catch (RuntimeException e) {
+                    LOG.warn("response listener failed in onConnected for {}: {}", target, e.toString());
+                }
+            }
             ensureSent(nanoTime);
         } finally {
             unlockAndCheck();

@@ -125,7 +125,7 @@ public final class HttpTransport implements AutoCloseable {
                     backendName, settings.displayUrl());
         }
         int pool = settings.maxConcurrency();
-        PoolingAsyncClientConnectionManager cm = PoolingAsyncClientConnectionManagerBuilder.create()
+        PoolingAsyncClientConnectionManager cm = TimedConnections.builder()
                 .setMaxConnTotal(pool)
                 .setMaxConnPerRoute(pool)
                 .setDefaultConnectionConfig(ConnectionConfig.custom()
@@ -231,8 +231,10 @@ public final class HttpTransport implements AutoCloseable {
             });
             ScheduledFuture<?> timeoutTask = timer.schedule(() -> exchange.requestTimedOut(settings.requestTimeout()),
                     settings.requestTimeout().toNanos(), TimeUnit.NANOSECONDS);
-            Future<Void> f = client.execute(new BasicRequestProducer(request, new BodyProducer(jsonBody, exchange::onSent)),
-                    exchange, HttpClientContext.create(), exchange);
+            HttpClientContext context = HttpClientContext.create();
+            Future<Void> f = client.execute(new BasicRequestProducer(request, new BodyProducer(jsonBody,
+                            sentAt -> exchange.onSent(sentAt, TimedConnections.connectNanos(context)))),
+                    exchange, context, exchange);
             exchange.attach(f, timeoutTask);
         } catch (RuntimeException e) {
             exchange.failedToStart(e);
