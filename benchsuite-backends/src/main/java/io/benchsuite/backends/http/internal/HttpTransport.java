@@ -75,6 +75,7 @@ public final class HttpTransport implements AutoCloseable {
     private final CloseableHttpAsyncClient client;
     private final ScheduledThreadPoolExecutor timer;
     private final Set<Exchange> active = ConcurrentHashMap.newKeySet();
+    private final java.util.Queue<Thread> threads = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final AtomicBoolean closed = new AtomicBoolean();
 
     /** A preflight response. */
@@ -296,6 +297,11 @@ public final class HttpTransport implements AutoCloseable {
         timer.shutdownNow();
         try {
             timer.awaitTermination(5, TimeUnit.SECONDS);
+            // "shut down" is reported a moment before the reactor's threads have returned: wait for them,
+            // so that no thread of this backend outlives close().
+            for (Thread t : threads) {
+                if (t != Thread.currentThread()) t.join(5_000);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -305,11 +311,12 @@ public final class HttpTransport implements AutoCloseable {
         return Timeout.ofMilliseconds(Math.max(1, d.toMillis()));
     }
 
-    private static java.util.concurrent.ThreadFactory daemonFactory(String prefix) {
+    private java.util.concurrent.ThreadFactory daemonFactory(String prefix) {
         AtomicInteger n = new AtomicInteger();
         return r -> {
             Thread t = new Thread(r, prefix + "-" + n.incrementAndGet());
             t.setDaemon(true);
+            threads.add(t);
             return t;
         };
     }
