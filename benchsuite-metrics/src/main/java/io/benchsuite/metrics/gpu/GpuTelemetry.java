@@ -6,10 +6,8 @@ import static io.benchsuite.api.util.Checks.positive;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.benchsuite.core.RunInfo;
-import io.benchsuite.core.RunListener;
-import io.benchsuite.core.RunResult;
 import io.benchsuite.core.report.Json;
-import io.benchsuite.metrics.internal.PeriodicTask;
+import io.benchsuite.metrics.internal.PeriodicSampler;
 import io.benchsuite.metrics.internal.Stat;
 import java.io.IOException;
 import java.net.URI;
@@ -25,12 +23,11 @@ import org.slf4j.LoggerFactory;
  * integrated over time). Without a source (no {@code nvidia-smi}, no DCGM exporter) the section
  * says {@code available: false} with the reason and every figure is null.
  */
-public final class GpuTelemetry implements RunListener, AutoCloseable {
+public final class GpuTelemetry extends PeriodicSampler {
     private static final Logger log = LoggerFactory.getLogger(GpuTelemetry.class);
 
     private final GpuSource source;
     private final String absentReason;
-    private final Duration interval;
     private final LongSupplier clock;
     private final Stat util = new Stat();
     private final Stat memory = new Stat();
@@ -40,13 +37,12 @@ public final class GpuTelemetry implements RunListener, AutoCloseable {
     private double lastPower = Double.NaN;
     private long errors;
     private String lastError;
-    private PeriodicTask task;
     private volatile GpuReading latest;
 
     private GpuTelemetry(GpuSource source, String absentReason, Duration interval, LongSupplier clock) {
+        super("benchsuite-gpu-telemetry", positive(interval, "interval"));
         this.source = source;
         this.absentReason = absentReason;
-        this.interval = positive(interval, "interval");
         this.clock = notNull(clock, "clock");
     }
 
@@ -80,11 +76,7 @@ public final class GpuTelemetry implements RunListener, AutoCloseable {
     @Override
     public void onRunStarted(RunInfo info) {
         if (source == null) return;
-        synchronized (this) {
-            if (task != null) throw new IllegalStateException("a GpuTelemetry serves one run");
-            task = new PeriodicTask("benchsuite-gpu-telemetry", interval, this::sample);
-        }
-        task.start();
+        startSampling(this::sample);
     }
 
     /** Takes one sample now (the thread calls this every interval; tests call it directly). */
@@ -134,14 +126,7 @@ public final class GpuTelemetry implements RunListener, AutoCloseable {
 
     @Override
     public Map<String, JsonNode> reportSections() {
-        PeriodicTask t;
-        synchronized (this) {
-            t = task;
-        }
-        if (t != null) {
-            t.stop();
-            sample();
-        }
+        if (stopSampling()) sample(); // a last sample so the window's end is covered
         synchronized (this) {
             return Map.of("gpu", toJson());
         }
@@ -166,18 +151,4 @@ public final class GpuTelemetry implements RunListener, AutoCloseable {
         return o;
     }
 
-    @Override
-    public void onRunFinished(RunResult result) {
-        close();
-    }
-
-    /** Stops sampling (idempotent). */
-    @Override
-    public void close() {
-        PeriodicTask t;
-        synchronized (this) {
-            t = task;
-        }
-        if (t != null) t.stop();
-    }
 }

@@ -8,10 +8,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.core.RunInfo;
-import io.benchsuite.core.RunListener;
-import io.benchsuite.core.RunResult;
 import io.benchsuite.core.report.Json;
-import io.benchsuite.metrics.internal.PeriodicTask;
+import io.benchsuite.metrics.internal.PeriodicSampler;
 import io.benchsuite.metrics.internal.Stat;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.GarbageCollectorMXBean;
@@ -38,11 +36,10 @@ import java.util.function.LongSupplier;
  * <p>The figures cover the whole run (warm-up and cool-down included): host load does not stop at
  * phase boundaries.
  */
-public final class HostTelemetry implements RunListener, AutoCloseable {
+public final class HostTelemetry extends PeriodicSampler {
     /** Connect time of every new connection the backend opened (nanoseconds), from the request records. */
     private final org.HdrHistogram.Histogram connectTimes = new org.HdrHistogram.Histogram(3);
     private final ProcFiles files;
-    private final Duration interval;
     private final LongSupplier clock;
     private final int cpus;
     private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
@@ -59,15 +56,14 @@ public final class HostTelemetry implements RunListener, AutoCloseable {
     private Sample first;
     private Sample prev;
     private long runStart;
-    private PeriodicTask task;
     private volatile double liveProcessCpu = Double.NaN;
     private volatile double liveSystemCpu = Double.NaN;
     private volatile double liveFragmentation = Double.NaN;
     private volatile double liveRssPeak = Double.NaN;
 
     private HostTelemetry(Builder b) {
+        super("benchsuite-host-telemetry", b.interval);
         this.files = new ProcFiles(b.procRoot, b.sysRoot);
-        this.interval = b.interval;
         this.clock = b.clock;
         this.cpus = b.cpus;
     }
@@ -134,11 +130,9 @@ public final class HostTelemetry implements RunListener, AutoCloseable {
     @Override
     public void onRunStarted(RunInfo info) {
         synchronized (this) {
-            if (task != null) throw new IllegalStateException("a HostTelemetry serves one run");
             runStart = clock.getAsLong();
-            task = new PeriodicTask("benchsuite-host-telemetry", interval, this::sample);
         }
-        task.start();
+        startSampling(this::sample);
     }
 
     @Override
@@ -255,32 +249,13 @@ public final class HostTelemetry implements RunListener, AutoCloseable {
 
     @Override
     public Map<String, JsonNode> reportSections() {
-        PeriodicTask t;
-        synchronized (this) {
-            t = task;
-        }
-        if (t == null) return Map.of();
-        t.stop();
+        if (!stopSampling()) return Map.of();
         synchronized (this) {
             sample();
             return Map.of("host", toJson());
         }
     }
 
-    @Override
-    public void onRunFinished(RunResult result) {
-        close();
-    }
-
-    /** Stops sampling (idempotent). */
-    @Override
-    public void close() {
-        PeriodicTask t;
-        synchronized (this) {
-            t = task;
-        }
-        if (t != null) t.stop();
-    }
 
     private ObjectNode toJson() {
         Map<String, String> unavailable = new LinkedHashMap<>();

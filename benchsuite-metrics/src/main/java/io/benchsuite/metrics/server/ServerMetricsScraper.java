@@ -5,10 +5,8 @@ import static io.benchsuite.api.util.Checks.positive;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.benchsuite.core.RunInfo;
-import io.benchsuite.core.RunListener;
-import io.benchsuite.core.RunResult;
 import io.benchsuite.metrics.internal.HttpText;
-import io.benchsuite.metrics.internal.PeriodicTask;
+import io.benchsuite.metrics.internal.PeriodicSampler;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -26,11 +24,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Register it with {@code Benchmark.Builder.listener(scraper)}; one scraper per run.
  */
-public final class ServerMetricsScraper implements RunListener, AutoCloseable {
+public final class ServerMetricsScraper extends PeriodicSampler {
     private static final Logger log = LoggerFactory.getLogger(ServerMetricsScraper.class);
 
     private final URI url;
-    private final Duration interval;
     private final Duration timeout;
     private final List<ServerWindow.Scrape> scrapes = new ArrayList<>();
     private long attempts;
@@ -39,7 +36,6 @@ public final class ServerMetricsScraper implements RunListener, AutoCloseable {
     private long runStart;
     private long windowStart;
     private long windowEnd = Long.MAX_VALUE;
-    private PeriodicTask task;
     private boolean finalScrapeDone;
     private volatile ServerSnapshot latest;
     private volatile ServerSnapshot first;
@@ -50,12 +46,12 @@ public final class ServerMetricsScraper implements RunListener, AutoCloseable {
      * @param timeout connect and read timeout of one scrape
      */
     public ServerMetricsScraper(URI url, Duration interval, Duration timeout) {
+        super("benchsuite-server-metrics", positive(interval, "interval"));
         this.url = notNull(url, "url");
         String scheme = url.getScheme();
         if (!"http".equals(scheme) && !"https".equals(scheme)) {
             throw new IllegalArgumentException("server metrics url must be http:// or https://, got '" + safeUrl(url) + "'");
         }
-        this.interval = positive(interval, "interval");
         this.timeout = positive(timeout, "timeout");
     }
 
@@ -68,13 +64,11 @@ public final class ServerMetricsScraper implements RunListener, AutoCloseable {
     @Override
     public void onRunStarted(RunInfo info) {
         synchronized (this) {
-            if (task != null) throw new IllegalStateException("a ServerMetricsScraper serves one run");
             runStart = System.nanoTime();
             windowStart = info.workload().warmup().toNanos();
             windowEnd = info.workload().length().map(l -> l.minus(info.workload().cooldown()).toNanos()).orElse(Long.MAX_VALUE);
-            task = new PeriodicTask("benchsuite-server-metrics", interval, this::scrapeOnce);
         }
-        task.start();
+        startSampling(this::scrapeOnce);
     }
 
     /** Scrapes once now (also used for the final scrape at the end of the run). */
@@ -156,29 +150,10 @@ public final class ServerMetricsScraper implements RunListener, AutoCloseable {
         }
     }
 
-    @Override
-    public void onRunFinished(RunResult result) {
-        close();
-    }
-
-    /** Stops scraping (idempotent). */
-    @Override
-    public void close() {
-        PeriodicTask t;
-        synchronized (this) {
-            t = task;
-        }
-        if (t != null) t.stop();
-    }
 
     /** Stops the thread and takes a final scrape so the window's end is covered; false when the run never started. */
     private boolean stop() {
-        PeriodicTask t;
-        synchronized (this) {
-            t = task;
-        }
-        if (t == null) return false;
-        t.stop();
+        if (!stopSampling()) return false;
         boolean first;
         synchronized (this) {
             first = !finalScrapeDone;
