@@ -18,7 +18,8 @@ import io.benchsuite.api.workload.Phase;
  * @param user closed-loop user id, or -1 for open loop
  * @param scheduledOffsetNanos when the request was meant to be sent
  * @param dispatchOffsetNanos when the dispatcher took it up (late timer wake-ups show here)
- * @param sentOffsetNanos when the backend reported it sent (after any wait for a concurrency slot)
+ * @param submitOffsetNanos when the engine handed it to the backend, after any wait for a concurrency slot
+ * @param sentOffsetNanos when the backend reported it on the wire (after its connection lease, connect and write)
  * @param firstTokenOffsetNanos when the first token arrived
  * @param endOffsetNanos when it completed or failed
  * @param inputTokens prompt tokens under the run's tokenizer
@@ -35,7 +36,7 @@ import io.benchsuite.api.workload.Phase;
  * @param connectNanos time to open the new connection this request needed, or -1 when it reused one (or the backend opens none)
  */
 public record RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
-                            long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos, int inputTokens,
+                            long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos, int inputTokens,
                             int outputTokens, int serverPromptTokens, int serverCompletionTokens, int streamedTokens,
                             TokenSource tokenSource, String promptHash, Outcome outcome, ErrorKind errorKind,
                             String errorMessage, Gaps itl, long connectNanos) {
@@ -56,7 +57,9 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
 
      * @param dispatchOffsetNanos when the dispatcher took it up (late timer wake-ups show here)
 
-     * @param sentOffsetNanos when the backend reported it sent (after any wait for a concurrency slot)
+     * @param submitOffsetNanos when the engine handed it to the backend, after any wait for a concurrency slot
+
+     * @param sentOffsetNanos when the backend reported it on the wire (after its connection lease, connect and write)
 
      * @param firstTokenOffsetNanos when the first token arrived
 
@@ -152,12 +155,22 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
     }
 
     /**
-     * Sent minus dispatcher pick-up: time waiting for a concurrency slot.
+     * Submitted to the backend minus dispatcher pick-up: time waiting for a concurrency slot, or -1.
      *
-     * @return sent minus dispatcher pick-up: time waiting for a concurrency slot
+     * @return time waiting for a concurrency slot in nanoseconds, or -1
      */
     public long slotWaitNanos() {
-        return sentOffsetNanos < 0 ? -1 : sentOffsetNanos - dispatchOffsetNanos;
+        return submitOffsetNanos < 0 ? -1 : submitOffsetNanos - dispatchOffsetNanos;
+    }
+
+    /**
+     * Sent minus submitted: the backend's own time to put the request on the wire (connection lease,
+     * connect, write), or -1.
+     *
+     * @return the backend's send time in nanoseconds, or -1
+     */
+    public long sendNanos() {
+        return submitOffsetNanos < 0 || sentOffsetNanos < 0 ? -1 : sentOffsetNanos - submitOffsetNanos;
     }
 
     /**

@@ -38,6 +38,7 @@ final class RequestTracker implements ResponseListener {
     private final boolean stream;
     private final Consumer<RequestTracker> onFinish;
 
+    private long submitOffset = -1;
     private long sentOffset = -1;
     private long connectNanos = -1;
     private long firstTokenOffset = -1;
@@ -73,6 +74,11 @@ final class RequestTracker implements ResponseListener {
 
     Phase phase() {
         return phase;
+    }
+
+    /** The engine is about to hand the request to the backend (it holds a concurrency slot now). */
+    synchronized void submitted(long nanoTime) {
+        submitOffset = nanoTime - runStartNanos;
     }
 
     void handle(RequestHandle handle) {
@@ -172,7 +178,7 @@ final class RequestTracker implements ResponseListener {
         long end = nanoTime - runStartNanos;
         // Keep ITL samples consistent with the headline output count when the server counted more
         // or fewer tokens than the chunks we saw: the samples are what was observed on the wire.
-        record = new RequestRecord(plan.index(), phase, user, scheduledOffset, dispatchOffset, sentOffset,
+        record = new RequestRecord(plan.index(), phase, user, scheduledOffset, dispatchOffset, submitOffset, sentOffset,
                 firstTokenOffset, end, plan.inputTokens(), output, usage.promptTokens(), usage.completionTokens(),
                 streamedTokens, source, plan.promptHash(), outcome, kind, message, Gaps.of(gaps, gapCount),
                 connectNanos);

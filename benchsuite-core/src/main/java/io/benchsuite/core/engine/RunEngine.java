@@ -342,6 +342,7 @@ public final class RunEngine {
             listener = x.listener();
         }
         active.add(tracker);
+        tracker.submitted(System.nanoTime());
         try {
             tracker.handle(backend.send(request, listener));
         } catch (RuntimeException e) {

@@ -43,6 +43,7 @@ public final class RequestLogWriter implements AutoCloseable {
             if (r.errorMessage() != null) g.writeStringField("errorMessage", r.errorMessage());
             ms(g, "scheduledOffsetMs", r.scheduledOffsetNanos());
             ms(g, "dispatchOffsetMs", r.dispatchOffsetNanos());
+            ms(g, "submitOffsetMs", r.submitOffsetNanos());
             ms(g, "sentOffsetMs", r.sentOffsetNanos());
             ms(g, "firstTokenOffsetMs", r.firstTokenOffsetNanos());
             ms(g, "endOffsetMs", r.endOffsetNanos());
@@ -52,6 +53,7 @@ public final class RequestLogWriter implements AutoCloseable {
             ms(g, "e2eMs", r.e2eNanos());
             ms(g, "scheduleLagMs", r.scheduleLagNanos());
             ms(g, "slotWaitMs", r.slotWaitNanos());
+            ms(g, "sendMs", r.sendNanos());
             ms(g, "connectMs", r.connectNanos());
             g.writeStringField("promptHash", r.promptHash());
             g.writeNumberField("inputTokens", r.inputTokens());
