@@ -49,9 +49,9 @@ final class Summary {
                 r.info().backend().name(), r.info().backend().model());
         line(b, "%-20s measured %d, succeeded %d, failed %d, cancelled %d, warm-up excluded %d, cool-down excluded %d, waited for a slot %d",
                 "requests", c.measured(), c.succeeded(), c.failed(), c.cancelled(), c.warmup(), c.cooldown(), c.waitedForSlot());
-        line(b, "%-20s target %s, achieved %s req/s over %ss measured", "rate",
-                Double.isFinite(s.targetRate()) ? num(s.targetRate(), 2) + " req/s" : "n/a (closed loop)",
-                num(s.achievedRate(), 2), num(s.measuredSeconds(), 1));
+        line(b, "%-20s target %s, scheduled %s, achieved %s req/s over %ss measured", "rate",
+                Double.isFinite(s.targetRate()) ? num(s.targetRate(), 2) + " req/s (profile)" : "n/a (closed loop)",
+                num(s.scheduledRate(), 2), num(s.achievedRate(), 2), num(s.measuredSeconds(), 1));
         line(b, "%-20s %s req/s, %s output tok/s, %s total tok/s", "throughput",
                 num(s.throughput().requestsPerSecond(), 2), num(s.throughput().outputTokensPerSecond(), 1),
                 num(s.throughput().totalTokensPerSecond(), 1));

@@ -91,7 +91,7 @@ class RunEndToEndTest {
         assertThat(report.at("/config/workload/mode").asText()).isEqualTo("open");
         assertThat(report.at("/config/workload/arrival").asText()).isEqualTo("constant");
         assertThat(report.at("/requests/measured").asLong()).isBetween(30L, 41L);
-        assertThat(cli.out()).contains("target 40.00 req/s, achieved ");
+        assertThat(cli.out()).contains("target 40.00 req/s (profile), scheduled ");
         assertThat(cli.err()).doesNotContain("progress:");
     }
 

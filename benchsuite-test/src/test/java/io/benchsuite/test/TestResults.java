@@ -35,7 +35,7 @@ final class TestResults {
         RunSummary.Goodput gp = slo.isEmpty() ? new RunSummary.Goodput(slo, 0, Double.NaN, Double.NaN)
                 : new RunSummary.Goodput(slo, sloMet, sloMet / seconds, (double) sloMet / measured);
         LatencyStats ttft = h.stats("ttft");
-        RunSummary s = new RunSummary(counts, seconds, Double.NaN, measured / seconds, tp, ttft, h.stats("ttftFromSend"),
+        RunSummary s = new RunSummary(counts, seconds, Double.NaN, measured / seconds, measured / seconds, tp, ttft, h.stats("ttftFromSend"),
                 h.stats("itl"), h.stats("tpot"), h.stats("e2e"), h.stats("scheduleLag"), h.stats("dispatchLag"),
                 h.stats("slotWait"), gp, failed > 0 ? Map.of("http_5xx", failed) : Map.of(),
                 new RunSummary.Tokens(ok * 10, (long) (outputTokensPerSecond * seconds), 0, 0, 0));

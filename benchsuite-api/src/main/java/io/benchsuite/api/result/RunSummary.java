@@ -10,6 +10,8 @@ import java.util.Map;
  * @param counts how many requests, by phase and outcome
  * @param measuredSeconds length of the measured window: first measured scheduled instant to the last measured end
  * @param targetRate mean requested rate over the measured window in requests/s ({@code NaN} for closed loop)
+ * @param scheduledRate measured requests the schedule actually drew per second (differs from the target by the
+ *        arrival process's randomness; the gap between this and {@code achievedRate} is the client's own lag)
  * @param achievedRate measured requests actually sent per second of the measured window
  * @param throughput request and token throughput
  * @param ttft time to first token from the scheduled instant
@@ -24,7 +26,7 @@ import java.util.Map;
  * @param errorsByKind failed measured requests by error label
  * @param tokens token totals and their sources
  */
-public record RunSummary(Counts counts, double measuredSeconds, double targetRate, double achievedRate,
+public record RunSummary(Counts counts, double measuredSeconds, double targetRate, double scheduledRate, double achievedRate,
                          Throughput throughput, LatencyStats ttft, LatencyStats ttftFromSend, LatencyStats itl,
                          LatencyStats tpot, LatencyStats e2e, LatencyStats scheduleLag, LatencyStats dispatchLag,
                          LatencyStats slotWait, Goodput goodput, Map<String, Long> errorsByKind, Tokens tokens) {
@@ -40,6 +42,8 @@ public record RunSummary(Counts counts, double measuredSeconds, double targetRat
      * @param measuredSeconds length of the measured window: first measured scheduled instant to the last measured end
 
      * @param targetRate mean requested rate over the measured window in requests/s ({@code NaN} for closed loop)
+
+     * @param scheduledRate measured requests the schedule actually drew per second
 
      * @param achievedRate measured requests actually sent per second of the measured window
 

@@ -172,6 +172,15 @@ final class RunAggregator {
         if (workload.load() instanceof LoadModel.OpenLoop open && windowEnd > windowStart) {
             target = ArrivalTimes.meanRate(open.rate(), windowStart, windowEnd);
         }
+        double scheduledRate = Double.NaN;
+        if (measured > 0) {
+            boolean byDuration = workload.length().isPresent() && stoppedAt == Long.MAX_VALUE;
+            if (byDuration && windowEnd > windowStart) {
+                scheduledRate = measured / ((windowEnd - windowStart) / 1e9);
+            } else if (measured > 1 && lastScheduled > firstScheduled) {
+                scheduledRate = (measured - 1) / ((lastScheduled - firstScheduled) / 1e9);
+            }
+        }
         double achieved = Double.NaN;
         if (sent > 0) {
             boolean byDuration = workload.length().isPresent() && stoppedAt == Long.MAX_VALUE;
@@ -193,7 +202,7 @@ final class RunAggregator {
                 ? new RunSummary.Goodput(slo, 0, Double.NaN, Double.NaN)
                 : new RunSummary.Goodput(slo, met, met * perSecond, measured == 0 ? Double.NaN : (double) met / measured);
         Map<String, Long> errors = new TreeMap<>(errorsByKind);
-        return new RunSummary(counts, window, target, achieved, throughput, stats("ttft"), stats("ttftFromSend"),
+        return new RunSummary(counts, window, target, scheduledRate, achieved, throughput, stats("ttft"), stats("ttftFromSend"),
                 stats("itl"), stats("tpot"), stats("e2e"), stats("scheduleLag"), stats("dispatchLag"),
                 stats("slotWait"), goodput, errors,
                 new RunSummary.Tokens(inTokens, outTokens, serverReported, streamed, serverOut));

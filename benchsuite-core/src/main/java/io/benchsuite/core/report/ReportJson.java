@@ -97,8 +97,10 @@ public final class ReportJson {
 
         ObjectNode rate = root.putObject("rate");
         Json.put(rate, "target", s.targetRate());
+        Json.put(rate, "scheduled", s.scheduledRate());
         Json.put(rate, "achieved", s.achievedRate());
         Json.put(rate, "achievedOverTarget", s.achievedRate() / s.targetRate());
+        Json.put(rate, "achievedOverScheduled", s.achievedRate() / s.scheduledRate());
         Json.put(rate, "measuredSeconds", s.measuredSeconds());
 
         root.set("ttft", latency(s.ttft()));

@@ -38,6 +38,7 @@ public final class SummaryCsv {
         row(b, "goodput", "requests_per_second", num(report, "/goodput/requestsPerSecond"), "1/s");
         row(b, "goodput", "fraction", num(report, "/goodput/fraction"), "ratio");
         row(b, "rate", "target", num(report, "/rate/target"), "1/s");
+        row(b, "rate", "scheduled", num(report, "/rate/scheduled"), "1/s");
         row(b, "rate", "achieved", num(report, "/rate/achieved"), "1/s");
         for (String count : List.of("measured", "succeeded", "failed", "cancelled", "warmup", "cooldown")) {
             row(b, "requests", count, num(report, "/requests/" + count), "count");

@@ -93,6 +93,7 @@ class RunEngineTest {
             assertThat(s.dispatchLag().p99()).as("the client's own timer stays on schedule").isLessThan(30);
             assertThat(s.counts().waitedForSlot()).isGreaterThanOrEqualTo(18);
             assertThat(s.targetRate()).isCloseTo(20.0, org.assertj.core.api.Assertions.within(1e-9));
+            assertThat(s.scheduledRate()).as("the schedule drew exactly 20 in 1 s").isCloseTo(20.0, org.assertj.core.api.Assertions.within(1e-9));
             assertThat(s.achievedRate()).as("the capped client could not keep the rate").isLessThan(12);
             assertThat(backend.maxInFlight()).isEqualTo(1);
         }

@@ -46,7 +46,8 @@ class ReportJsonStructureTest {
         assertThat(keys(r.path("seed"))).containsExactlyInAnyOrder("source", "root", "scenario", "scenarioSeed");
         assertThat(keys(r.path("requests"))).containsExactlyInAnyOrder("scheduled", "warmup", "cooldown", "measured",
                 "succeeded", "failed", "cancelled", "waitedForSlot", "errorRate");
-        assertThat(keys(r.path("rate"))).containsExactlyInAnyOrder("target", "achieved", "achievedOverTarget", "measuredSeconds");
+        assertThat(keys(r.path("rate"))).containsExactlyInAnyOrder("target", "scheduled", "achieved", "achievedOverTarget",
+                "achievedOverScheduled", "measuredSeconds");
         for (String latency : List.of("ttft", "itl", "tpot", "e2e", "ttftFromSend", "scheduleLag", "dispatchLag", "slotWait")) {
             assertThat(keys(r.path(latency))).as(latency).containsExactlyInAnyOrder("count", "mean", "p50", "p90", "p95",
                     "p99", "p999", "min", "max", "stddev");

@@ -150,6 +150,7 @@ public final class HtmlReport {
                 + "Latency is measured from each request's scheduled time, so a late sender cannot hide queueing.</p><div class=\"honesty\">");
         boolean closed = "closed".equals(J.text(r, "/config/workload/mode", ""));
         box(b, "Target rate", closed ? "closed loop" : fmtUnit(J.num(r, "/rate/target"), "req/s"));
+        box(b, "Scheduled rate", fmtUnit(J.num(r, "/rate/scheduled"), "req/s"));
         box(b, "Achieved rate", fmtUnit(J.num(r, "/rate/achieved"), "req/s"));
         double ratio = J.num(r, "/rate/achievedOverTarget");
         box(b, "Achieved / target", closed ? "n/a" : Double.isFinite(ratio) ? Fmt.pct(ratio) + " %" : Fmt.ABSENT);
