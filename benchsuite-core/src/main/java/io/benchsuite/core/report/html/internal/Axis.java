@@ -80,4 +80,30 @@ final class Axis {
         if (Math.abs(v) >= 1e6) return d.toEngineeringString();
         return d.toPlainString();
     }
+
+    /** Horizontal grid lines with their tick labels left of the plot, for this axis as the y axis. */
+    void drawYTicks(StringBuilder b, double left, double right, double top, double plotH) {
+        for (double t : ticks()) {
+            double py = top + plotH - fraction(t) * plotH;
+            b.append("<line x1=\"").append(Fmt.coord(left)).append("\" x2=\"").append(Fmt.coord(right)).append("\" y1=\"")
+                    .append(Fmt.coord(py)).append("\" y2=\"").append(Fmt.coord(py)).append("\" stroke=\"#e6e9ef\"/>");
+            b.append("<text x=\"").append(Fmt.coord(left - 6)).append("\" y=\"").append(Fmt.coord(py + 4))
+                    .append("\" text-anchor=\"end\" font-size=\"11\" fill=\"#5b6472\" class=\"tick\">")
+                    .append(label(t)).append("</text>");
+        }
+    }
+
+    /** Tick labels under the plot for this axis as the x axis, with vertical grid lines when {@code grid}. */
+    void drawXTicks(StringBuilder b, double left, double plotW, double top, double plotH, boolean grid) {
+        for (double t : ticks()) {
+            double px = left + fraction(t) * plotW;
+            if (grid) {
+                b.append("<line x1=\"").append(Fmt.coord(px)).append("\" x2=\"").append(Fmt.coord(px)).append("\" y1=\"")
+                        .append(Fmt.coord(top)).append("\" y2=\"").append(Fmt.coord(top + plotH)).append("\" stroke=\"#eef0f4\"/>");
+            }
+            b.append("<text x=\"").append(Fmt.coord(px)).append("\" y=\"").append(Fmt.coord(top + plotH + 16))
+                    .append("\" text-anchor=\"middle\" font-size=\"11\" fill=\"#5b6472\" class=\"tick\">")
+                    .append(label(t)).append("</text>");
+        }
+    }
 }

@@ -47,18 +47,8 @@ public final class HistogramChart {
         Axis x = Axis.log(edges[0], edges[edges.length - 1]);
         Axis y = Axis.linear(0, max);
         double plotW = w - left - right, plotH = h - top - bottom;
-        for (double t : y.ticks()) {
-            double py = top + plotH - y.fraction(t) * plotH;
-            b.append("<line x1=\"").append(left).append("\" x2=\"").append(w - right).append("\" y1=\"").append(Fmt.coord(py))
-                    .append("\" y2=\"").append(Fmt.coord(py)).append("\" stroke=\"#e6e9ef\"/>");
-            b.append("<text x=\"").append(left - 6).append("\" y=\"").append(Fmt.coord(py + 4))
-                    .append("\" text-anchor=\"end\" font-size=\"11\" fill=\"#5b6472\" class=\"tick\">").append(Axis.label(t)).append("</text>");
-        }
-        for (double t : x.ticks()) {
-            double px = left + x.fraction(t) * plotW;
-            b.append("<text x=\"").append(Fmt.coord(px)).append("\" y=\"").append(top + plotH + 16)
-                    .append("\" text-anchor=\"middle\" font-size=\"11\" fill=\"#5b6472\" class=\"tick\">").append(Axis.label(t)).append("</text>");
-        }
+        y.drawYTicks(b, left, w - right, top, plotH);
+        x.drawXTicks(b, left, plotW, top, plotH, false);
         int drawn = 0;
         StringBuilder bars = new StringBuilder();
         for (int i = 0; i < counts.length; i++) {

@@ -111,20 +111,8 @@ public final class LineChart {
         double plotW = W - LEFT - RIGHT, plotH = H - top - BOTTOM;
 
         // grid and ticks
-        for (double t : yAxis.ticks()) {
-            double py = top + plotH - yAxis.fraction(t) * plotH;
-            b.append("<line x1=\"").append(LEFT).append("\" x2=\"").append(W - RIGHT).append("\" y1=\"").append(Fmt.coord(py))
-                    .append("\" y2=\"").append(Fmt.coord(py)).append("\" stroke=\"#e6e9ef\"/>");
-            b.append("<text x=\"").append(LEFT - 6).append("\" y=\"").append(Fmt.coord(py + 4))
-                    .append("\" text-anchor=\"end\" font-size=\"11\" fill=\"#5b6472\" class=\"tick\">").append(Axis.label(t)).append("</text>");
-        }
-        for (double t : xAxis.ticks()) {
-            double px = LEFT + xAxis.fraction(t) * plotW;
-            b.append("<line x1=\"").append(Fmt.coord(px)).append("\" x2=\"").append(Fmt.coord(px)).append("\" y1=\"").append(top)
-                    .append("\" y2=\"").append(top + plotH).append("\" stroke=\"#eef0f4\"/>");
-            b.append("<text x=\"").append(Fmt.coord(px)).append("\" y=\"").append(top + plotH + 16)
-                    .append("\" text-anchor=\"middle\" font-size=\"11\" fill=\"#5b6472\" class=\"tick\">").append(Axis.label(t)).append("</text>");
-        }
+        yAxis.drawYTicks(b, LEFT, W - RIGHT, top, plotH);
+        xAxis.drawXTicks(b, LEFT, plotW, top, plotH, true);
         frame(b, top);
         b.append("<text x=\"").append(LEFT + plotW / 2).append("\" y=\"").append(H - 8)
                 .append("\" text-anchor=\"middle\" font-size=\"12\" fill=\"#1d2430\" class=\"axis-label\">").append(esc(xLabel)).append("</text>");
