@@ -106,9 +106,17 @@ final class Observability implements AutoCloseable {
         }
     }
 
-    /** The server metrics URL for a backend: the flag's, else {@code <url>/metrics} for HTTP backends, else none. */
+    /**
+     * The server metrics URL for a backend: {@code <url>/metrics} for HTTP backends (without user
+     * information, and without the {@code /v1} that users paste from OpenAI clients: servers serve
+     * {@code /metrics} at their root), else none.
+     */
     static URI defaultServerMetricsUrl(BackendConfig config) {
-        return config.string(BackendConfig.URL).map(u -> URI.create(u.replaceAll("/+$", "") + "/metrics")).orElse(null);
+        return config.string(BackendConfig.URL).map(u -> {
+            String base = io.benchsuite.api.backend.SecretMask.stripUserInfo(u.trim()).replaceAll("/+$", "");
+            if (base.endsWith("/v1")) base = base.substring(0, base.length() - 3);
+            return URI.create(base + "/metrics");
+        }).orElse(null);
     }
 
     private static OpenTelemetrySdk tracingSdk(Settings s) {

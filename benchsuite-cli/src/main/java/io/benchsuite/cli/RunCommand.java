@@ -1,6 +1,7 @@
 package io.benchsuite.cli;
 
 import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.backend.BackendException;
 import io.benchsuite.api.backend.BackendRegistry;
 import io.benchsuite.api.backend.Quantization;
@@ -133,8 +134,16 @@ final class RunCommand implements Callable<Integer> {
     String apiKeyEnv;
 
     @Option(names = "--header", paramLabel = "Name=Value",
-            description = "Extra HTTP header (repeatable). Values of auth/key/token/cookie headers are redacted in reports.")
+            description = "Extra HTTP header (repeatable). Values of auth/key/token/cookie/session/signature headers, "
+                    + "and of headers named by --secret-header, never appear in reports, logs or messages.")
     List<String> headers = new ArrayList<>();
+
+    private SecretMask secrets = SecretMask.none();
+
+    @Option(names = "--secret-header", paramLabel = "<name>",
+            description = "Treat this --header's value as a secret although its name does not say so (repeatable), "
+                    + "e.g. --secret-header X-Signature.")
+    List<String> secretHeaders = new ArrayList<>();
 
     @Option(names = "--insecure", description = "Skip TLS certificate verification.")
     boolean insecure;
@@ -288,11 +297,10 @@ final class RunCommand implements Callable<Integer> {
             labels.put("device", dev);
         }
         if (url != null) {
-            String u = url.trim();
-            if (!(u.startsWith("http://") || u.startsWith("https://"))) {
-                throw CliException.usage("--url: expected an http:// or https:// URL, got '" + u + "'");
-            }
-            config.put(BackendConfig.URL, u);
+            config.put(BackendConfig.URL, httpUrl("--url", url).toString());
+        }
+        if (!secretHeaders.isEmpty()) {
+            config.put(BackendConfig.SECRET_HEADERS, String.join(",", secretHeaders.stream().map(String::trim).toList()));
         }
         if (endpoint != null) {
             String e = endpoint.trim().toLowerCase(Locale.ROOT);
@@ -320,6 +328,12 @@ final class RunCommand implements Callable<Integer> {
                 throw CliException.usage("--header: '" + kv.getKey() + "' is not a valid header name");
             }
             config.put("header." + kv.getKey(), kv.getValue());
+        }
+        for (String name : secretHeaders) {
+            String n = name.trim();
+            if (headers.stream().noneMatch(h -> h.regionMatches(true, 0, n + "=", 0, n.length() + 1))) {
+                throw CliException.usage("--secret-header: no --header named '" + n + "'");
+            }
         }
         for (String o : backendOptions) {
             Map.Entry<String, String> kv = Flags.keyValue("--backend-option", o, "key=value");
@@ -384,17 +398,26 @@ final class RunCommand implements Callable<Integer> {
                 new java.util.HashSet<>(traceDropAttributes), new java.util.HashSet<>(traceHashAttributes));
     }
 
+    /**
+     * Parses an http(s) URL flag. Messages never repeat user information ({@code alice:pw@}): people
+     * put passwords in URLs.
+     */
     private static java.net.URI httpUrl(String flag, String text) {
         String u = text.trim();
+        String shown = SecretMask.stripUserInfo(u);
         if (!(u.startsWith("http://") || u.startsWith("https://"))) {
-            throw CliException.usage(flag + ": expected an http:// or https:// URL, got '" + u + "'");
+            throw CliException.usage(flag + ": expected an http:// or https:// URL, got '" + shown + "'");
         }
         try {
             java.net.URI uri = new java.net.URI(u);
-            if (uri.getHost() == null) throw new java.net.URISyntaxException(u, "no host");
+            if (uri.getHost() == null) {
+                throw CliException.usage(flag + ": not a valid URL: '" + shown + "' has no host name");
+            }
             return uri;
         } catch (java.net.URISyntaxException e) {
-            throw CliException.usage(flag + ": not a valid URL: " + e.getMessage());
+            // e.getMessage() quotes the whole input, password included: give the reason only
+            throw CliException.usage(flag + ": not a valid URL: '" + shown + "': " + e.getReason()
+                    + (e.getIndex() >= 0 ? " at character " + (e.getIndex() + 1) : ""));
         }
     }
 
@@ -407,6 +430,10 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         RunPlan plan = plan();
+        SecretMask mask = plan.backendConfig().secretMask();
+        String keyVar = plan.backendConfig().string(BackendConfig.API_KEY_ENV).orElse(null);
+        String key = keyVar == null ? null : ctx.env().apply(keyVar);
+        this.secrets = key == null ? mask : mask.and(SecretMask.of(List.of(key)));
         BackendRegistry registry;
         try {
             registry = BackendRegistry.load();
@@ -470,11 +497,11 @@ final class RunCommand implements Callable<Integer> {
         try {
             running = b.start();
         } catch (BackendException e) {
-            throw CliException.failure("backend '" + plan.backend() + "' is not usable: " + oneLine(e.getMessage()));
+            throw CliException.failure("backend '" + plan.backend() + "' is not usable: " + safe(e.getMessage()));
         } catch (UncheckedIOException e) {
-            throw CliException.failure(oneLine(e.getMessage()));
+            throw CliException.failure(safe(e.getMessage()));
         } catch (IllegalArgumentException e) {
-            throw CliException.usage("backend '" + plan.backend() + "': " + oneLine(e.getMessage()));
+            throw CliException.usage("backend '" + plan.backend() + "': " + safe(e.getMessage()));
         }
         current.set(running);
         obs.bind(running);
@@ -488,7 +515,7 @@ final class RunCommand implements Callable<Integer> {
             running.stop();
             throw CliException.failure("interrupted while waiting for the run");
         } catch (UncheckedIOException | IllegalStateException e) {
-            throw CliException.failure(oneLine(e.getMessage()));
+            throw CliException.failure(safe(e.getMessage()));
         } finally {
             if (progress != null) progress.close();
         }
@@ -503,8 +530,9 @@ final class RunCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private static String oneLine(String s) {
-        return s == null ? "(no message)" : s.replaceAll("\\s*\\R\\s*", " ").trim();
+    /** A message on one line with every secret of the run masked (servers echo credentials into errors). */
+    private String safe(String s) {
+        return s == null ? "(no message)" : secrets.mask(s.replaceAll("\\s*\\R\\s*", " ").trim());
     }
 
     static boolean isClosedLoop(Workload w) {

@@ -1,5 +1,6 @@
 package io.benchsuite.cli;
 
+import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.api.util.Durations;
@@ -23,7 +24,7 @@ final class Summary {
                 + (w.maxRequests() > 0 ? (w.length().isPresent() ? ", " : "") + "at most " + w.maxRequests() + " requests" : "");
         return String.format(Locale.ROOT, "benchsuite run '%s': backend %s, model %s%s; %s; %s; seed %s; output %s",
                 p.name(), p.backend(), p.backendConfig().string("model", "?"),
-                p.backendConfig().string("url").map(u -> " at " + u).orElse(""),
+                p.backendConfig().string("url").map(u -> " at " + SecretMask.stripUserInfo(u)).orElse(""),
                 load(w), bound, p.seed().source(), p.outputDir());
     }
 
@@ -49,6 +50,11 @@ final class Summary {
                 r.info().backend().name(), r.info().backend().model());
         line(b, "%-20s measured %d, succeeded %d, failed %d, cancelled %d, warm-up excluded %d, cool-down excluded %d, waited for a slot %d",
                 "requests", c.measured(), c.succeeded(), c.failed(), c.cancelled(), c.warmup(), c.cooldown(), c.waitedForSlot());
+        if (c.connectionRetries() > 0) {
+            line(b, "%-20s %d request(s) re-sent once on a fresh connection: the server closed a kept-alive "
+                    + "connection before answering (their latency includes the lost round trip)", "connection retries",
+                    c.connectionRetries());
+        }
         line(b, "%-20s target %s, scheduled %s, achieved %s req/s over %ss measured", "rate",
                 Double.isFinite(s.targetRate()) ? num(s.targetRate(), 2) + " req/s (profile)" : "n/a (closed loop)",
                 num(s.scheduledRate(), 2), num(s.achievedRate(), 2), num(s.measuredSeconds(), 1));

@@ -216,13 +216,21 @@ public final class Benchmark {
                 if (writers != null) all.add(0, writers);
                 RequestPlanner planner = new RequestPlanner(info.scenario(), workload.inputTokens(),
                         workload.outputTokens(), new SyntheticPrompts(tok));
-                RunEngine engine = new RunEngine(info, b, planner, m, tok, all, decorators, drainTimeout);
+                RunEngine engine = new RunEngine(info, b, planner, m, tok, all, decorators, drainTimeout, secrets(config));
                 engine.start();
                 return new RunningBenchmark(engine, owned ? b : null, writers);
             } catch (RuntimeException e) {
                 if (owned) b.close();
                 throw e;
             }
+        }
+
+        /** The configuration's secrets and the API key it names, for masking error messages. */
+        private static io.benchsuite.api.backend.SecretMask secrets(BackendConfig config) {
+            io.benchsuite.api.backend.SecretMask mask = config.secretMask();
+            String apiKey = config.string(BackendConfig.API_KEY_ENV).map(String::trim).filter(v -> !v.isEmpty())
+                    .map(System::getenv).orElse(null);
+            return apiKey == null ? mask : mask.and(io.benchsuite.api.backend.SecretMask.of(List.of(apiKey)));
         }
 
         private static int peakUsers(io.benchsuite.api.workload.RateProfile users) {

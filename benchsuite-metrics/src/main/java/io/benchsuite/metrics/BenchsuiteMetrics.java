@@ -242,6 +242,11 @@ public final class BenchsuiteMetrics implements RunListener, RequestDecorator, A
         }
 
         @Override
+        public void onConnectionRetry(long nanoTime, String reason) {
+            downstream.onConnectionRetry(nanoTime, reason);
+        }
+
+        @Override
         public void onSent(long nanoTime) {
             downstream.onSent(nanoTime);
         }

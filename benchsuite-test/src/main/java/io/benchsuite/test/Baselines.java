@@ -95,7 +95,8 @@ public final class Baselines {
         JsonNode r = root.path("requests");
         RunSummary.Counts counts = new RunSummary.Counts(r.path("scheduled").asLong(), r.path("warmup").asLong(),
                 r.path("cooldown").asLong(), r.path("measured").asLong(), r.path("succeeded").asLong(),
-                r.path("failed").asLong(), r.path("cancelled").asLong(), r.path("waitedForSlot").asLong());
+                r.path("failed").asLong(), r.path("cancelled").asLong(), r.path("waitedForSlot").asLong(),
+                r.path("connectionRetries").asLong());
         JsonNode t = root.path("throughput");
         RunSummary.Throughput throughput = new RunSummary.Throughput(number(t, "requestsPerSecond"),
                 number(t, "outputTokensPerSecond"), number(t, "totalTokensPerSecond"));

@@ -30,7 +30,7 @@ final class TestResults {
         long ok = millis.length;
         long measured = ok + failed;
         double seconds = 10;
-        RunSummary.Counts counts = new RunSummary.Counts(measured, 0, 0, measured, ok, failed, 0, 0);
+        RunSummary.Counts counts = new RunSummary.Counts(measured, 0, 0, measured, ok, failed, 0, 0, 0);
         RunSummary.Throughput tp = new RunSummary.Throughput(ok / seconds, outputTokensPerSecond, outputTokensPerSecond * 2);
         RunSummary.Goodput gp = slo.isEmpty() ? new RunSummary.Goodput(slo, 0, Double.NaN, Double.NaN)
                 : new RunSummary.Goodput(slo, sloMet, sloMet / seconds, (double) sloMet / measured);

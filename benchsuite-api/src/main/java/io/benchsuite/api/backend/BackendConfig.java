@@ -33,6 +33,13 @@ public final class BackendConfig {
     public static final String API_KEY_ENV = "api-key-env";
     /** Seed (hex) for backends with randomness of their own, such as the simulator. */
     public static final String SEED = "seed";
+    /** Prefix of keys naming extra HTTP headers ({@code header.X-Org=acme}). */
+    public static final String HEADER_PREFIX = "header.";
+    /**
+     * Comma-separated names of headers (given as {@code header.<Name>} keys) whose values are secret
+     * although their names do not say so, e.g. {@code X-Signature,X-Session}.
+     */
+    public static final String SECRET_HEADERS = "secret-headers";
 
     private final Map<String, String> values;
 
@@ -223,27 +230,70 @@ public final class BackendConfig {
     }
 
     /**
-     * Whether a key's value must never be shown (keys naming keys, tokens, secrets, passwords, authorization).
+     * Whether a key's name says its value must never be shown (keys naming keys, tokens, secrets,
+     * passwords, authorization, cookies).
      *
      * @param key the configuration key
-     * @return whether a key's value must never be shown (keys naming keys, tokens, secrets, passwords, authorization)
+     * @return whether the key's name marks its value as secret
      */
     public static boolean isSensitive(String key) {
         String k = key.toLowerCase(Locale.ROOT);
-        if (k.equals(API_KEY_ENV)) return false; // the name of a variable, not its value
+        if (k.equals(API_KEY_ENV) || k.equals(SECRET_HEADERS)) return false; // names, not values
         return k.contains("key") || k.contains("token") || k.contains("secret") || k.contains("password")
-                || k.contains("authorization") || k.contains("auth") || k.contains("cookie");
+                || k.contains("authorization") || k.contains("auth") || k.contains("cookie") || k.contains("session")
+                || k.contains("signature") || k.contains("credential");
     }
 
     /**
-     * The configuration with sensitive values replaced by {@code ***}, safe to log and report.
+     * Whether the value of {@code key} in this configuration is secret: its name says so
+     * ({@link #isSensitive}), or it is a header listed in {@link #SECRET_HEADERS}.
      *
-     * @return the configuration with sensitive values replaced by {@code ***}, safe to log and report
+     * @param key the configuration key
+     * @return whether the value must never be shown
+     */
+    public boolean isSecret(String key) {
+        notNull(key, "key");
+        if (isSensitive(key)) return true;
+        if (!key.regionMatches(true, 0, HEADER_PREFIX, 0, HEADER_PREFIX.length())) return false;
+        String header = key.substring(HEADER_PREFIX.length()).trim();
+        for (String name : values.getOrDefault(SECRET_HEADERS, "").split(",")) {
+            if (name.trim().equalsIgnoreCase(header)) return true;
+        }
+        return false;
+    }
+
+    /**
+     * The configuration safe to log and report: secret values ({@link #isSecret}) replaced by
+     * {@code ***}, and user information ({@code alice:pw@}) removed from every URL.
+     *
+     * @return the configuration safe to log and report
      */
     public Map<String, String> redacted() {
         Map<String, String> copy = new TreeMap<>();
-        values.forEach((k, v) -> copy.put(k, isSensitive(k) ? "***" : v));
+        values.forEach((k, v) -> copy.put(k, isSecret(k) ? SecretMask.MASK : SecretMask.stripUserInfo(v)));
         return Collections.unmodifiableMap(copy);
+    }
+
+    /**
+     * A mask for every secret this configuration holds: the values of secret keys and the user
+     * information of URLs. (The API key itself is not in the configuration; backends that read it
+     * add it to their own mask.)
+     *
+     * @return a mask for this configuration's secrets
+     */
+    public SecretMask secretMask() {
+        java.util.List<String> secrets = new java.util.ArrayList<>();
+        values.forEach((k, v) -> {
+            if (isSecret(k)) {
+                secrets.add(v);
+            } else {
+                SecretMask.userInfo(v).ifPresent(secrets::add);
+                int scheme = v.indexOf("://");
+                int at = v.indexOf('@');
+                if (scheme >= 0 && at > scheme) secrets.add(v.substring(scheme + 3, at)); // as typed (URL-encoded)
+            }
+        });
+        return SecretMask.of(secrets);
     }
 
     @Override

@@ -7,7 +7,9 @@ package io.benchsuite.api.backend;
  * <ul>
  *   <li>Events for one request are delivered one at a time (never concurrently) and in order:
  *       {@code onSent}, then zero or more {@code onTokens}, then exactly one of {@code onComplete}
- *       or {@code onError}. Nothing may follow the terminal event.</li>
+ *       or {@code onError}. Nothing may follow the terminal event. The one exception to "once":
+ *       after {@code onConnectionRetry} (no token has arrived yet), {@code onConnected} and
+ *       {@code onSent} come again for the re-sent request.</li>
  *   <li>Every {@code nanoTime} is {@link System#nanoTime()} read at the moment the bytes (or the
  *       in-process token) arrived, before any parsing of later data; never a time computed afterwards.</li>
  *   <li>The first {@code onTokens} with a count &gt; 0 is the first token (TTFT). A chunk holding
@@ -19,13 +21,28 @@ public interface ResponseListener {
 
     /**
      * The request had to open a new connection, which took {@code connectNanos} (name resolution,
-     * TCP and, for https, TLS handshakes). Delivered before {@link #onSent}, and only by backends that
-     * open connections; never for a request served by a pooled connection. The default ignores it;
+     * TCP and, for https, TLS handshakes). Delivered before {@link #onSent} (again after
+     * {@link #onConnectionRetry}), and only by backends that open connections; never for a request
+     * served by a pooled connection. The default ignores it;
      * a listener that wraps another must forward it.
      *
      * @param connectNanos the connection's set-up time in nanoseconds
      */
     default void onConnected(long connectNanos) {
+    }
+
+    /**
+     * The connection the request was sent on was a reused (kept-alive) one, and the server closed
+     * it before any byte of a response: the backend sends the request once more on a newly opened
+     * connection, as curl and Go's HTTP client do. {@link #onConnected} (for the new connection)
+     * and {@link #onSent} follow again. A backend retries a request at most once, and only in this
+     * case; the request's latency still counts from its scheduled instant. The default ignores it;
+     * a listener that wraps another must forward it.
+     *
+     * @param nanoTime {@link System#nanoTime()} when the dead connection was noticed
+     * @param reason what happened to the connection (no secrets)
+     */
+    default void onConnectionRetry(long nanoTime, String reason) {
     }
 
     /**

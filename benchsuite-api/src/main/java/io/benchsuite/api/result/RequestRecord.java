@@ -34,12 +34,15 @@ import io.benchsuite.api.workload.Phase;
  * @param errorMessage a short message (no secrets), or {@code null}
  * @param itl every inter-token gap
  * @param connectNanos time to open the new connection this request needed, or -1 when it reused one (or the backend opens none)
+ * @param connectionRetries times the request was re-sent on a fresh connection because its reused
+ *     connection closed before any response byte (0 or 1)
  */
 public record RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
                             long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos, int inputTokens,
                             int outputTokens, int serverPromptTokens, int serverCompletionTokens, int streamedTokens,
                             TokenSource tokenSource, String promptHash, Outcome outcome, ErrorKind errorKind,
-                            String errorMessage, Gaps itl, long connectNanos) {
+                            String errorMessage, Gaps itl, long connectNanos,
+                            int connectionRetries) {
 
     /**
 
@@ -88,7 +91,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      * @param itl every inter-token gap
 
      * @param connectNanos time to open the new connection this request needed, or -1
-
+     * @param connectionRetries times the request was re-sent on a fresh connection (0 or 1)
      */
     public RequestRecord {
         notNull(phase, "phase");

@@ -91,9 +91,11 @@ public record RunSummary(Counts counts, double measuredSeconds, double targetRat
      * @param failed measured requests that failed
      * @param cancelled measured requests cancelled when the run stopped
      * @param waitedForSlot measured requests that had to wait for a concurrency slot
+     * @param connectionRetries measured requests re-sent once on a fresh connection because their
+     *     reused connection closed before any response byte
      */
     public record Counts(long scheduled, long warmup, long cooldown, long measured, long succeeded, long failed,
-                         long cancelled, long waitedForSlot) {
+                         long cancelled, long waitedForSlot, long connectionRetries) {
         /**
          * Failed / measured, 0 with no measured requests.
          *

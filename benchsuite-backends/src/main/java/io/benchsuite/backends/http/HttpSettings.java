@@ -4,10 +4,12 @@ import static io.benchsuite.api.util.Checks.notNull;
 import static io.benchsuite.api.util.Checks.positive;
 
 import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.api.backend.SecretMask;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.Collections;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -19,8 +21,9 @@ import java.util.TreeMap;
  * <p>Config keys (all optional):
  * <ul>
  *   <li>{@code url} — base URL, e.g. {@code http://host:8000} (a trailing {@code /v1} is accepted
- *       and dropped); the default depends on the provider. User info in the URL is dropped: it is
- *       never sent, logged or reported.</li>
+ *       and dropped); the default depends on the provider. User info in the URL
+ *       ({@code http://alice:pw@host}) is sent as HTTP Basic credentials, as curl does, unless an
+ *       {@code Authorization} header or API key is given; it is never logged or reported.</li>
  *   <li>{@code max-concurrency} — pool size, per route and in total (default 256). HttpClient's
  *       own per-route default of 5 would silently cap a benchmark at 5 streams.</li>
  *   <li>{@code connect-timeout} (default 10s), {@code read-timeout} (longest silence between two
@@ -28,8 +31,9 @@ import java.util.TreeMap;
  *       {@code preflight-timeout} (default 5s).</li>
  *   <li>{@code insecure} — {@code true} disables TLS certificate and host name checks (default
  *       false; a warning is logged).</li>
- *   <li>{@code header.<Name>} — an extra header sent with every request. Values are never logged
- *       or reported.</li>
+ *   <li>{@code header.<Name>} — an extra header sent with every request. Values of headers whose
+ *       names look like credentials ({@link BackendConfig#isSensitive}) or that are listed in
+ *       {@code secret-headers} are never logged or reported.</li>
  *   <li>{@code api-key-env} — name of the environment variable holding the API key, sent as
  *       {@code Authorization: Bearer}. The key itself is never in the configuration.</li>
  *   <li>{@code max-event-size} — largest single response event or body in bytes (default
@@ -46,10 +50,13 @@ import java.util.TreeMap;
  * @param headers extra headers for every request (values may be secret)
  * @param apiKeyEnv name of the variable holding the API key, or empty
  * @param maxEventBytes largest event or body accepted
+ * @param secrets every secret of the configuration (credential headers, URL user info), to mask in
+ *     anything shown; the API key is added by the transport that reads it
  */
 public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTimeout, Duration readTimeout,
                            Duration requestTimeout, Duration preflightTimeout, boolean insecure,
-                           Map<String, String> headers, Optional<String> apiKeyEnv, long maxEventBytes) {
+                           Map<String, String> headers, Optional<String> apiKeyEnv, long maxEventBytes,
+                           SecretMask secrets) {
 
     /** Config key of the connect timeout. */
     public static final String CONNECT_TIMEOUT = "connect-timeout";
@@ -79,6 +86,7 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
         headers = Collections.unmodifiableMap(new TreeMap<>(notNull(headers, "headers")));
         notNull(apiKeyEnv, "apiKeyEnv");
         positive(maxEventBytes, "maxEventBytes");
+        notNull(secrets, "secrets");
         baseUri = normalize(baseUri);
     }
 
@@ -123,6 +131,14 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
             throw new IllegalArgumentException("backend config key '" + MAX_EVENT_SIZE + "' must be > 0");
         }
         Optional<String> keyEnv = config.string(BackendConfig.API_KEY_ENV).map(String::trim).filter(s -> !s.isEmpty());
+        SecretMask secrets = config.secretMask();
+        Optional<String> userInfo = SecretMask.userInfo(url);
+        if (userInfo.isPresent() && !headers.containsKey("Authorization")) {
+            String basic = "Basic " + java.util.Base64.getEncoder()
+                    .encodeToString(userInfo.get().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            headers.put("Authorization", basic);
+            secrets = secrets.and(SecretMask.of(List.of(basic)));
+        }
         return new HttpSettings(uri,
                 maxConcurrency,
                 positiveDuration(config, CONNECT_TIMEOUT, Duration.ofSeconds(10)),
@@ -132,7 +148,8 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
                 config.bool(INSECURE, false),
                 headers,
                 keyEnv,
-                maxEvent);
+                maxEvent,
+                secrets);
     }
 
     /** The base URL as text, safe to show (no user info). */
@@ -176,13 +193,7 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
     }
 
     private static String stripUserInfoText(String url) {
-        int scheme = url.indexOf("://");
-        int at = url.lastIndexOf('@');
-        if (scheme >= 0 && at > scheme) {
-            int slash = url.indexOf('/', scheme + 3);
-            if (slash < 0 || at < slash) return url.substring(0, scheme + 3) + url.substring(at + 1);
-        }
-        return url;
+        return SecretMask.stripUserInfo(url);
     }
 
     private static boolean isTokenChar(int c) {

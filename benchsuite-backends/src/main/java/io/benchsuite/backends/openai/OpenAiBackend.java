@@ -150,7 +150,7 @@ public final class OpenAiBackend implements Backend {
         String model = settings.model();
         if (!model.isEmpty() && !ids.contains(model)) {
             LOG.warn("{} at {} does not list model '{}' (it lists {}); requests may fail", name, where, model,
-                    ids.size() > MAX_LISTED_MODELS ? ids.subList(0, MAX_LISTED_MODELS) + "…" : ids);
+                    transport.scrub(ids.size() > MAX_LISTED_MODELS ? ids.subList(0, MAX_LISTED_MODELS) + "…" : ids.toString()));
         }
     }
 

@@ -88,8 +88,8 @@ class ServeSimEndToEndTest {
             // every new connection is timed and charged to the request that opened it; reused ones are not
             long opened = r.requests().stream().filter(x -> x.connectNanos() >= 0).count();
             assertThat(opened).as("requests that opened a connection").isBetween(1L, 12L);
-            // (the pre-flight GET leaves one pooled connection, so 4 users need at least 3 new ones)
-            assertThat(opened).isGreaterThanOrEqualTo(3);
+            // (Not "at least 3 for 4 users": on a loaded machine the first user's request can finish and
+            // free its connection before the dispatcher, still cold, has sent the fourth.)
             assertThat(r.requests()).filteredOn(x -> x.connectNanos() >= 0).allMatch(x -> x.connectNanos() < 5_000_000_000L);
         }
     }

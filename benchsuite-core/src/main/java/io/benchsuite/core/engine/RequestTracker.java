@@ -4,6 +4,7 @@ import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
+import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.api.result.Gaps;
 import io.benchsuite.api.result.Outcome;
@@ -37,10 +38,13 @@ final class RequestTracker implements ResponseListener {
     private final Tokenizer tokenizer;
     private final boolean stream;
     private final Consumer<RequestTracker> onFinish;
+    private final SecretMask secrets;
 
     private long submitOffset = -1;
     private long sentOffset = -1;
     private long connectNanos = -1;
+    private int connectionRetries;
+    private boolean resendPending;
     private long firstTokenOffset = -1;
     private long lastTokenNanos;
     private int streamedTokens;
@@ -52,7 +56,9 @@ final class RequestTracker implements ResponseListener {
     private volatile RequestHandle handle = RequestHandle.NONE;
 
     RequestTracker(PlannedRequest plan, Phase phase, int user, long runStartNanos, long scheduledOffset,
-                   long dispatchOffset, Tokenizer tokenizer, boolean stream, Consumer<RequestTracker> onFinish) {
+                   long dispatchOffset, Tokenizer tokenizer, boolean stream, SecretMask secrets,
+                   Consumer<RequestTracker> onFinish) {
+        this.secrets = secrets;
         this.plan = plan;
         this.phase = phase;
         this.user = user;
@@ -104,9 +110,20 @@ final class RequestTracker implements ResponseListener {
     }
 
     @Override
+    public synchronized void onConnectionRetry(long nanoTime, String reason) {
+        if (finished || firstTokenOffset >= 0) return;
+        connectionRetries++;
+        resendPending = true;
+    }
+
+    @Override
     public synchronized void onSent(long nanoTime) {
-        if (finished || sentOffset >= 0) return;
+        if (finished || (sentOffset >= 0 && !resendPending)) return;
+        // After a connection retry the request is on the wire only when the re-send is written: that
+        // is the send the server answers, so TTFT-from-send excludes the dead connection's round trip
+        // (TTFT from the schedule includes it).
         sentOffset = nanoTime - runStartNanos;
+        resendPending = false;
     }
 
     @Override
@@ -165,7 +182,7 @@ final class RequestTracker implements ResponseListener {
         synchronized (this) {
             if (finished) return;
             ErrorKind kind = error == null ? ErrorKind.BACKEND_EXCEPTION : error.kind();
-            String message = error == null ? "backend reported an error without details" : error.message();
+            String message = error == null ? "backend reported an error without details" : secrets.mask(error.message());
             Outcome outcome = kind == ErrorKind.CANCELLED ? Outcome.CANCELLED : Outcome.FAILED;
             build(nanoTime, streamedTokens, Usage.unknown(), TokenSource.STREAM, outcome, kind, message);
         }
@@ -181,7 +198,7 @@ final class RequestTracker implements ResponseListener {
         record = new RequestRecord(plan.index(), phase, user, scheduledOffset, dispatchOffset, submitOffset, sentOffset,
                 firstTokenOffset, end, plan.inputTokens(), output, usage.promptTokens(), usage.completionTokens(),
                 streamedTokens, source, plan.promptHash(), outcome, kind, message, Gaps.of(gaps, gapCount),
-                connectNanos);
+                connectNanos, connectionRetries);
         text.setLength(0);
         text.trimToSize();
         return record;

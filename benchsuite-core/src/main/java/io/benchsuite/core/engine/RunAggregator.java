@@ -126,7 +126,7 @@ final class RunAggregator {
         long scheduled = records.size();
         long warmup = 0, cooldown = 0, measured = 0, ok = 0, bad = 0, cancelled = 0, met = 0;
         long firstScheduled = Long.MAX_VALUE, lastScheduled = Long.MIN_VALUE, lastEnd = Long.MIN_VALUE;
-        long lastSent = Long.MIN_VALUE, sent = 0;
+        long lastSent = Long.MIN_VALUE, sent = 0, retried = 0;
         long inTokens = 0, outTokens = 0, serverReported = 0, streamed = 0, serverOut = 0;
         for (RequestRecord r : records) {
             switch (r.phase()) {
@@ -135,6 +135,7 @@ final class RunAggregator {
                 case MEASURED -> measured++;
             }
             if (r.phase() != Phase.MEASURED) continue;
+            if (r.connectionRetries() > 0) retried++;
             firstScheduled = Math.min(firstScheduled, r.scheduledOffsetNanos());
             lastScheduled = Math.max(lastScheduled, r.scheduledOffsetNanos());
             lastEnd = Math.max(lastEnd, r.endOffsetNanos());
@@ -195,7 +196,7 @@ final class RunAggregator {
         }
 
         RunSummary.Counts counts = new RunSummary.Counts(scheduled, warmup, cooldown, measured, ok, bad, cancelled,
-                waitedForSlotMeasured);
+                waitedForSlotMeasured, retried);
         RunSummary.Throughput throughput = new RunSummary.Throughput(ok * perSecond, outTokens * perSecond,
                 (inTokens + outTokens) * perSecond);
         RunSummary.Goodput goodput = slo.isEmpty()

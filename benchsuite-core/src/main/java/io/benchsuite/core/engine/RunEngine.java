@@ -9,6 +9,7 @@ import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.ResponseListener;
+import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.api.workload.LoadModel;
@@ -68,6 +69,7 @@ public final class RunEngine {
     private final List<RunListener> listeners;
     private final List<RequestDecorator> decorators;
     private final long drainTimeoutNanos;
+    private final SecretMask secrets;
     private final RunAggregator aggregator;
     private final PlanQueue plans;
 
@@ -107,9 +109,12 @@ public final class RunEngine {
      * @param listeners observers
      * @param decorators request wrappers (tracing)
      * @param drainTimeout after the schedule ends, how long to wait for in-flight requests before cancelling them
+     * @param secrets masks secrets in error messages before they are recorded (a second line of
+     *     defence behind the backend's own masking: a plugin may forget)
      */
     public RunEngine(RunInfo info, Backend backend, RequestPlanner planner, String model, Tokenizer tokenizer,
-                     List<RunListener> listeners, List<RequestDecorator> decorators, Duration drainTimeout) {
+                     List<RunListener> listeners, List<RequestDecorator> decorators, Duration drainTimeout,
+                     SecretMask secrets) {
         this.info = notNull(info, "info");
         this.backend = notNull(backend, "backend");
         this.workload = info.workload();
@@ -118,6 +123,7 @@ public final class RunEngine {
         this.listeners = List.copyOf(notNull(listeners, "listeners"));
         this.decorators = List.copyOf(notNull(decorators, "decorators"));
         this.drainTimeoutNanos = notNull(drainTimeout, "drainTimeout").toNanos();
+        this.secrets = notNull(secrets, "secrets");
         this.aggregator = new RunAggregator(workload, info.slo());
         this.lengthNanos = workload.length().map(Duration::toNanos).orElse(Long.MAX_VALUE);
         this.maxRequests = workload.maxRequests();
@@ -332,7 +338,7 @@ public final class RunEngine {
     private void send(Due d) throws InterruptedException {
         PlannedRequest p = plans.take();
         RequestTracker tracker = new RequestTracker(p, d.phase, d.user, runStart, d.scheduled, d.dispatched,
-                tokenizer, workload.stream(), this::finished);
+                tokenizer, workload.stream(), secrets, this::finished);
         InferenceRequest request = new InferenceRequest(p.index(), model, List.of(ChatMessage.user(p.prompt())),
                 p.inputTokens(), p.outputTokens(), true, 0.0, p.seed(), workload.stream(), Map.of());
         ResponseListener listener = tracker;
@@ -395,7 +401,7 @@ public final class RunEngine {
         for (Due d : unsent) {
             PlannedRequest p = plans.take();
             RequestTracker t = new RequestTracker(p, d.phase, d.user, runStart, d.scheduled, d.dispatched,
-                    tokenizer, workload.stream(), this::finished);
+                    tokenizer, workload.stream(), secrets, this::finished);
             t.onError(System.nanoTime(), BackendError.of(ErrorKind.CANCELLED, "run stopped before a concurrency slot freed"));
         }
         for (RequestTracker t : List.copyOf(active)) t.cancel();

@@ -93,6 +93,7 @@ public final class ReportJson {
         requests.put("failed", c.failed());
         requests.put("cancelled", c.cancelled());
         requests.put("waitedForSlot", c.waitedForSlot());
+        requests.put("connectionRetries", c.connectionRetries());
         Json.put(requests, "errorRate", c.errorRate());
 
         ObjectNode rate = root.putObject("rate");

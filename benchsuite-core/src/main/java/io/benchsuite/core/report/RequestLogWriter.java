@@ -55,6 +55,7 @@ public final class RequestLogWriter implements AutoCloseable {
             ms(g, "slotWaitMs", r.slotWaitNanos());
             ms(g, "sendMs", r.sendNanos());
             ms(g, "connectMs", r.connectNanos());
+            if (r.connectionRetries() > 0) g.writeNumberField("connectionRetries", r.connectionRetries());
             g.writeStringField("promptHash", r.promptHash());
             g.writeNumberField("inputTokens", r.inputTokens());
             g.writeNumberField("outputTokens", r.outputTokens());

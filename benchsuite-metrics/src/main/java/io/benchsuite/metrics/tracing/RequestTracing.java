@@ -121,6 +121,13 @@ public final class RequestTracing implements RunListener, RequestDecorator {
         }
 
         @Override
+        public void onConnectionRetry(long nanoTime, String reason) {
+            span.addEvent("connection_retry", io.opentelemetry.api.common.Attributes.of(
+                    io.opentelemetry.api.common.AttributeKey.stringKey("reason"), reason));
+            downstream.onConnectionRetry(nanoTime, reason);
+        }
+
+        @Override
         public void onSent(long nanoTime) {
             String[] saved = enterMdc();
             try {

@@ -130,7 +130,7 @@ class HostTelemetryTest {
         return new io.benchsuite.api.result.RequestRecord(0, io.benchsuite.api.workload.Phase.MEASURED, -1, 0, 0, 0, 1, 2, 3,
                 8, outputTokens, 8, outputTokens, outputTokens, io.benchsuite.api.result.TokenSource.values()[0], "0123456789abcdef",
                 io.benchsuite.api.result.Outcome.SUCCESS, null, null, io.benchsuite.api.result.Gaps.empty(),
-                connectNanos);
+                connectNanos, 0);
     }
 
     @Test

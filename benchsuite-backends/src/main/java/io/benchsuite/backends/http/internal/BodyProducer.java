@@ -41,7 +41,8 @@ final class BodyProducer implements AsyncEntityProducer {
 
     @Override
     public boolean isRepeatable() {
-        // Retries are off: a benchmark must not hide a failure by sending the request again.
+        // HttpClient's own retries are off: a benchmark must not hide a failure by sending the request
+        // again. The one retry on a fresh connection (see Exchange) builds a new producer.
         return false;
     }
 

@@ -3,6 +3,7 @@ package io.benchsuite.backends.http.internal;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.RequestHandle;
+import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
 import java.io.ByteArrayOutputStream;
@@ -17,6 +18,7 @@ import java.util.Locale;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.locks.ReentrantLock;
+import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.core5.concurrent.FutureCallback;
 import org.apache.hc.core5.http.EntityDetails;
 import org.apache.hc.core5.http.Header;
@@ -41,8 +43,19 @@ import org.slf4j.LoggerFactory;
  * only ever waited for by the I/O thread and the timeout timer; {@link #cancel()} merely tries it
  * (a listener may hold its own lock while cancelling) and otherwise leaves the CANCELLED event to
  * whichever thread holds it, or to the client's cancellation callback, which always follows.
+ *
+ * <p><b>One retry on a fresh connection.</b> A server may close a kept-alive connection right after
+ * a response without saying {@code Connection: close} (llama.cpp's server does); a request that the
+ * pool puts on such a connection dies before any response byte. As curl and Go's HTTP client do,
+ * such a request, and only such a one (its connection was reused, nothing of a response arrived, the
+ * connection was closed or reset), is sent once more on a newly opened connection. The listener
+ * hears {@code onConnectionRetry}, then {@code onSent} again; the request's latency still counts
+ * from its scheduled instant, so the lost round trip stays in the numbers. Each HttpClient execution
+ * is one {@link Attempt}; callbacks of an abandoned attempt are ignored. The re-send goes through the
+ * transport's retry client, whose connections are never pooled: HttpClient's pool would happily hand
+ * out another kept-alive connection that the server has closed too.
  */
-final class Exchange implements AsyncResponseConsumer<Void>, FutureCallback<Void>, Emitter, RequestHandle {
+final class Exchange implements Emitter, RequestHandle {
     private static final Logger LOG = LoggerFactory.getLogger(Exchange.class);
     /** Bytes of an error body kept for the message. */
     static final int SNIPPET_BYTES = 512;
@@ -55,8 +68,14 @@ final class Exchange implements AsyncResponseConsumer<Void>, FutureCallback<Void
     private final long maxBytes;
     private final io.benchsuite.backends.http.HttpSettings settings;
     private final String target;
-    private final Secrets secrets;
+    private final SecretMask secrets;
     private final Runnable onFinished;
+    private final Launcher launcher;
+
+    /** Starts one execution of the request with the attempt's context, consumer and callback. */
+    interface Launcher {
+        Future<Void> launch(Attempt attempt);
+    }
 
     private final ReentrantLock lock = new ReentrantLock();
     private volatile boolean cancelRequested;
@@ -80,10 +99,13 @@ final class Exchange implements AsyncResponseConsumer<Void>, FutureCallback<Void
     private FutureCallback<Void> resultCallback;
     private ScheduledFuture<?> timeoutTask;
     private long currentNanos;
+    private volatile Attempt attempt;
+    private boolean retried;
     private final SseDecoder.Handler eventHandler = this::onEvent;
 
     Exchange(ResponseListener listener, ResponseDialect dialect, boolean stream,
-             io.benchsuite.backends.http.HttpSettings settings, String target, Secrets secrets, Runnable onFinished) {
+             io.benchsuite.backends.http.HttpSettings settings, String target, SecretMask secrets, Runnable onFinished,
+             Launcher launcher) {
         this.listener = listener;
         this.dialect = dialect;
         this.stream = stream;
@@ -92,14 +114,22 @@ final class Exchange implements AsyncResponseConsumer<Void>, FutureCallback<Void
         this.target = target;
         this.secrets = secrets;
         this.onFinished = onFinished;
+        this.launcher = launcher;
+    }
+
+    /** Starts the first attempt; called once by the transport. */
+    void start(ScheduledFuture<?> timeout) {
+        Attempt first = new Attempt(null);
+        attempt = first;
+        attach(launcher.launch(first), timeout);
     }
 
     // ---- set-up, called by the transport ----
 
-    void attach(Future<Void> f, ScheduledFuture<?> timeout) {
+    private void attach(Future<Void> f, ScheduledFuture<?> timeout) {
         lock.lock();
         try {
-            this.timeoutTask = timeout;
+            if (timeout != null) this.timeoutTask = timeout;
             this.future = f;
             if (terminal && timeout != null) timeout.cancel(false);
         } finally {
@@ -167,11 +197,9 @@ final class Exchange implements AsyncResponseConsumer<Void>, FutureCallback<Void
         }
     }
 
-    // ---- AsyncResponseConsumer ----
+    // ---- response side, called by the current Attempt ----
 
-    @Override
-    public void consumeResponse(HttpResponse response, EntityDetails entity, HttpContext context,
-                                FutureCallback<Void> callback) {
+    private void consumeResponse(HttpResponse response, EntityDetails entity, FutureCallback<Void> callback) {
         long now = System.nanoTime();
         lock.lock();
         try {
@@ -198,19 +226,7 @@ final class Exchange implements AsyncResponseConsumer<Void>, FutureCallback<Void
         completeCallbackIfTerminal();
     }
 
-    @Override
-    public void informationResponse(HttpResponse response, HttpContext context) {
-        // 1xx responses carry nothing to time.
-    }
-
-    @Override
-    public void updateCapacity(CapacityChannel capacityChannel) throws java.io.IOException {
-        // Every read is consumed at once, so never hold the server back.
-        capacityChannel.update(Integer.MAX_VALUE);
-    }
-
-    @Override
-    public void consume(ByteBuffer src) {
+    private void consume(ByteBuffer src) {
         long now = System.nanoTime(); // before anything is parsed: this is the arrival time
         lock.lock();
         try {
@@ -250,8 +266,7 @@ final class Exchange implements AsyncResponseConsumer<Void>, FutureCallback<Void
         cancelFutureIfAborted();
     }
 
-    @Override
-    public void streamEnd(List<? extends Header> trailers) {
+    private void streamEnd() {
         long now = System.nanoTime();
         lock.lock();
         try {
@@ -262,13 +277,7 @@ final class Exchange implements AsyncResponseConsumer<Void>, FutureCallback<Void
         completeCallbackIfTerminal();
     }
 
-    @Override
-    public void failed(Exception cause) {
-        fail(System.nanoTime(), cause);
-    }
-
-    @Override
-    public void releaseResources() {
+    private void releaseResources() {
         lock.lock();
         try {
             body = null;
@@ -278,10 +287,7 @@ final class Exchange implements AsyncResponseConsumer<Void>, FutureCallback<Void
         }
     }
 
-    // ---- FutureCallback ----
-
-    @Override
-    public void completed(Void result) {
+    private void completed() {
         lock.lock();
         try {
             if (!terminal) {
@@ -292,8 +298,7 @@ final class Exchange implements AsyncResponseConsumer<Void>, FutureCallback<Void
         }
     }
 
-    @Override
-    public void cancelled() {
+    private void cancelled() {
         long now = System.nanoTime();
         lock.lock();
         try {
@@ -345,7 +350,7 @@ final class Exchange implements AsyncResponseConsumer<Void>, FutureCallback<Void
         // must abort the exchange so the connection is not left busy; endOfResponse clears this
         // when the response was already complete.
         abortExchange = true;
-        BackendError safe = new BackendError(error.kind(), secrets.scrub(error.message()), error.httpStatus(), error.retryAfter());
+        BackendError safe = new BackendError(error.kind(), secrets.mask(error.message()), error.httpStatus(), error.retryAfter());
         try {
             listener.onError(nanoTime, safe);
         } catch (RuntimeException e) {
@@ -402,10 +407,26 @@ final class Exchange implements AsyncResponseConsumer<Void>, FutureCallback<Void
     }
 
     private void fail(long now, Throwable cause) {
+        fail(now, cause, null);
+    }
+
+    private void fail(long now, Throwable cause, Attempt failing) {
+        boolean retry = false;
         lock.lock();
         try {
             if (terminal) return;
-            if (abortKind != null) {
+            if (failing != null && failing != attempt) return; // an abandoned attempt's late callback
+            if (failing != null && mayRetry(failing, cause)) {
+                retried = true;
+                retry = true;
+                attempt = new Attempt(failing);
+                sent = false; // the request goes out again; onSent follows for the new attempt
+                try {
+                    listener.onConnectionRetry(now, secrets.mask(Failures.classify(cause, false).message()));
+                } catch (RuntimeException e) {
+                    LOG.warn("response listener failed in onConnectionRetry for {}: {}", target, e.toString());
+                }
+            } else if (abortKind != null) {
                 error(now, BackendError.of(abortKind, abortMessage));
             } else if (cancelRequested) {
                 error(now, BackendError.of(ErrorKind.CANCELLED, "cancelled by the caller"));
@@ -423,6 +444,24 @@ final class Exchange implements AsyncResponseConsumer<Void>, FutureCallback<Void
         } finally {
             unlockAndCheck();
         }
+        if (retry) {
+            Attempt next = attempt;
+            try {
+                attach(launcher.launch(next), null);
+            } catch (RuntimeException e) {
+                fail(System.nanoTime(), e, next);
+            }
+        }
+    }
+
+    /**
+     * Whether a failed attempt is the stale-connection case worth one more try: not retried yet, not
+     * cancelled or timed out, no response byte seen, its connection was a reused one, and the
+     * failure was that connection closing or resetting.
+     */
+    private boolean mayRetry(Attempt failing, Throwable cause) {
+        return !retried && !cancelRequested && abortKind == null && !responseStarted && !failing.openedConnection()
+                && Failures.classify(cause, false).kind() == ErrorKind.STREAM_RESET;
     }
 
     private void ensureSent(long nanoTime) {
@@ -472,6 +511,89 @@ final class Exchange implements AsyncResponseConsumer<Void>, FutureCallback<Void
     private void cancelFuture() {
         Future<Void> f = future;
         if (f != null && !f.isDone()) f.cancel(true);
+    }
+
+    /**
+     * One execution of the request by HttpClient: its response consumer and result callback. Only
+     * the exchange's current attempt is listened to.
+     */
+    final class Attempt implements AsyncResponseConsumer<Void>, FutureCallback<Void> {
+        private final HttpClientContext context = HttpClientContext.create();
+        private final boolean retry;
+
+        private Attempt(Attempt previous) {
+            this.retry = previous != null;
+        }
+
+        /** Whether this is the re-send, which must go out on a connection opened for it alone. */
+        boolean isRetry() {
+            return retry;
+        }
+
+        /** The HttpClient context of this execution. */
+        HttpClientContext context() {
+            return context;
+        }
+
+        /** The request body of this execution was written. */
+        void sent(long nanoTime) {
+            if (attempt == this) onSent(nanoTime, TimedConnections.connectNanos(context));
+        }
+
+        boolean openedConnection() {
+            return TimedConnections.connectNanos(context) >= 0;
+        }
+
+        @Override
+        public void consumeResponse(HttpResponse response, EntityDetails entity, HttpContext ctx,
+                                    FutureCallback<Void> callback) {
+            if (attempt == this) Exchange.this.consumeResponse(response, entity, callback);
+        }
+
+        @Override
+        public void informationResponse(HttpResponse response, HttpContext ctx) {
+            // 1xx responses carry nothing to time.
+        }
+
+        @Override
+        public void updateCapacity(CapacityChannel capacityChannel) throws java.io.IOException {
+            // Every read is consumed at once, so never hold the server back.
+            capacityChannel.update(Integer.MAX_VALUE);
+        }
+
+        @Override
+        public void consume(ByteBuffer src) {
+            if (attempt == this) {
+                Exchange.this.consume(src);
+            } else {
+                src.position(src.limit());
+            }
+        }
+
+        @Override
+        public void streamEnd(List<? extends Header> trailers) {
+            if (attempt == this) Exchange.this.streamEnd();
+        }
+
+        @Override
+        public void failed(Exception cause) {
+            fail(System.nanoTime(), cause, this);
+        }
+
+        @Override
+        public void releaseResources() {
+            if (attempt == this) Exchange.this.releaseResources();
+        }
+
+        @Override
+        public void completed(Void result) {
+            if (attempt == this) Exchange.this.completed();
+        }
+
+        @Override
+        public void cancelled() {
+            if (attempt == this) Exchange.this.cancelled();
+        }
     }
 
     private static boolean isEventStream(EntityDetails entity) {

@@ -4,6 +4,7 @@ import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.BackendException;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.RequestHandle;
+import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.backends.http.Environment;
 import io.benchsuite.backends.http.HttpSettings;
@@ -13,7 +14,6 @@ import java.security.KeyManagementException;
 import java.security.NoSuchAlgorithmException;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +40,6 @@ import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManager;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
-import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.client5.http.ssl.ClientTlsStrategyBuilder;
 import org.apache.hc.client5.http.ssl.HostnameVerificationPolicy;
 import org.apache.hc.client5.http.ssl.NoopHostnameVerifier;
@@ -70,9 +69,12 @@ public final class HttpTransport implements AutoCloseable {
 
     private final String backendName;
     private final HttpSettings settings;
-    private final Secrets secrets;
+    private final SecretMask secrets;
     private final Map<String, String> fixedHeaders;
+    private final String id;
     private final CloseableHttpAsyncClient client;
+    private final Object retryClientLock = new Object();
+    private CloseableHttpAsyncClient retryClient; // guarded by retryClientLock
     private final ScheduledThreadPoolExecutor timer;
     private final Set<Exchange> active = ConcurrentHashMap.newKeySet();
     private final java.util.Queue<Thread> threads = new java.util.concurrent.ConcurrentLinkedQueue<>();
@@ -111,9 +113,9 @@ public final class HttpTransport implements AutoCloseable {
             apiKey = environment.get(var).map(String::trim).filter(s -> !s.isEmpty()).orElseThrow(() -> new BackendException(
                     "environment variable '" + var + "' (named by config api-key-env) is not set or empty"));
         }
-        List<String> secretValues = new ArrayList<>(settings.headers().values());
-        if (apiKey != null) secretValues.add(apiKey);
-        this.secrets = new Secrets(secretValues);
+        SecretMask mask = settings.secrets();
+        if (apiKey != null) mask = mask.and(SecretMask.of(List.of(apiKey, "Bearer " + apiKey)));
+        this.secrets = mask;
         Map<String, String> headers = new LinkedHashMap<>(settings.headers());
         if (apiKey != null) {
             headers.keySet().removeIf(k -> k.equalsIgnoreCase("Authorization"));
@@ -125,7 +127,19 @@ public final class HttpTransport implements AutoCloseable {
             LOG.warn("{}: TLS certificate and host name verification are OFF (config insecure=true) for {}",
                     backendName, settings.displayUrl());
         }
-        int pool = settings.maxConcurrency();
+        this.id = Integer.toHexString(System.identityHashCode(this));
+        this.client = newClient(settings.maxConcurrency(), 0, true, "io");
+        this.timer = new ScheduledThreadPoolExecutor(1, daemonFactory("benchsuite-http-" + id + "-timeouts"));
+        timer.setRemoveOnCancelPolicy(true); // 10-minute timers of finished requests must not pile up
+        timer.setKeepAliveTime(5, TimeUnit.SECONDS);
+        timer.allowCoreThreadTimeOut(true);
+    }
+
+    /**
+     * A pooled async client. {@code reuse=false} makes every connection serve one request and close:
+     * the client for connection retries, whose whole point is a connection nobody used before.
+     */
+    private CloseableHttpAsyncClient newClient(int pool, int ioThreads, boolean reuse, String threadName) {
         PoolingAsyncClientConnectionManager cm = TimedConnections.builder()
                 .setMaxConnTotal(pool)
                 .setMaxConnPerRoute(pool)
@@ -139,34 +153,40 @@ public final class HttpTransport implements AutoCloseable {
                         .build())
                 .setTlsStrategy(tlsStrategy(settings.insecure()))
                 .build();
-        String id = Integer.toHexString(System.identityHashCode(this));
-        this.client = HttpAsyncClients.custom()
+        IOReactorConfig.Builder reactor = IOReactorConfig.custom()
+                .setSoTimeout(timeout(settings.readTimeout()))
+                .setTcpNoDelay(true)
+                // Timeouts are checked once per select interval (default 1 s); 100 ms keeps
+                // read timeouts close to what was configured at negligible cost.
+                .setSelectInterval(TimeValue.ofMilliseconds(100));
+        if (ioThreads > 0) reactor.setIoThreadCount(ioThreads);
+        var builder = HttpAsyncClients.custom()
                 .setConnectionManager(cm)
-                .setIOReactorConfig(IOReactorConfig.custom()
-                        .setSoTimeout(timeout(settings.readTimeout()))
-                        .setTcpNoDelay(true)
-                        // Timeouts are checked once per select interval (default 1 s); 100 ms keeps
-                        // read timeouts close to what was configured at negligible cost.
-                        .setSelectInterval(TimeValue.ofMilliseconds(100))
-                        .build())
+                .setIOReactorConfig(reactor.build())
                 .setDefaultRequestConfig(RequestConfig.custom()
                         .setConnectionRequestTimeout(timeout(settings.requestTimeout()))
                         .setResponseTimeout(timeout(settings.readTimeout()))
                         .build())
-                .setThreadFactory(daemonFactory("benchsuite-http-" + id + "-io"))
+                .setThreadFactory(daemonFactory("benchsuite-http-" + id + "-" + threadName))
                 .disableAutomaticRetries()
                 .disableRedirectHandling()
                 .disableCookieManagement()
                 .disableContentCompression()
                 .disableAuthCaching()
                 .disableConnectionState()
-                .setUserAgent("benchsuite")
-                .build();
-        this.timer = new ScheduledThreadPoolExecutor(1, daemonFactory("benchsuite-http-" + id + "-timeouts"));
-        timer.setRemoveOnCancelPolicy(true); // 10-minute timers of finished requests must not pile up
-        timer.setKeepAliveTime(5, TimeUnit.SECONDS);
-        timer.allowCoreThreadTimeOut(true);
-        client.start();
+                .setUserAgent("benchsuite");
+        if (!reuse) builder.setConnectionReuseStrategy((request, response, context) -> false);
+        CloseableHttpAsyncClient c = builder.build();
+        c.start();
+        return c;
+    }
+
+    /** The client for connection retries, started on first use (most runs never need it). */
+    private CloseableHttpAsyncClient retryClient() {
+        synchronized (retryClientLock) {
+            if (retryClient == null) retryClient = newClient(settings.maxConcurrency(), 1, false, "retry");
+            return retryClient;
+        }
     }
 
     /** The settings in force. */
@@ -176,7 +196,7 @@ public final class HttpTransport implements AutoCloseable {
 
     /** Text with every secret value masked; use on anything that may reach a log or report. */
     public String scrub(String text) {
-        return secrets.scrub(text);
+        return text == null ? "" : secrets.mask(text);
     }
 
     /** How many requests are in flight. */
@@ -213,7 +233,11 @@ public final class HttpTransport implements AutoCloseable {
         String target = uri.toString();
         Exchange[] self = new Exchange[1];
         Exchange exchange = new Exchange(listener, dialect, stream, settings, target, secrets,
-                () -> active.remove(self[0]));
+                () -> active.remove(self[0]),
+                attempt -> (attempt.isRetry() ? retryClient() : client).execute(
+                        new BasicRequestProducer(request(uri, stream, requestHeaders),
+                                new BodyProducer(jsonBody, attempt::sent)),
+                        attempt, attempt.context(), attempt));
         self[0] = exchange;
         if (closed.get()) {
             exchange.error(System.nanoTime(), BackendError.of(ErrorKind.CANCELLED, backendName + " backend is closed"));
@@ -221,26 +245,27 @@ public final class HttpTransport implements AutoCloseable {
         }
         active.add(exchange);
         try {
-            BasicHttpRequest request = new BasicHttpRequest(Method.POST, uri);
-            request.setHeader("Accept", stream ? "text/event-stream" : "application/json");
-            fixedHeaders.forEach(request::setHeader);
-            requestHeaders.forEach((k, v) -> {
-                // Per-request headers (traceparent) never replace the credentials.
-                if (!k.equalsIgnoreCase("Authorization") || !fixedHeaders.containsKey("Authorization")) {
-                    request.setHeader(k, v);
-                }
-            });
             ScheduledFuture<?> timeoutTask = timer.schedule(() -> exchange.requestTimedOut(settings.requestTimeout()),
                     settings.requestTimeout().toNanos(), TimeUnit.NANOSECONDS);
-            HttpClientContext context = HttpClientContext.create();
-            Future<Void> f = client.execute(new BasicRequestProducer(request, new BodyProducer(jsonBody,
-                            sentAt -> exchange.onSent(sentAt, TimedConnections.connectNanos(context)))),
-                    exchange, context, exchange);
-            exchange.attach(f, timeoutTask);
+            exchange.start(timeoutTask);
         } catch (RuntimeException e) {
             exchange.failedToStart(e);
         }
         return exchange;
+    }
+
+    /** A new request message (HttpClient adds headers to it, so each execution needs its own). */
+    private BasicHttpRequest request(URI uri, boolean stream, Map<String, String> requestHeaders) {
+        BasicHttpRequest request = new BasicHttpRequest(Method.POST, uri);
+        request.setHeader("Accept", stream ? "text/event-stream" : "application/json");
+        fixedHeaders.forEach(request::setHeader);
+        requestHeaders.forEach((k, v) -> {
+            // Per-request headers (traceparent) never replace the credentials.
+            if (!k.equalsIgnoreCase("Authorization") || !fixedHeaders.containsKey("Authorization")) {
+                request.setHeader(k, v);
+            }
+        });
+        return request;
     }
 
     /**
@@ -273,7 +298,7 @@ public final class HttpTransport implements AutoCloseable {
             throw new TransportException(ErrorKind.CANCELLED, "interrupted");
         } catch (ExecutionException e) {
             Failures.Classified c = Failures.classify(e, false);
-            throw new TransportException(c.kind(), secrets.scrub(c.message()));
+            throw new TransportException(c.kind(), secrets.mask(c.message()));
         }
     }
 
@@ -287,13 +312,12 @@ public final class HttpTransport implements AutoCloseable {
         for (Exchange e : List.copyOf(active)) e.cancel();
         // Shut the reactor down and wait for its threads before closing: closing first makes the
         // reactor threads trip over their own closed selector and log a spurious error.
-        client.initiateShutdown();
-        try {
-            client.awaitShutdown(TimeValue.ofSeconds(5));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        CloseableHttpAsyncClient retries;
+        synchronized (retryClientLock) {
+            retries = retryClient;
         }
-        client.close(CloseMode.IMMEDIATE);
+        shutDown(client);
+        if (retries != null) shutDown(retries);
         timer.shutdownNow();
         try {
             timer.awaitTermination(5, TimeUnit.SECONDS);
@@ -305,6 +329,16 @@ public final class HttpTransport implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private static void shutDown(CloseableHttpAsyncClient c) {
+        c.initiateShutdown();
+        try {
+            c.awaitShutdown(TimeValue.ofSeconds(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        c.close(CloseMode.IMMEDIATE);
     }
 
     private static Timeout timeout(Duration d) {
