@@ -45,7 +45,7 @@ class ReportJsonStructureTest {
         assertThat(keys(r.path("config"))).containsExactlyInAnyOrder("workload", "slo", "tokenizer", "backend");
         assertThat(keys(r.path("seed"))).containsExactlyInAnyOrder("source", "root", "scenario", "scenarioSeed");
         assertThat(keys(r.path("requests"))).containsExactlyInAnyOrder("scheduled", "warmup", "cooldown", "measured",
-                "succeeded", "failed", "cancelled", "waitedForSlot", "errorRate");
+                "succeeded", "failed", "cancelled", "waitedForSlot", "connectionRetries", "errorRate");
         assertThat(keys(r.path("rate"))).containsExactlyInAnyOrder("target", "scheduled", "achieved", "achievedOverTarget",
                 "achievedOverScheduled", "measuredSeconds");
         for (String latency : List.of("ttft", "itl", "tpot", "e2e", "ttftFromSend", "scheduleLag", "dispatchLag", "slotWait")) {
