@@ -41,6 +41,7 @@ final class Observability implements AutoCloseable {
     /**
      * What the flags asked for.
      *
+     * @param prometheusHost address the {@code /metrics} endpoint listens on (loopback unless the user says otherwise)
      * @param prometheusPort port of the {@code /metrics} endpoint, or -1 for none
      * @param serverMetricsUrl the server's metrics URL, or null for none
      * @param serverMetricsInterval scrape and sample period
@@ -51,10 +52,11 @@ final class Observability implements AutoCloseable {
      * @param sampleRatio fraction of traces kept
      * @param dropAttributes span attributes removed before export
      * @param hashAttributes span attributes replaced by their SHA-256 before export
+     * @param insecure skip TLS verification when scraping the server (the backend's {@code --insecure})
      */
-    record Settings(int prometheusPort, URI serverMetricsUrl, Duration serverMetricsInterval, URI dcgmUrl,
+    record Settings(String prometheusHost, int prometheusPort, URI serverMetricsUrl, Duration serverMetricsInterval, URI dcgmUrl,
                     URI otlpEndpoint, boolean otlpGrpc, Map<String, String> otlpHeaders, double sampleRatio,
-                    Set<String> dropAttributes, Set<String> hashAttributes) {
+                    Set<String> dropAttributes, Set<String> hashAttributes, boolean insecure) {
         Settings {
             otlpHeaders = Map.copyOf(otlpHeaders);
             dropAttributes = Set.copyOf(dropAttributes);
@@ -79,7 +81,7 @@ final class Observability implements AutoCloseable {
 
     private Observability(Settings s) throws IOException {
         Duration every = s.serverMetricsInterval();
-        scraper = s.serverMetricsUrl() == null ? null : ServerMetricsScraper.every(s.serverMetricsUrl(), every);
+        scraper = s.serverMetricsUrl() == null ? null : ServerMetricsScraper.every(s.serverMetricsUrl(), every, s.insecure());
         host = HostTelemetry.builder().interval(every).build();
         gpu = s.dcgmUrl() != null ? GpuTelemetry.dcgm(s.dcgmUrl(), every) : GpuTelemetry.nvidiaSmiIfPresent(every);
         sdk = s.otlpEndpoint() == null ? null : tracingSdk(s);
@@ -89,7 +91,7 @@ final class Observability implements AutoCloseable {
             BenchsuiteMetrics.Builder mb = BenchsuiteMetrics.builder(registry).host(host).gpu(gpu);
             if (scraper != null) mb.server(scraper);
             metrics = mb.build();
-            http = serve(registry, s.prometheusPort());
+            http = serve(registry, s.prometheusHost(), s.prometheusPort());
         } else {
             registry = null;
             metrics = null;
@@ -102,7 +104,8 @@ final class Observability implements AutoCloseable {
         try {
             return new Observability(s);
         } catch (IOException e) {
-            throw CliException.failure("--prometheus-port: cannot listen on port " + s.prometheusPort() + ": " + e.getMessage());
+            throw CliException.failure("--prometheus-port: cannot listen on " + s.prometheusHost() + ":" + s.prometheusPort()
+                    + ": " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
         }
     }
 
@@ -145,8 +148,8 @@ final class Observability implements AutoCloseable {
                 .setPropagators(ContextPropagators.create(W3CTraceContextPropagator.getInstance())).build();
     }
 
-    private static HttpServer serve(PrometheusMeterRegistry registry, int port) throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress(port), 0);
+    private static HttpServer serve(PrometheusMeterRegistry registry, String host, int port) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 0);
         server.createContext("/metrics", ex -> {
             try (ex) {
                 byte[] body = registry.scrape().getBytes(StandardCharsets.UTF_8);
@@ -173,6 +176,15 @@ final class Observability implements AutoCloseable {
     /** Lets the live metrics read queued and in-flight counts from the running engine. */
     void bind(RunningBenchmark running) {
         if (metrics != null) metrics.bind(running);
+    }
+
+    /** The URL of the Prometheus endpoint, or null when there is none. */
+    String prometheusUrl() {
+        if (http == null) return null;
+        java.net.InetAddress a = http.getAddress().getAddress();
+        String host = a.isAnyLocalAddress() ? "localhost" : a.getHostAddress();
+        if (host.indexOf(':') >= 0) host = "[" + host + "]";
+        return "http://" + host + ":" + http.getAddress().getPort() + "/metrics";
     }
 
     /** The port the Prometheus endpoint listens on, or -1. */

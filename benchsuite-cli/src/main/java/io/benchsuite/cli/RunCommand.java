@@ -175,6 +175,11 @@ final class RunCommand implements Callable<Integer> {
                     + "and until the report is written (0: any free port).")
     String prometheusPort;
 
+    @Option(names = "--prometheus-host", paramLabel = "<address>", defaultValue = "127.0.0.1",
+            description = "Address the --prometheus-port endpoint listens on (default ${DEFAULT-VALUE}: this machine "
+                    + "only; 0.0.0.0 for every interface).")
+    String prometheusHost;
+
     @Option(names = "--server-metrics-url", paramLabel = "<url>",
             description = "The server's Prometheus endpoint to scrape during the run (default: --url + /metrics for "
                     + "HTTP backends; none for in-process backends). 'none' turns scraping off.")
@@ -394,8 +399,16 @@ final class RunCommand implements Callable<Integer> {
         if (otlp == null && (!otlpHeaders.isEmpty() || !traceDropAttributes.isEmpty() || !traceHashAttributes.isEmpty())) {
             throw CliException.usage("--otlp-header/--trace-drop-attribute/--trace-hash-attribute: need --otlp-endpoint");
         }
-        return new Observability.Settings(port, server, every, dcgm, otlp, protocol.equals("grpc"), otlpHeaderMap, ratio,
-                new java.util.HashSet<>(traceDropAttributes), new java.util.HashSet<>(traceHashAttributes));
+        String host = prometheusHost.trim();
+        if (host.isEmpty()) throw CliException.usage("--prometheus-host: must not be blank");
+        try {
+            java.net.InetAddress.getByName(host);
+        } catch (java.net.UnknownHostException e) {
+            throw CliException.usage("--prometheus-host: unknown address '" + host + "'");
+        }
+        return new Observability.Settings(host, port, server, every, dcgm, otlp, protocol.equals("grpc"), otlpHeaderMap, ratio,
+                new java.util.HashSet<>(traceDropAttributes), new java.util.HashSet<>(traceHashAttributes),
+                plan.backendConfig().bool("insecure", false));
     }
 
     /**
@@ -412,6 +425,9 @@ final class RunCommand implements Callable<Integer> {
             java.net.URI uri = new java.net.URI(u);
             if (uri.getHost() == null) {
                 throw CliException.usage(flag + ": not a valid URL: '" + shown + "' has no host name");
+            }
+            if (uri.getPort() == 0 || uri.getPort() > 65535) {
+                throw CliException.usage(flag + ": port " + uri.getPort() + " is out of range 1-65535");
             }
             return uri;
         } catch (java.net.URISyntaxException e) {
@@ -477,8 +493,8 @@ final class RunCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         try (Observability obs = Observability.start(obsSettings)) {
             obs.install(b);
-            if (obs.prometheusPort() >= 0) {
-                ctx.err().println("benchsuite: live metrics at http://localhost:" + obs.prometheusPort() + "/metrics");
+            if (obs.prometheusUrl() != null) {
+                ctx.err().println("benchsuite: live metrics at " + obs.prometheusUrl());
             }
             return runAndReport(b, plan, current, obs);
         } finally {

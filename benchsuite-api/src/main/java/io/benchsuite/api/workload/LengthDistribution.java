@@ -1,5 +1,7 @@
 package io.benchsuite.api.workload;
 
+import io.benchsuite.api.util.TextParts;
+
 import static io.benchsuite.api.util.Checks.positive;
 import static io.benchsuite.api.util.Checks.positiveFinite;
 import static io.benchsuite.api.util.Checks.notNegativeFinite;
@@ -106,39 +108,42 @@ public sealed interface LengthDistribution {
     static LengthDistribution parse(String text) {
         Objects.requireNonNull(text, "length distribution text");
         String s = text.trim().toLowerCase(Locale.ROOT);
+        String forms = "expected a length distribution such as 512, uniform:100-500, "
+                + "normal:512,64[,min-max] or lognormal:550,0.6[,min-max], got '" + text + "'";
+        int colon = s.indexOf(':');
+        String kind = colon < 0 ? "fixed" : s.substring(0, colon);
+        String body = colon < 0 ? s : s.substring(colon + 1);
         try {
-            int colon = s.indexOf(':');
-            if (colon < 0) return fixed(Integer.parseInt(s));
-            String kind = s.substring(0, colon);
-            String[] args = s.substring(colon + 1).split(",");
             switch (kind) {
                 case "fixed":
-                    return fixed(Integer.parseInt(args[0].trim()));
+                    return fixed(TextParts.wholeNumber(body, "the length in tokens"));
                 case "uniform": {
-                    int[] r = range(args[0]);
+                    int[] r = range(body);
                     return uniform(r[0], r[1]);
                 }
-                case "normal": {
-                    int[] r = args.length > 2 ? range(args[2]) : new int[] {1, 1 << 20};
-                    return normal(Double.parseDouble(args[0]), Double.parseDouble(args[1]), r[0], r[1]);
-                }
+                case "normal":
                 case "lognormal": {
+                    String[] args = body.split(",", -1);
+                    if (args.length != 2 && args.length != 3) {
+                        throw new IllegalArgumentException("expected mean,stddev[,min-max], got '" + body + "'");
+                    }
                     int[] r = args.length > 2 ? range(args[2]) : new int[] {1, 1 << 20};
-                    return logNormal(Double.parseDouble(args[0]), Double.parseDouble(args[1]), r[0], r[1]);
+                    double mean = TextParts.number(args[0], "the mean");
+                    double spread = TextParts.number(args[1], kind.equals("normal") ? "the standard deviation" : "sigma");
+                    return kind.equals("normal") ? normal(mean, spread, r[0], r[1]) : logNormal(mean, spread, r[0], r[1]);
                 }
                 default:
                     break;
             }
-        } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
-            // fall through to the message below
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(forms + ": " + e.getMessage(), e);
         }
-        throw new IllegalArgumentException("expected a length distribution such as 512, uniform:100-500, "
-                + "normal:512,64[,min-max] or lognormal:550,0.6[,min-max], got '" + text + "'");
+        throw new IllegalArgumentException(forms);
     }
 
     private static int[] range(String text) {
-        String[] parts = text.trim().split("-");
-        return new int[] {Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim())};
+        String[] parts = TextParts.split(text, "-", 2, "min-max");
+        return new int[] {TextParts.wholeNumber(parts[0], "the minimum"), TextParts.wholeNumber(parts[1], "the maximum")};
     }
 
     private static void checkBounds(int min, int max) {

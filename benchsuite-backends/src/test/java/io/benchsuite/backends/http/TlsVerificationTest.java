@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
+import io.benchsuite.test.tls.SelfSignedTls;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,24 +35,7 @@ class TlsVerificationTest {
 
     @BeforeAll
     static void start(@TempDir Path dir) throws Exception {
-        Path keystore = dir.resolve("server.p12");
-        Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
-        assumeThat(Files.isExecutable(keytool)).as("keytool in the JDK").isTrue();
-        Process p = new ProcessBuilder(keytool.toString(), "-genkeypair", "-alias", "server", "-keyalg", "RSA",
-                "-keysize", "2048", "-validity", "2", "-dname", "CN=localhost", "-ext", "SAN=ip:127.0.0.1",
-                "-storetype", "PKCS12", "-keystore", keystore.toString(), "-storepass", "changeit",
-                "-keypass", "changeit").redirectErrorStream(true).start();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).isZero();
-
-        KeyStore ks = KeyStore.getInstance("PKCS12");
-        try (FileInputStream in = new FileInputStream(keystore.toFile())) {
-            ks.load(in, "changeit".toCharArray());
-        }
-        KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        kmf.init(ks, "changeit".toCharArray());
-        SSLContext ssl = SSLContext.getInstance("TLS");
-        ssl.init(kmf.getKeyManagers(), null, null);
+        SSLContext ssl = SelfSignedTls.serverContext(dir);
         server = HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.setHttpsConfigurator(new HttpsConfigurator(ssl));
         server.createContext("/v1/chat/completions", ex -> {
