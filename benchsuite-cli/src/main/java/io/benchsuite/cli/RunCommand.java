@@ -477,12 +477,17 @@ final class RunCommand implements Callable<Integer> {
         // ends with whatever reports exist; the main thread keeps running while the JVM shuts down.
         java.util.concurrent.atomic.AtomicReference<RunningBenchmark> current = new java.util.concurrent.atomic.AtomicReference<>();
         CountDownLatch finished = new CountDownLatch(1);
+        Thread main = Thread.currentThread();
         Thread hook = new Thread(() -> {
             interruptedBySignal = true;
             ctx.err().println();
             ctx.err().println("benchsuite: interrupted; stopping and writing the reports of what was measured ...");
             RunningBenchmark r = current.get();
-            if (r != null) r.stop();
+            if (r != null) {
+                r.stop();
+            } else {
+                main.interrupt(); // still starting (a slow pre-flight check): don't wait out its timeout
+            }
             try {
                 // the main thread writes the reports and prints the summary; the JVM exits (130) when this returns
                 finished.await(plan.drainTimeout().toSeconds() + 60, TimeUnit.SECONDS);
@@ -512,12 +517,12 @@ final class RunCommand implements Callable<Integer> {
         RunningBenchmark running;
         try {
             running = b.start();
-        } catch (BackendException e) {
-            throw CliException.failure("backend '" + plan.backend() + "' is not usable: " + safe(e.getMessage()));
-        } catch (UncheckedIOException e) {
-            throw CliException.failure(safe(e.getMessage()));
-        } catch (IllegalArgumentException e) {
-            throw CliException.usage("backend '" + plan.backend() + "': " + safe(e.getMessage()));
+        } catch (RuntimeException e) {
+            if (interruptedBySignal || Thread.currentThread().isInterrupted()) {
+                throw new CliException(ExitCodes.INTERRUPTED, "interrupted while the backend was starting "
+                        + "(pre-flight check); nothing was measured and no report was written");
+            }
+            throw startFailure(e, plan);
         }
         current.set(running);
         obs.bind(running);
@@ -544,6 +549,18 @@ final class RunCommand implements Callable<Integer> {
                     + " cancelled); see the errors above and " + plan.outputDir().resolve("report.json"));
         }
         return ExitCodes.OK;
+    }
+
+    /** The CLI error for a backend that could not start. */
+    private CliException startFailure(RuntimeException e, RunPlan plan) {
+        if (e instanceof BackendException) {
+            return CliException.failure("backend '" + plan.backend() + "' is not usable: " + safe(e.getMessage()));
+        }
+        if (e instanceof UncheckedIOException) return CliException.failure(safe(e.getMessage()));
+        if (e instanceof IllegalArgumentException) {
+            return CliException.usage("backend '" + plan.backend() + "': " + safe(e.getMessage()));
+        }
+        throw e;
     }
 
     /** A message on one line with every secret of the run masked (servers echo credentials into errors). */
