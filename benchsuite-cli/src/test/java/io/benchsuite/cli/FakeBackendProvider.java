@@ -5,6 +5,7 @@ import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.BackendException;
 import io.benchsuite.api.backend.BackendInfo;
+import io.benchsuite.api.backend.BackendOption;
 import io.benchsuite.api.backend.BackendProvider;
 import io.benchsuite.api.backend.Capability;
 import io.benchsuite.api.backend.ErrorKind;
@@ -13,6 +14,7 @@ import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executors;
@@ -25,6 +27,7 @@ import java.util.concurrent.TimeUnit;
  * token every {@code token-interval} (default 2ms) up to max tokens. {@code fail-preflight=true}
  * makes pre-flight fail as an unreachable server would. With {@code require-key=true}, pre-flight
  * requires the variable named by {@code api-key-env} (it reads it, as HTTP backends do, and never reports it).
+ * {@code fail-create=true} makes {@code create} fail as a bug would (not a configuration error).
  */
 public final class FakeBackendProvider implements BackendProvider {
     @Override
@@ -43,7 +46,21 @@ public final class FakeBackendProvider implements BackendProvider {
     }
 
     @Override
+    public List<BackendOption> options() {
+        return List.of(
+                BackendOption.duration("first-token", "time to the first token").withDefault("20ms"),
+                BackendOption.duration("token-interval", "time between tokens").withDefault("2ms"),
+                BackendOption.bool("fail-preflight", "pre-flight fails as an unreachable server would").withDefault("false"),
+                BackendOption.bool("fail-requests", "every request fails with HTTP 503").withDefault("false"),
+                BackendOption.bool("require-key", "pre-flight requires the api-key-env variable").withDefault("false"),
+                BackendOption.bool("fail-create", "create throws IllegalStateException, as a bug would").withDefault("false"),
+                BackendOption.string("org-id", "an id declared secret, though its name does not say so").asSecret(),
+                BackendOption.URL, BackendOption.API_KEY_ENV, BackendOption.HEADERS, BackendOption.SECRET_HEADERS);
+    }
+
+    @Override
     public Backend create(BackendConfig config) {
+        if (config.bool("fail-create", false)) throw new IllegalStateException("scripted failure in create");
         return new Fake(config);
     }
 

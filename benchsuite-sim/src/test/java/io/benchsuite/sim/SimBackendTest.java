@@ -201,5 +201,24 @@ class SimBackendTest {
         assertThat(SimSettings.parseSeed("a6bb133cb1e3638ad7b8a3ff0539668e9e56f9b850ef1b2a810f5422eaa6c323"))
                 .isEqualTo(0xa6bb133cb1e3638aL ^ 0xd7b8a3ff0539668eL ^ 0x9e56f9b850ef1b2aL ^ 0x810f5422eaa6c323L);
         assertThatThrownBy(() -> new SimBackend(null)).hasMessageContaining("settings");
+        assertThatThrownBy(() -> SimSettings.fromConfig(BackendConfig.of(Map.of("time-scale", "0"))))
+                .isInstanceOf(io.benchsuite.api.backend.ConfigurationException.class)
+                .hasMessageStartingWith("backend config key 'time-scale': ");
+    }
+
+    @Test
+    void theProviderDeclaresEveryKeyItReadsSoTyposAreCaught() {
+        BackendRegistry registry = BackendRegistry.load();
+        assertThat(registry.provider("sim").options()).extracting(o -> o.key()).contains("model", "device", "quantization",
+                SimSettings.ENGINE, SimSettings.MAX_BATCH, SimSettings.MAX_BATCHED_TOKENS, SimSettings.JITTER,
+                SimSettings.TIME_SCALE, SimSettings.MEMORY_UTILIZATION, "seed");
+        assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("jiter", "0.1"))))
+                .isInstanceOf(io.benchsuite.api.backend.ConfigurationException.class)
+                .hasMessage("unknown option 'jiter' for backend 'sim'; did you mean jitter?");
+        assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("memory-utilization", "1.5"))))
+                .isInstanceOf(io.benchsuite.api.backend.ConfigurationException.class)
+                .hasMessageStartingWith("backend config key 'memory-utilization': memoryUtilization must be in (0, 1]");
+        assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("url", "http://127.0.0.1:8000"))))
+                .hasMessageStartingWith("unknown option 'url' for backend 'sim'");
     }
 }
