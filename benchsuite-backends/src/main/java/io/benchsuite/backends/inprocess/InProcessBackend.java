@@ -159,7 +159,13 @@ public final class InProcessBackend implements Backend {
                 synchronized (this) {
                     u = usage;
                 }
-                end(() -> listener.onComplete(System.nanoTime(), u));
+                if (cancelled) {
+                    // The generator saw isCancelled() and returned before cancel() delivered its event:
+                    // the request was cancelled, not completed (whichever thread gets there first says so).
+                    fail(ErrorKind.CANCELLED, "cancelled");
+                } else {
+                    end(() -> listener.onComplete(System.nanoTime(), u));
+                }
             } catch (Throwable t) {
                 if (!cancelled) fail(ErrorKind.BACKEND_EXCEPTION, describe(t)); // else cancel() reported CANCELLED
                 if (t instanceof VirtualMachineError e) throw e;
