@@ -54,6 +54,8 @@ public final class ScriptedBackend implements Backend {
     private final AtomicInteger maxInFlight = new AtomicInteger();
     /** Requests not yet ended, for close() to cancel. */
     private final Set<Stream> streams = ConcurrentHashMap.newKeySet();
+    /** The timer threads, for close() to join: a terminated pool's last thread is still alive for a moment. */
+    private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     /**
@@ -96,6 +98,7 @@ public final class ScriptedBackend implements Backend {
         this.timer = new ScheduledThreadPoolExecutor(b.threads, r -> {
             Thread t = new Thread(r, threadName + n.incrementAndGet());
             t.setDaemon(true);
+            threads.add(t);
             return t;
         });
         // cancelled futures leave the queue at once, so a long first token does not pin requests in memory
@@ -165,7 +168,10 @@ public final class ScriptedBackend implements Backend {
         return info;
     }
 
-    /** Stops the timer threads; requests still running end with {@code CANCELLED}, later sends with {@code REJECTED}. */
+    /**
+     * Stops the timer threads (they are gone when this returns); requests still running end with
+     * {@code CANCELLED}, later sends with {@code REJECTED}. Idempotent.
+     */
     @Override
     public void close() {
         closed = true;
@@ -174,7 +180,9 @@ public final class ScriptedBackend implements Backend {
         }
         streams.forEach(Stream::cancelOnClose);
         try {
-            timer.awaitTermination(5, TimeUnit.SECONDS);
+            if (timer.awaitTermination(5, TimeUnit.SECONDS)) {
+                for (Thread t : threads) t.join(1_000);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
