@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The engine has no end-of-sequence: every request generates exactly its {@code maxTokens}.
  * Requests whose prompt plus output exceed the model's context, or that could never fit in the KV
- * cache, end with {@link ErrorKind#REJECTED}. Thread-safe.
+ * cache, end with {@link ErrorKind#REJECTED}, as do requests sent after {@link #close()}. Thread-safe.
  */
 public final class SimBackend implements Backend {
     private static final Logger LOG = LoggerFactory.getLogger(SimBackend.class);
@@ -96,7 +96,7 @@ public final class SimBackend implements Backend {
         long wordSeed = Seeds.mix(settings.seed() ^ Seeds.mix(request.seed() ^ Seeds.mix(request.index())));
         Sequence s = new Sequence(id, listener, promptTokens, request.maxTokens(), PromptBlocks.of(request.prompt()), wordSeed);
         if (!engine.submit(s)) {
-            listener.onError(System.nanoTime(), BackendError.of(ErrorKind.CANCELLED, "backend closed"));
+            listener.onError(System.nanoTime(), BackendError.of(ErrorKind.REJECTED, "sim backend is closed"));
             return RequestHandle.NONE;
         }
         return () -> engine.cancel(s);

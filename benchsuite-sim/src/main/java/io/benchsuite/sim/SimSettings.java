@@ -4,8 +4,11 @@ import static io.benchsuite.api.util.Checks.notNull;
 import static io.benchsuite.api.util.Checks.positive;
 
 import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.api.backend.BackendOption;
+import io.benchsuite.api.backend.ConfigurationException;
 import io.benchsuite.api.backend.Quantization;
 import java.util.HexFormat;
+import java.util.List;
 
 /**
  * Everything that defines one simulated serving engine. Build with {@link #builder()} in code, or
@@ -83,19 +86,15 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
      * {@code quantization}, {@code seed} (hex), {@link #ENGINE}, {@link #MAX_BATCH},
      * {@link #MAX_BATCHED_TOKENS}, {@link #JITTER}, {@link #TIME_SCALE}, {@link #MEMORY_UTILIZATION}.
      *
-     * @throws IllegalArgumentException naming the key of a bad value
+     * @throws ConfigurationException naming the key of a bad value
      */
     public static SimSettings fromConfig(BackendConfig config) {
         notNull(config, "config");
         Builder b = builder();
         String modelName = config.string(BackendConfig.MODEL, DEFAULT_MODEL);
-        try {
-            b.model(modelName, ModelProfile.of(modelName));
-            b.device(DeviceProfile.of(config.string(BackendConfig.DEVICE, DEFAULT_DEVICE)));
-            b.engine(EnginePreset.parse(config.string(ENGINE, EnginePreset.VLLM.label())));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("backend config: " + e.getMessage(), e);
-        }
+        b.model(modelName, keyed(BackendConfig.MODEL, () -> ModelProfile.of(modelName)));
+        b.device(keyed(BackendConfig.DEVICE, () -> DeviceProfile.of(config.string(BackendConfig.DEVICE, DEFAULT_DEVICE))));
+        b.engine(keyed(ENGINE, () -> EnginePreset.parse(config.string(ENGINE, EnginePreset.VLLM.label()))));
         b.quantization(config.quantization());
         config.string(BackendConfig.SEED).ifPresent(s -> b.seed(parseSeed(s)));
         b.maxBatch(config.integer(MAX_BATCH, DEFAULT_MAX_BATCH));
@@ -106,7 +105,56 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
         try {
             return b.build();
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("backend config: " + e.getMessage(), e);
+            // the record names its component (timeScale ...); say which configuration key that is
+            String message = String.valueOf(e.getMessage());
+            String key = COMPONENT_KEYS.entrySet().stream().filter(k -> message.startsWith(k.getKey() + " "))
+                    .map(java.util.Map.Entry::getValue).findFirst().orElse(null);
+            throw new ConfigurationException(key, key == null ? "backend config: " + message
+                    : "backend config key '" + key + "': " + message, e);
+        }
+    }
+
+    /**
+     * The options {@link #fromConfig} reads, with their defaults, as {@link SimBackendProvider} declares them.
+     *
+     * @return the declarations
+     */
+    public static List<BackendOption> options() {
+        return List.of(
+                BackendOption.MODEL.withDefault(DEFAULT_MODEL).withDescription("model profile to simulate (or a name "
+                        + "ending in one, e.g. meta-llama/Meta-Llama-3-8B-Instruct): " + String.join(", ", ModelProfile.knownNames())),
+                BackendOption.DEVICE.withDefault(DEFAULT_DEVICE).withDescription("device profile: "
+                        + String.join(", ", DeviceProfile.knownNames())),
+                BackendOption.QUANTIZATION.withDescription("weight quantization: changes weight bytes and, for fp8, the FLOP/s"),
+                BackendOption.oneOf(ENGINE, "memory and batching policy of the simulated engine",
+                        java.util.Arrays.stream(EnginePreset.values()).map(EnginePreset::label).toArray(String[]::new))
+                        .withDefault(EnginePreset.VLLM.label()),
+                BackendOption.integer(MAX_BATCH, "most sequences decoding at once").withDefault(Integer.toString(DEFAULT_MAX_BATCH)),
+                BackendOption.integer(MAX_BATCHED_TOKENS, "most tokens (prefill plus decode) in one engine step; by engine: "
+                        + java.util.Arrays.stream(EnginePreset.values())
+                                .map(e -> e.label() + " " + (e.defaultMaxBatchedTokens() == Integer.MAX_VALUE ? "unlimited"
+                                        : Integer.toString(e.defaultMaxBatchedTokens())))
+                                .collect(java.util.stream.Collectors.joining(", "))).withDefault("per engine"),
+                BackendOption.number(MEMORY_UTILIZATION, "share of device memory for weights plus KV cache, in (0, 1]")
+                        .withDefault(Double.toString(DEFAULT_MEMORY_UTILIZATION)),
+                BackendOption.number(JITTER, "relative step-time noise, in [0, 1)").withDefault("0"),
+                BackendOption.number(TIME_SCALE, "wall-clock seconds per simulated second (0.1 runs ten times faster)")
+                        .withDefault("1"),
+                BackendOption.SEED.withDefault("0").withDescription("seed of the step-time jitter and the generated words, "
+                        + "hex (the run derives it from the scenario seed)"),
+                BackendOption.MAX_CONCURRENCY.withDescription("set by the run; the simulator does not use it"));
+    }
+
+    private static final java.util.Map<String, String> COMPONENT_KEYS = java.util.Map.of(
+            "maxBatch", MAX_BATCH, "maxBatchedTokens", MAX_BATCHED_TOKENS, "memoryUtilization", MEMORY_UTILIZATION,
+            "jitter", JITTER, "timeScale", TIME_SCALE);
+
+    /** Runs a lookup whose {@link IllegalArgumentException} is about {@code key}. */
+    private static <T> T keyed(String key, java.util.function.Supplier<T> lookup) {
+        try {
+            return lookup.get();
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException(key, "backend config key '" + key + "': " + e.getMessage(), e);
         }
     }
 
@@ -120,7 +168,8 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
         String s = text.trim().toLowerCase(java.util.Locale.ROOT);
         if (s.startsWith("0x")) s = s.substring(2);
         if (s.isEmpty() || !s.chars().allMatch(HexFormat::isHexDigit)) {
-            throw new IllegalArgumentException("backend config key '" + BackendConfig.SEED + "': expected hex digits, got '" + text + "'");
+            throw new ConfigurationException(BackendConfig.SEED, "backend config key '" + BackendConfig.SEED
+                    + "': expected hex digits, got '" + text + "'");
         }
         long seed = 0;
         for (int end = s.length(); end > 0; end -= 16) {

@@ -11,6 +11,8 @@ import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.Quantization;
 import io.benchsuite.api.backend.RequestHandle;
+import io.benchsuite.testkit.RecordingListener;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,20 +37,20 @@ class SimBackendTest {
             double predictedItl = p.decodeStepSeconds(1, 1001);         // 9.9 ms
             RecordingListener r = new RecordingListener();
             sim.send(request(0, 1000, 41), r);
-            assertThat(r.awaitDone(5000)).isTrue();
-            assertThat(r.violations).isEmpty();
+            assertThat(r.awaitDone(Duration.ofMillis(5000))).isTrue();
+            assertThat(r.violations()).isEmpty();
             assertThat(r.tokens()).isEqualTo(41);
-            double ttft = (r.firstTokenAt() - r.sentAt) / 1e9;
-            double decode = (r.tokenTimes.get(40) - r.tokenTimes.get(0)) / 1e9;
+            double ttft = (r.firstTokenNanos() - r.sentNanos()) / 1e9;
+            double decode = (r.tokenTimes().get(40) - r.tokenTimes().get(0)) / 1e9;
             // TTFT within -10% .. +30% + 15 ms; the 40 decode gaps as a whole within -10% .. +30% + 15 ms
             // (absolute deadlines: late wake-ups do not add up).
             System.out.printf("sim real-time: TTFT %.2f ms (predicted %.2f), mean ITL %.3f ms (predicted %.3f)%n",
                     ttft * 1e3, predictedTtft * 1e3, decode / 40 * 1e3, predictedItl * 1e3);
             assertThat(ttft).isBetween(predictedTtft * 0.9, predictedTtft * 1.3 + 0.015);
             assertThat(decode).isBetween(40 * predictedItl * 0.9, 40 * predictedItl * 1.3 + 0.015);
-            assertThat(r.usage.promptTokens()).isEqualTo(1000);
-            assertThat(r.usage.completionTokens()).isEqualTo(41);
-            assertThat(r.text.toString().trim().split(" ")).hasSize(41);
+            assertThat(r.usage().promptTokens()).isEqualTo(1000);
+            assertThat(r.usage().completionTokens()).isEqualTo(41);
+            assertThat(r.text().trim().split(" ")).hasSize(41);
         }
     }
 
@@ -59,7 +61,7 @@ class SimBackendTest {
             RecordingListener r = new RecordingListener();
             long t0 = System.nanoTime();
             sim.send(request(0, 100, 200), r);
-            assertThat(r.awaitDone(5000)).isTrue();
+            assertThat(r.awaitDone(Duration.ofMillis(5000))).isTrue();
             double wall = (System.nanoTime() - t0) / 1e9;
             double simulated = sim.physics().prefillSeconds(100) + 199 * sim.physics().decodeStepSeconds(1, 200);
             assertThat(wall).isBetween(simulated * 0.05 * 0.9, simulated * 0.05 * 1.5 + 0.05);
@@ -76,7 +78,7 @@ class SimBackendTest {
                 rs.add(r);
                 sim.send(request(i, 200, 50), r);
             }
-            for (RecordingListener r : rs) assertThat(r.awaitDone(5000)).isTrue();
+            for (RecordingListener r : rs) assertThat(r.awaitDone(Duration.ofMillis(5000))).isTrue();
             double wall = (System.nanoTime() - t0) / 1e9;
             double one = 0.2 * (sim.physics().prefillSeconds(200) + 49 * sim.physics().decodeStepSeconds(1, 250));
             assertThat(wall).isLessThan(3 * one); // sequentially it would be 8x
@@ -95,17 +97,17 @@ class SimBackendTest {
         try (SimBackend sim = new SimBackend(SimSettings.builder().timeScale(0.1).build())) {
             RecordingListener r = new RecordingListener();
             RequestHandle h = sim.send(request(0, 10, 5000), r);
-            assertThat(r.awaitFirstToken(5000)).isTrue();
+            assertThat(r.awaitFirstToken(Duration.ofMillis(5000))).isTrue();
             h.cancel();
             h.cancel();
-            assertThat(r.awaitDone(5000)).isTrue();
+            assertThat(r.awaitDone(Duration.ofMillis(5000))).isTrue();
             int tokensAtCancel = r.tokens();
             Thread.sleep(50);
             h.cancel();
-            assertThat(r.error.kind()).isEqualTo(ErrorKind.CANCELLED);
-            assertThat(r.terminalEvents).isEqualTo(1);
+            assertThat(r.error().kind()).isEqualTo(ErrorKind.CANCELLED);
+            assertThat(r.terminalCount()).isEqualTo(1);
             assertThat(r.tokens()).isEqualTo(tokensAtCancel).isLessThan(5000);
-            assertThat(r.violations).isEmpty();
+            assertThat(r.violations()).isEmpty();
             assertThat(sim.state().running()).isZero();
         }
     }
@@ -119,18 +121,19 @@ class SimBackendTest {
             rs.add(r);
             sim.send(request(i, 10, 8000), r);
         }
-        assertThat(rs.get(0).awaitFirstToken(5000)).isTrue();
+        assertThat(rs.get(0).awaitFirstToken(Duration.ofMillis(5000))).isTrue();
         assertThat(engineThreads()).isNotEmpty();
         sim.close();
         assertThat(sim.engineThreadAlive()).isFalse();
         for (RecordingListener r : rs) {
-            assertThat(r.awaitDone(0)).isTrue();
-            assertThat(r.error.kind()).isEqualTo(ErrorKind.CANCELLED);
-            assertThat(r.violations).isEmpty();
+            assertThat(r.awaitDone(Duration.ofMillis(0))).isTrue();
+            assertThat(r.error().kind()).isEqualTo(ErrorKind.CANCELLED);
+            assertThat(r.violations()).isEmpty();
         }
         RecordingListener after = new RecordingListener();
         sim.send(request(9, 10, 10), after);
-        assertThat(after.error.kind()).isEqualTo(ErrorKind.CANCELLED);
+        assertThat(after.error().kind()).as("sent after close: refused").isEqualTo(ErrorKind.REJECTED);
+        assertThat(after.error().message()).isEqualTo("sim backend is closed");
         sim.close(); // idempotent
     }
 
@@ -153,10 +156,10 @@ class SimBackendTest {
         try (SimBackend sim = new SimBackend(SimSettings.builder().build())) {
             RecordingListener r = new RecordingListener();
             sim.send(request(0, 9000, 10), r);
-            assertThat(r.awaitDone(1000)).isTrue();
-            assertThat(r.error.kind()).isEqualTo(ErrorKind.REJECTED);
-            assertThat(r.error.message()).contains("maximum context length");
-            assertThat(r.sentAt).isPositive();
+            assertThat(r.awaitDone(Duration.ofMillis(1000))).isTrue();
+            assertThat(r.error().kind()).isEqualTo(ErrorKind.REJECTED);
+            assertThat(r.error().message()).contains("maximum context length");
+            assertThat(r.sentNanos()).isPositive();
         }
     }
 
@@ -201,5 +204,24 @@ class SimBackendTest {
         assertThat(SimSettings.parseSeed("a6bb133cb1e3638ad7b8a3ff0539668e9e56f9b850ef1b2a810f5422eaa6c323"))
                 .isEqualTo(0xa6bb133cb1e3638aL ^ 0xd7b8a3ff0539668eL ^ 0x9e56f9b850ef1b2aL ^ 0x810f5422eaa6c323L);
         assertThatThrownBy(() -> new SimBackend(null)).hasMessageContaining("settings");
+        assertThatThrownBy(() -> SimSettings.fromConfig(BackendConfig.of(Map.of("time-scale", "0"))))
+                .isInstanceOf(io.benchsuite.api.backend.ConfigurationException.class)
+                .hasMessageStartingWith("backend config key 'time-scale': ");
+    }
+
+    @Test
+    void theProviderDeclaresEveryKeyItReadsSoTyposAreCaught() {
+        BackendRegistry registry = BackendRegistry.load();
+        assertThat(registry.provider("sim").options()).extracting(o -> o.key()).contains("model", "device", "quantization",
+                SimSettings.ENGINE, SimSettings.MAX_BATCH, SimSettings.MAX_BATCHED_TOKENS, SimSettings.JITTER,
+                SimSettings.TIME_SCALE, SimSettings.MEMORY_UTILIZATION, "seed");
+        assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("jiter", "0.1"))))
+                .isInstanceOf(io.benchsuite.api.backend.ConfigurationException.class)
+                .hasMessage("unknown option 'jiter' for backend 'sim'; did you mean jitter?");
+        assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("memory-utilization", "1.5"))))
+                .isInstanceOf(io.benchsuite.api.backend.ConfigurationException.class)
+                .hasMessageStartingWith("backend config key 'memory-utilization': memoryUtilization must be in (0, 1]");
+        assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("url", "http://127.0.0.1:8000"))))
+                .hasMessageStartingWith("unknown option 'url' for backend 'sim'");
     }
 }

@@ -10,7 +10,7 @@ import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendRegistry;
 import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.backend.InferenceRequest;
-import io.benchsuite.backends.testing.RecordingListener;
+import io.benchsuite.testkit.RecordingListener;
 import java.io.FileInputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -73,14 +73,14 @@ class TlsVerificationTest {
     @Test
     void aSelfSignedCertificateIsRefusedByDefault() throws Exception {
         RecordingListener l = send(Map.of());
-        assertThat(l.error).as("verification must reject an untrusted certificate").isNotNull();
-        assertThat(l.error.message().toLowerCase(java.util.Locale.ROOT)).containsAnyOf("tls", "ssl", "certificate", "pkix");
+        assertThat(l.error()).as("verification must reject an untrusted certificate").isNotNull();
+        assertThat(l.error().message().toLowerCase(java.util.Locale.ROOT)).containsAnyOf("tls", "ssl", "certificate", "pkix");
     }
 
     @Test
     void insecureOptsOut() throws Exception {
         RecordingListener l = send(Map.of("insecure", "true"));
-        assertThat(l.error).isNull();
-        assertThat(l.usage.completionTokens()).isEqualTo(2);
+        assertThat(l.error()).isNull();
+        assertThat(l.usage().completionTokens()).isEqualTo(2);
     }
 }

@@ -7,7 +7,7 @@ import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
-import io.benchsuite.core.testing.ScriptedBackend;
+import io.benchsuite.testkit.ScriptedBackend;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

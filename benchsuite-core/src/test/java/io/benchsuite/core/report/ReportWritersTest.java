@@ -10,7 +10,7 @@ import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.LatencyHistograms;
 import io.benchsuite.core.RunResult;
-import io.benchsuite.core.testing.ScriptedBackend;
+import io.benchsuite.testkit.ScriptedBackend;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

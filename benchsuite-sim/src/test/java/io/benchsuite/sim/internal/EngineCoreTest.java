@@ -8,9 +8,10 @@ import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.sim.DeviceProfile;
 import io.benchsuite.sim.EnginePreset;
 import io.benchsuite.sim.ModelProfile;
-import io.benchsuite.sim.RecordingListener;
+import io.benchsuite.testkit.RecordingListener;
 import io.benchsuite.sim.SimSettings;
 import io.benchsuite.sim.Vocabulary;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -23,12 +24,12 @@ class EngineCoreTest {
         VirtualDriver d = new VirtualDriver(A100);
         RecordingListener r = d.request(0, 1000, 5);
         d.run();
-        assertThat(r.violations).isEmpty();
-        assertThat(r.tokenTimes).hasSize(5);
-        assertThat(r.usage.promptTokens()).isEqualTo(1000);
-        assertThat(r.usage.completionTokens()).isEqualTo(5);
-        assertThat(VirtualDriver.seconds(r.tokenTimes.get(0))).isCloseTo(0.10295, withPercentage(1));
-        double itl = VirtualDriver.seconds(r.tokenTimes.get(4) - r.tokenTimes.get(0)) / 4;
+        assertThat(r.violations()).isEmpty();
+        assertThat(r.tokenTimes()).hasSize(5);
+        assertThat(r.usage().promptTokens()).isEqualTo(1000);
+        assertThat(r.usage().completionTokens()).isEqualTo(5);
+        assertThat(VirtualDriver.seconds(r.tokenTimes().get(0))).isCloseTo(0.10295, withPercentage(1));
+        double itl = VirtualDriver.seconds(r.tokenTimes().get(4) - r.tokenTimes().get(0)) / 4;
         assertThat(itl).isCloseTo(9.85e-3, withPercentage(2));
     }
 
@@ -56,8 +57,8 @@ class EngineCoreTest {
         for (int i = 0; i < 8; i++) rs.add(d.request(0, 1000, 1000));
         assertThat(d.core.state().kvCapacityTokens()).isEqualTo(925 * 16);
         d.run();
-        double ttft7 = VirtualDriver.seconds(rs.get(6).firstTokenAt());
-        double ttft8 = VirtualDriver.seconds(rs.get(7).firstTokenAt());
+        double ttft7 = VirtualDriver.seconds(rs.get(6).firstTokenNanos());
+        double ttft8 = VirtualDriver.seconds(rs.get(7).firstTokenNanos());
         assertThat(ttft7).isLessThan(1.0);
         assertThat(ttft8).isGreaterThan(8.0); // after ~1000 decode steps of ~10 ms
         assertThat(d.plans.get(0).prefill()).hasSize(7);
@@ -67,7 +68,7 @@ class EngineCoreTest {
         List<RecordingListener> bs = new ArrayList<>();
         for (int i = 0; i < 8; i++) bs.add(big.request(0, 1000, 1000));
         big.run();
-        assertThat(VirtualDriver.seconds(bs.get(7).firstTokenAt())).isLessThan(1.0);
+        assertThat(VirtualDriver.seconds(bs.get(7).firstTokenNanos())).isLessThan(1.0);
     }
 
     @Test
@@ -127,13 +128,13 @@ class EngineCoreTest {
         RecordingListener late = t.request(0.05, 100, 5);
         t.run();
         // the first request's 200 tokens take ~2 s; the late one starts only after
-        assertThat(VirtualDriver.seconds(late.firstTokenAt())).isGreaterThan(1.9);
+        assertThat(VirtualDriver.seconds(late.firstTokenNanos())).isGreaterThan(1.9);
 
         VirtualDriver v = new VirtualDriver(A100);
         v.request(0, 100, 200);
         RecordingListener lateV = v.request(0.05, 100, 5);
         v.run();
-        assertThat(VirtualDriver.seconds(lateV.firstTokenAt())).isLessThan(0.1);
+        assertThat(VirtualDriver.seconds(lateV.firstTokenNanos())).isLessThan(0.1);
     }
 
     @Test
@@ -187,11 +188,11 @@ class EngineCoreTest {
         core.cancel(s1, () -> 6, "x");
         core.cancel(s2, () -> 7, "x");
         core.completeStep(plan, () -> 8); // the cancelled sequence gets no token
-        assertThat(running.error.kind()).isEqualTo(ErrorKind.CANCELLED);
-        assertThat(queued.error.kind()).isEqualTo(ErrorKind.CANCELLED);
-        assertThat(running.terminalEvents).isEqualTo(1);
+        assertThat(running.error().kind()).isEqualTo(ErrorKind.CANCELLED);
+        assertThat(queued.error().kind()).isEqualTo(ErrorKind.CANCELLED);
+        assertThat(running.terminalCount()).isEqualTo(1);
         assertThat(running.tokens()).isZero();
-        assertThat(running.violations).isEmpty();
+        assertThat(running.violations()).isEmpty();
         assertThat(core.idle()).isTrue();
         assertThat(core.state().kvCacheUsage()).isZero();
     }

@@ -1,6 +1,6 @@
 package io.benchsuite.sim.internal;
 
-import io.benchsuite.sim.RecordingListener;
+import io.benchsuite.testkit.RecordingListener;
 import io.benchsuite.sim.SimSettings;
 import java.util.ArrayList;
 import java.util.List;

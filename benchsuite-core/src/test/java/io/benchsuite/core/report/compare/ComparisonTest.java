@@ -13,7 +13,7 @@ import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.report.Json;
 import io.benchsuite.core.report.ReportJson;
-import io.benchsuite.core.testing.ScriptedBackend;
+import io.benchsuite.testkit.ScriptedBackend;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -14,7 +14,7 @@ import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.RunListener;
 import io.benchsuite.core.RunResult;
 import io.benchsuite.core.report.Json;
-import io.benchsuite.core.testing.ScriptedBackend;
+import io.benchsuite.testkit.ScriptedBackend;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
