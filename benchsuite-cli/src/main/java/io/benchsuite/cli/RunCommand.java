@@ -506,8 +506,12 @@ final class RunCommand implements Callable<Integer> {
             running = b.start();
         } catch (RuntimeException e) {
             if (interruptedBySignal || Thread.currentThread().isInterrupted()) {
-                throw new CliException(ExitCodes.INTERRUPTED, "interrupted while the backend was starting "
-                        + "(pre-flight check); nothing was measured and no report was written");
+                // Printed here, not by the exception handler: once call() returns, the shutdown hook
+                // is released and the JVM may exit before a handler prints anything.
+                ctx.err().println("benchsuite run: interrupted while the backend was starting (pre-flight check); "
+                        + "nothing was measured and no report was written");
+                ctx.err().flush();
+                return ExitCodes.INTERRUPTED;
             }
             throw startFailure(e, plan);
         }

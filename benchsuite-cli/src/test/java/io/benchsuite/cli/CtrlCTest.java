@@ -30,6 +30,7 @@ class CtrlCTest {
     void sigintDuringASlowPreflightExitsAtOnceInsteadOfWaitingOutItsTimeout() throws Exception {
         // A server that accepts connections and never answers: the pre-flight GET waits for its 60 s timeout.
         try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            silent.setSoTimeout(60_000); // never wait forever for a child that died before connecting
             Path stderr = tmp.resolve("stderr.txt");
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             ProcessBuilder pb = new ProcessBuilder(java, "-Xshare:auto", "-cp", System.getProperty("java.class.path"),

@@ -195,7 +195,7 @@ class ObservabilityCliTest {
     @Test
     void thePrometheusEndpointListensOnLoopbackUnlessToldAndTheScraperHonoursInsecure() throws Exception {
         CliHarness cli = new CliHarness();
-        picocli.CommandLine.ParseResult pr = BenchsuiteCli.commandLine(cli.ctx).parseArgs("run", "--backend", "fake",
+        picocli.CommandLine.ParseResult pr = BenchsuiteCli.commandLine(cli.ctx).parseArgs("run", "--backend", "openai",
                 "--prometheus-port", "0", "--insecure", "--url", "https://127.0.0.1:9");
         RunCommand cmd = (RunCommand) pr.subcommand().commandSpec().userObject();
         Observability.Settings settings = cmd.observability(cmd.plan());
