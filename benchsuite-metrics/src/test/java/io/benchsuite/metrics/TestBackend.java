@@ -34,6 +34,8 @@ final class TestBackend implements Backend {
         return t;
     });
     volatile Consumer<InferenceRequest> onSend = r -> { };
+    /** Extra delay before the first token, in milliseconds, by request index. */
+    volatile java.util.function.LongUnaryOperator extraDelayMillis = index -> 0;
 
     TestBackend(int failEvery) {
         this.failEvery = failEvery;
@@ -50,12 +52,13 @@ final class TestBackend implements Backend {
             return RequestHandle.NONE;
         }
         int n = request.maxTokens();
+        long extra = extraDelayMillis.applyAsLong(request.index());
         for (int i = 1; i <= n; i++) {
             int k = i;
             exec.schedule(() -> {
                 listener.onTokens(System.nanoTime(), 1, "x");
                 if (k == n) listener.onComplete(System.nanoTime(), new Usage(request.inputTokens(), n));
-            }, 5L * i, TimeUnit.MILLISECONDS);
+            }, extra + 5L * i, TimeUnit.MILLISECONDS);
         }
         return RequestHandle.NONE;
     }
@@ -72,8 +75,13 @@ final class TestBackend implements Backend {
 
     /** A closed-loop run of {@code requests} requests (2 users, 4 output tokens, 8 input tokens) against {@code backend}. */
     static Benchmark.Builder run(String name, TestBackend backend, int requests) {
+        return run(name, backend, requests, 2);
+    }
+
+    /** As {@link #run(String, TestBackend, int)} with {@code users} closed-loop users. */
+    static Benchmark.Builder run(String name, TestBackend backend, int requests, int users) {
         return Benchmark.named(name).backend(backend).seed(SeedChain.fromLong(1)).preflight(false)
-                .workload(Workload.closed(2).maxRequests(requests).inputTokens(io.benchsuite.api.workload.LengthDistribution.fixed(8))
+                .workload(Workload.closed(users).maxRequests(requests).inputTokens(io.benchsuite.api.workload.LengthDistribution.fixed(8))
                         .outputTokens(io.benchsuite.api.workload.LengthDistribution.fixed(4)).build())
                 .drainTimeout(Duration.ofSeconds(5));
     }

@@ -31,6 +31,16 @@ public final class TestBackendAccess {
             return TestBackend.run(name, backend, requests);
         }
 
+        /** A closed-loop run of {@code requests} requests with {@code users} users. */
+        public Benchmark.Builder benchmark(String name, int requests, int users) {
+            return TestBackend.run(name, backend, requests, users);
+        }
+
+        /** Delays the first token of the requests {@code millis} selects by that many milliseconds. */
+        public void delayFirstToken(java.util.function.LongUnaryOperator millis) {
+            backend.extraDelayMillis = millis;
+        }
+
         /** The requests as the backend received them (headers included). */
         public List<InferenceRequest> received() {
             return List.copyOf(backend.received);
