@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
  * token every {@code token-interval} (default 2ms) up to max tokens. {@code fail-preflight=true}
  * makes pre-flight fail as an unreachable server would. With {@code require-key=true}, pre-flight
  * requires the variable named by {@code api-key-env} (it reads it, as HTTP backends do, and never reports it).
+ * {@code fail-every=N} fails every N-th request (index % N == N - 1) with HTTP 503 after the first-token delay.
  */
 public final class FakeBackendProvider implements BackendProvider {
     @Override
@@ -51,6 +52,7 @@ public final class FakeBackendProvider implements BackendProvider {
         private final BackendConfig config;
         private final long firstNanos;
         private final long intervalNanos;
+        private final int failEvery;
         private final ScheduledExecutorService exec = Executors.newScheduledThreadPool(2, r -> {
             Thread t = new Thread(r, "fake-backend");
             t.setDaemon(true);
@@ -61,6 +63,7 @@ public final class FakeBackendProvider implements BackendProvider {
             this.config = config;
             this.firstNanos = config.duration("first-token", Duration.ofMillis(20)).toNanos();
             this.intervalNanos = config.duration("token-interval", Duration.ofMillis(2)).toNanos();
+            this.failEvery = config.integer("fail-every", 0);
         }
 
         @Override
@@ -87,6 +90,11 @@ public final class FakeBackendProvider implements BackendProvider {
             listener.onSent(System.nanoTime());
             if (config.bool("fail-requests", false)) {
                 listener.onError(System.nanoTime(), new BackendError(ErrorKind.HTTP_5XX, "HTTP 503 from fake", 503, null));
+                return RequestHandle.NONE;
+            }
+            if (failEvery > 0 && request.index() % failEvery == failEvery - 1) {
+                exec.schedule(() -> listener.onError(System.nanoTime(),
+                        new BackendError(ErrorKind.HTTP_5XX, "HTTP 503 from fake", 503, null)), firstNanos, TimeUnit.NANOSECONDS);
                 return RequestHandle.NONE;
             }
             Stream s = new Stream(request, listener);
