@@ -59,6 +59,17 @@ class OtlpPipeTest {
             assertThat(code).as(cli.err()).isZero();
             assertThat(cli.out() + cli.err()).doesNotContain("otlp-secret-9");
 
+            // the push thread and the SDK's export threads end with the run
+            long until = System.nanoTime() + 5_000_000_000L;
+            List<String> left;
+            do {
+                left = Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                        .filter(n -> n.startsWith("benchsuite-otlp-metrics") || n.startsWith("BatchSpanProcessor")
+                                || n.startsWith("BatchLogRecordProcessor")).toList();
+                if (!left.isEmpty()) Thread.sleep(50);
+            } while (!left.isEmpty() && System.nanoTime() < until);
+            assertThat(left).as("threads left after the run").isEmpty();
+
             // all three signals, as protobuf, with the header, from service benchsuite
             assertThat(receiver.traces).as("/v1/traces").isNotEmpty();
             assertThat(receiver.metrics).as("/v1/metrics (the push when the run ends: the interval is 10 s)").isNotEmpty();

@@ -50,6 +50,13 @@ import java.util.function.ToDoubleFunction;
  * <p>Meters are registered when the run starts. A metric whose source is absent (no server scraper,
  * no GPU, not on Linux) is still registered and reads NaN.
  *
+ * <p>The latency timers ({@code ttft}, {@code itl}, {@code tpot}, {@code e2e_latency}) publish
+ * histogram buckets from {@link #LATENCY_BUCKETS_FROM} to {@link #LATENCY_BUCKETS_TO}. They are
+ * recorded while the request's terminal event is handled, when
+ * {@link io.benchsuite.metrics.tracing.RequestTracing} has made the request's span context current:
+ * a registry that samples exemplars from the current span (Prometheus' {@code SpanContext}, the OTLP
+ * registry's {@code ExemplarContextProvider}) attaches the trace ids of exported requests to them.
+ *
  * <pre>{@code
  * BenchsuiteMetrics metrics = BenchsuiteMetrics.builder(registry).server(scraper).host(host).gpu(gpu).build();
  * Benchmark.Builder b = Benchmark.named("chat").backend(...).workload(...);

@@ -63,7 +63,7 @@ import org.slf4j.MDC;
  * {@link OpenTelemetry#noop()} it records nothing and adds no header. Register it as both listener
  * and decorator: {@code builder.listener(tracing).decorator(tracing)}.
  *
- * <p>Request span attributes: {@code benchsuite.backend}, {@code gen_ai.request.model},
+ * <p>Request span attributes: {@code benchsuite.run}, {@code benchsuite.backend}, {@code gen_ai.request.model},
  * {@code benchsuite.request.index}, {@code gen_ai.usage.input_tokens},
  * {@code gen_ai.usage.output_tokens}, {@code benchsuite.outcome} ({@code success}, {@code failure},
  * {@code cancelled}), {@code error.type} (the error kind's label) on failure,
@@ -77,7 +77,7 @@ public final class RequestTracing implements RunListener, RequestDecorator {
     public static final AttributeKey<String> BACKEND = AttributeKey.stringKey("benchsuite.backend");
     /** The model asked for. */
     public static final AttributeKey<String> MODEL = AttributeKey.stringKey("gen_ai.request.model");
-    /** The run's name (run span). */
+    /** The run's name (run span and request spans). */
     public static final AttributeKey<String> RUN = AttributeKey.stringKey("benchsuite.run");
     /** The request's position in the schedule. */
     public static final AttributeKey<Long> INDEX = AttributeKey.longKey("benchsuite.request.index");
@@ -159,7 +159,7 @@ public final class RequestTracing implements RunListener, RequestDecorator {
     @Override
     public Decorated decorate(InferenceRequest request, ResponseListener downstream) {
         var builder = tracer.spanBuilder("benchsuite.request").setNoParent().setSpanKind(SpanKind.CLIENT)
-                .setAttribute(BACKEND, backend).setAttribute(MODEL, request.model())
+                .setAttribute(RUN, runName).setAttribute(BACKEND, backend).setAttribute(MODEL, request.model())
                 .setAttribute(INDEX, request.index()).setAttribute(INPUT_TOKENS, (long) request.inputTokens());
         SpanContext run = runSpan.getSpanContext();
         if (run.isValid()) builder.addLink(run);

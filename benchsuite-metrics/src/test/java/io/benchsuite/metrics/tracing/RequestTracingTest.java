@@ -89,6 +89,7 @@ class RequestTracingTest {
             assertThat(span.getAttributes().get(RequestTracing.SAMPLING_PROPAGATED)).isTrue();
             assertThat(span.getKind()).isEqualTo(SpanKind.CLIENT);
             assertThat(span.getAttributes().get(RequestTracing.BACKEND)).isEqualTo("test");
+            assertThat(span.getAttributes().get(RequestTracing.RUN)).isEqualTo("traced");
             assertThat(span.getAttributes().get(RequestTracing.MODEL)).isEqualTo("test-model");
             assertThat(span.getAttributes().get(RequestTracing.INPUT_TOKENS)).isEqualTo(8L);
             assertThat(mdcAtSend.get(r.index())).isEqualTo(span.getTraceId() + "/" + span.getSpanId());
