@@ -85,10 +85,10 @@ final class Observability implements AutoCloseable {
      * @param serverMetricsUrl the server's metrics URL, or null for none
      * @param serverMetricsInterval scrape and sample period
      * @param dcgmUrl a DCGM exporter's metrics URL, or null to use nvidia-smi when present
-     * @param otlpEndpoint OTLP endpoint, or null for no tracing export
+     * @param otlpEndpoint OTLP endpoint, or null for no OTLP export
      * @param otlpGrpc gRPC instead of HTTP/protobuf
      * @param otlpHeaders headers sent to the collector (secrets: never printed)
-     * @param sampleRatio fraction of traces kept
+     * @param sampleRatio share of the ordinary request traces kept (failed ones always are)
      * @param dropAttributes span attributes removed before export
      * @param hashAttributes span attributes replaced by their SHA-256 before export
      * @param insecure skip TLS verification when scraping the server (the backend's {@code --insecure})
