@@ -204,9 +204,20 @@ final class RunCommand implements Callable<Integer> {
     URI dcgmUrl;
 
     @Option(names = "--otlp-endpoint", paramLabel = "<url>", converter = FlagTypes.HttpUrl.class,
-            description = "Export traces (a span per run and per request) over OTLP, e.g. http://localhost:4318; "
-                    + "https:// for TLS.")
+            description = "Export traces (a trace per request, linked to the run's span), the 27 live metrics and "
+                    + "the run's log records over OTLP, e.g. http://localhost:4318; https:// for TLS.")
     URI otlpEndpoint;
+
+    @Option(names = "--otlp-signals", paramLabel = "<signals>",
+            description = "What goes to --otlp-endpoint: a comma-separated subset of traces, metrics, logs "
+                    + "(default: all three; with --otlp-protocol grpc: traces,logs, as metrics are pushed over "
+                    + "http/protobuf only).")
+    String otlpSignals;
+
+    @Option(names = "--otlp-metrics-interval", paramLabel = "<duration>", defaultValue = "10s",
+            description = "Period of the OTLP metrics push; the last push happens when the run ends "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String otlpMetricsInterval;
 
     @Option(names = "--otlp-protocol", paramLabel = "http/protobuf|grpc", defaultValue = "http/protobuf",
             description = "OTLP transport (default: ${DEFAULT-VALUE}).")
@@ -217,8 +228,14 @@ final class RunCommand implements Callable<Integer> {
     List<Header> otlpHeaders = new ArrayList<>();
 
     @Option(names = "--trace-sample-ratio", paramLabel = "<0..1>", defaultValue = "1",
-            description = "Fraction of request traces exported (default: ${DEFAULT-VALUE}).")
+            description = "Fraction of ordinary request traces exported, decided per request; failed requests and "
+                    + "those kept by --trace-keep-slower-than are always exported (default: ${DEFAULT-VALUE}).")
     String traceSampleRatio;
+
+    @Option(names = "--trace-keep-slower-than", paramLabel = "<duration>",
+            description = "Always export the trace of a request lasting at least this long (from its dispatch), "
+                    + "e.g. 2s (default: none).")
+    String traceKeepSlowerThan;
 
     @Option(names = "--trace-drop-attribute", paramLabel = "<key>",
             description = "Span attribute removed before export (repeatable), e.g. benchsuite.request.index.")
@@ -421,6 +438,10 @@ final class RunCommand implements Callable<Integer> {
         if (otlpEndpoint == null && (!otlpHeaders.isEmpty() || !traceDropAttributes.isEmpty() || !traceHashAttributes.isEmpty())) {
             throw CliException.usage("--otlp-header/--trace-drop-attribute/--trace-hash-attribute: need --otlp-endpoint");
         }
+        if (otlpEndpoint == null && otlpSignals != null) throw CliException.usage("--otlp-signals: needs --otlp-endpoint");
+        java.util.Set<Observability.Signal> signals = Observability.signals(otlpSignals, protocol.equals("grpc"));
+        Duration keepSlower = Observability.keepSlowerThan(traceKeepSlowerThan);
+        Duration metricsEvery = Flags.duration("--otlp-metrics-interval", otlpMetricsInterval, false);
         String host = prometheusHost.trim();
         if (host.isEmpty()) throw CliException.usage("--prometheus-host: must not be blank");
         try {
@@ -430,7 +451,8 @@ final class RunCommand implements Callable<Integer> {
         }
         return new Observability.Settings(host, port, server, every, dcgmUrl, otlpEndpoint, protocol.equals("grpc"),
                 otlpHeaderMap, ratio, new java.util.HashSet<>(traceDropAttributes),
-                new java.util.HashSet<>(traceHashAttributes), plan.backendConfig().bool("insecure", false));
+                new java.util.HashSet<>(traceHashAttributes), plan.backendConfig().bool("insecure", false), keepSlower,
+                signals, metricsEvery);
     }
 
     /** File-name-safe form of a model name, e.g. {@code meta-llama/Llama-3-8B} → {@code meta-llama_Llama-3-8B}. */

@@ -22,8 +22,14 @@ public final class TestBackendAccess {
      * every {@code failEvery}-th request (by index, when > 0) fails with HTTP 503 instead.
      */
     static ScriptedBackend scripted(int failEvery) {
+        return scripted(failEvery, index -> 0);
+    }
+
+    /** As {@link #scripted(int)}, the first token of request {@code i} later by {@code extraMillis(i)}. */
+    static ScriptedBackend scripted(int failEvery, java.util.function.LongUnaryOperator extraMillis) {
         return ScriptedBackend.builder().name("test").model("test-model").tokenText("x")
-                .firstToken(Duration.ofMillis(5)).tokenInterval(Duration.ofMillis(5)).threads(1)
+                .firstToken(index -> Duration.ofMillis(5 + extraMillis.applyAsLong(index)))
+                .tokenInterval(Duration.ofMillis(5)).threads(1)
                 .failure(index -> failEvery > 0 && index % failEvery == failEvery - 1
                         ? new BackendError(ErrorKind.HTTP_5XX, "HTTP 503", 503, null) : null)
                 .build();
@@ -31,8 +37,13 @@ public final class TestBackendAccess {
 
     /** A closed-loop run of {@code requests} requests (2 users, 4 output tokens, 8 input tokens) against {@code backend}. */
     static Benchmark.Builder run(String name, ScriptedBackend backend, int requests) {
+        return run(name, backend, requests, 2);
+    }
+
+    /** As {@link #run(String, ScriptedBackend, int)} with {@code users} closed-loop users. */
+    static Benchmark.Builder run(String name, ScriptedBackend backend, int requests, int users) {
         return Benchmark.named(name).backend(backend).seed(SeedChain.fromLong(1)).preflight(false)
-                .workload(Workload.closed(2).maxRequests(requests).inputTokens(LengthDistribution.fixed(8))
+                .workload(Workload.closed(users).maxRequests(requests).inputTokens(LengthDistribution.fixed(8))
                         .outputTokens(LengthDistribution.fixed(4)).build())
                 .drainTimeout(Duration.ofSeconds(5));
     }
@@ -48,14 +59,25 @@ public final class TestBackendAccess {
     /** The scripted backend named {@code test} that fails every {@code failEvery}-th request (0: none). */
     public static final class Backend implements AutoCloseable {
         private final ScriptedBackend backend;
+        private volatile java.util.function.LongUnaryOperator extraMillis = index -> 0;
 
         public Backend(int failEvery) {
-            backend = scripted(failEvery);
+            backend = scripted(failEvery, index -> extraMillis.applyAsLong(index));
         }
 
         /** A 2-user closed-loop run of {@code requests} requests (8 input, 4 output tokens). */
         public Benchmark.Builder benchmark(String name, int requests) {
             return run(name, backend, requests);
+        }
+
+        /** A closed-loop run of {@code requests} requests with {@code users} users. */
+        public Benchmark.Builder benchmark(String name, int requests, int users) {
+            return run(name, backend, requests, users);
+        }
+
+        /** Delays the first token of the requests {@code millis} selects by that many milliseconds. */
+        public void delayFirstToken(java.util.function.LongUnaryOperator millis) {
+            this.extraMillis = millis;
         }
 
         /** The requests as the backend received them (headers included). */

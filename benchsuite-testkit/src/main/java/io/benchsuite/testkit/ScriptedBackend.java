@@ -41,6 +41,7 @@ import java.util.function.LongSupplier;
  */
 public final class ScriptedBackend implements Backend {
     private final Duration firstToken;
+    private final LongFunction<Duration> firstTokenOf;
     private final Duration tokenInterval;
     private final String tokenText;
     private final LongFunction<BackendError> failure;
@@ -83,6 +84,7 @@ public final class ScriptedBackend implements Backend {
 
     private ScriptedBackend(Builder b) {
         this.firstToken = b.firstToken;
+        this.firstTokenOf = b.firstTokenOf != null ? b.firstTokenOf : index -> b.firstToken;
         this.tokenInterval = b.tokenInterval;
         this.tokenText = b.tokenText;
         this.failure = b.failure;
@@ -159,7 +161,7 @@ public final class ScriptedBackend implements Backend {
         }
         maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
         listener.onSent(clock.getAsLong());
-        s.schedule(firstToken);
+        s.schedule(firstTokenOf.apply(request.index()));
         return s::cancel;
     }
 
@@ -256,6 +258,7 @@ public final class ScriptedBackend implements Backend {
     /** Builds a {@link ScriptedBackend}; every setter rejects null naming the argument. */
     public static final class Builder {
         private Duration firstToken = Duration.ofMillis(10);
+        private LongFunction<Duration> firstTokenOf;
         private Duration tokenInterval = Duration.ofMillis(1);
         private String tokenText = " tok";
         private LongFunction<BackendError> failure = index -> null;
@@ -278,6 +281,19 @@ public final class ScriptedBackend implements Backend {
          */
         public Builder firstToken(Duration delay) {
             this.firstToken = notNegative(delay, "firstToken");
+            return this;
+        }
+
+        /**
+         * Time from {@code onSent} to the first token chosen per request index (e.g. to make some
+         * requests slow); replaces {@link #firstToken} for the requests it is asked about.
+         *
+         * @param delay for a request index, its first-token delay (not null, not negative)
+         * @return this builder
+         */
+        public Builder firstToken(LongFunction<Duration> delay) {
+            notNull(delay, "delay");
+            this.firstTokenOf = index -> notNegative(delay.apply(index), "firstToken of request " + index);
             return this;
         }
 

@@ -51,6 +51,8 @@ public final class ScriptedBackendProvider implements BackendProvider {
                 BackendOption.duration("first-token", "time from onSent to the first token").withDefault("20ms"),
                 BackendOption.duration("token-interval", "time between tokens").withDefault("2ms"),
                 BackendOption.bool("fail-requests", "every request fails with HTTP 503").withDefault("false"),
+                BackendOption.integer("fail-every", "every N-th request (index % N == N - 1) fails with HTTP 503; 0: none")
+                        .withDefault("0"),
                 BackendOption.bool("fail-preflight", "pre-flight fails as an unreachable server would").withDefault("false"),
                 BackendOption.bool("require-key", "pre-flight requires the variable named by api-key-env to be set")
                         .withDefault("false"),
@@ -72,9 +74,12 @@ public final class ScriptedBackendProvider implements BackendProvider {
                 .firstToken(config.duration("first-token", Duration.ofMillis(20)))
                 .tokenInterval(config.duration("token-interval", Duration.ofMillis(2)))
                 .tokenText("tok ");
+        BackendError unavailable = new BackendError(ErrorKind.HTTP_5XX, "HTTP 503 from fake", 503, null);
         if (config.bool("fail-requests", false)) {
-            b.failEvery(new BackendError(ErrorKind.HTTP_5XX, "HTTP 503 from fake", 503, null));
+            b.failEvery(unavailable);
         }
+        int failEvery = config.integer("fail-every", 0);
+        if (failEvery > 0) b.failure(index -> index % failEvery == failEvery - 1 ? unavailable : null);
         boolean failPreflight = config.bool("fail-preflight", false);
         boolean requireKey = config.bool("require-key", false);
         String url = config.string(BackendConfig.URL, "http://127.0.0.1:9");
