@@ -106,8 +106,9 @@ class StreamingReadTest {
     void jsonlPromptsAndCsvTracesStreamToo() {
         Generated prompts = new Generated("", i -> "{\"prompt\": \"tell me about the number " + i + ", in some detail please\"}\n", "");
         assertStreams(prompts, new JsonlPromptSource(DataInput.of("generated.jsonl", () -> prompts), LengthDistribution.fixed(4), 0));
-        Generated azure = new Generated("TIMESTAMP,ContextTokens,GeneratedTokens\n",
-                i -> String.format("2023-11-16 18:%02d:%02d.%07d,%d,%d%n", i / 6000 % 60, i / 100 % 60, i % 100 * 1000, 20 + i % 9, 5),
+        Generated azure = new Generated("TIMESTAMP,ContextTokens,GeneratedTokens,Region\n",
+                i -> String.format("2023-11-16 18:%02d:%02d.%07d,%d,%d,westeurope-datacenter-zone-%d%n", i / 6000 % 60, i / 100 % 60,
+                        i % 100 * 1000, 20 + i % 9, 5, i % 3),
                 "");
         assertStreams(azure, new AzureTraceSource(DataInput.of("generated.csv", () -> azure), TraceOptions.defaults()));
     }
