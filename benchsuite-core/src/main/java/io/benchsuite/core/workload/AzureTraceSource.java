@@ -54,7 +54,7 @@ public final class AzureTraceSource extends TraceSource {
         return (BufferedReader in) -> {
             String[] row = table.next(in);
             if (row == null) return null;
-            return new TraceRecord(table.line(), epochNanos(row[0], table.where()),
+            return new TraceRecord(epochNanos(row[0], table.where()),
                     TraceFields.count(row[1], "ContextTokens", table.where()),
                     TraceFields.count(row[2], "GeneratedTokens", table.where()), new long[0]);
         };

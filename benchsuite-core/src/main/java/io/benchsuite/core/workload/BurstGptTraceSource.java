@@ -43,7 +43,7 @@ public final class BurstGptTraceSource extends TraceSource {
         return (BufferedReader in) -> {
             String[] row = table.next(in);
             if (row == null) return null;
-            return new TraceRecord(table.line(), TraceFields.secondsAsNanos(row[0], "Timestamp", table.where()),
+            return new TraceRecord(TraceFields.secondsAsNanos(row[0], "Timestamp", table.where()),
                     TraceFields.count(row[1], "Request tokens", table.where()),
                     TraceFields.count(row[2], "Response tokens", table.where()), new long[0]);
         };

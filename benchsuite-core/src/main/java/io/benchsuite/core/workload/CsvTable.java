@@ -52,10 +52,6 @@ final class CsvTable {
         return where + " line " + line;
     }
 
-    long line() {
-        return line;
-    }
-
     private void readHeader(BufferedReader in) throws IOException {
         String header = in.readLine();
         line++;

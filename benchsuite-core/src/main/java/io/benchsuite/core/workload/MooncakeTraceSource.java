@@ -93,7 +93,7 @@ public final class MooncakeTraceSource extends TraceSource {
                 } catch (ArithmeticException e) {
                     throw new WorkloadDataException(where + ": \"timestamp\" " + ms + " ms is out of range");
                 }
-                return new TraceRecord(line, nanos, in, out, ids);
+                return new TraceRecord(nanos, in, out, ids);
             }
         };
     }
