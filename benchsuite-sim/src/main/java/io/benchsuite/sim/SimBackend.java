@@ -23,8 +23,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The simulated serving engine as a {@link Backend}: a real-time discrete-event model (see
  * {@link SimPhysics} for the costs and {@link EnginePreset} for the policies) that streams one token
- * per engine step to each running request, from its own thread
- * ({@code benchsuite-sim-engine-...}, a daemon, gone after {@link #close()}).
+ * per engine step to each running request. The engine runs on its own thread
+ * ({@code benchsuite-sim-engine-...}) and listeners are called from another
+ * ({@code benchsuite-sim-events-...}), so a slow listener delays the delivery of events, never the
+ * engine's steps: every token carries the time the engine generated it. Both threads are daemons,
+ * gone after {@link #close()}.
  *
  * <p>The engine has no end-of-sequence: every request generates exactly its {@code maxTokens}.
  * Requests whose prompt plus output exceed the model's context, or that could never fit in the KV
@@ -45,8 +48,8 @@ public final class SimBackend implements Backend {
      */
     public SimBackend(SimSettings settings) {
         this.settings = notNull(settings, "settings");
-        this.core = new EngineCore(settings);
-        this.engine = new RealTimeEngine(core, settings.timeScale());
+        this.engine = new RealTimeEngine(settings);
+        this.core = engine.core();
         LOG.debug("sim engine started: {}", info().details());
     }
 
@@ -79,7 +82,7 @@ public final class SimBackend implements Backend {
      *
      * <p>{@code onSent} is delivered on the calling thread before this returns; so is the
      * {@link ErrorKind#REJECTED} error of a request that can never run (an HTTP front end relies on
-     * this to answer 400 before it commits to a 200 stream). Tokens and the end come from the engine thread.
+     * this to answer 400 before it commits to a 200 stream). Tokens and the end come from the delivery thread.
      */
     @Override
     public RequestHandle send(InferenceRequest request, ResponseListener listener) {
@@ -123,13 +126,16 @@ public final class SimBackend implements Backend {
         return new BackendInfo(SimBackendProvider.NAME, settings.modelName(), "in-process", details);
     }
 
-    /** Stops the engine thread; requests still in flight end with {@link ErrorKind#CANCELLED}. Idempotent. */
+    /**
+     * Stops the engine; requests still in flight end with {@link ErrorKind#CANCELLED}, and every event
+     * is delivered before this returns (unless called from a listener). Idempotent.
+     */
     @Override
     public void close() {
         engine.close();
     }
 
-    /** Whether the engine thread still runs (false once {@link #close()} has returned). */
+    /** Whether the engine or its delivery thread still runs (false once {@link #close()} has returned). */
     public boolean engineThreadAlive() {
         return engine.threadAlive();
     }

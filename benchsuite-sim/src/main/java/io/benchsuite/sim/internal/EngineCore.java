@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,6 +34,7 @@ public final class EngineCore {
     private final long totalBlocks;
     private final PrefixCache prefixCache;
     private final SplittableRandom jitterRandom;
+    private final EventSink sink;
 
     private final ArrayDeque<Sequence> waiting = new ArrayDeque<>();
     private final LinkedHashSet<Sequence> running = new LinkedHashSet<>();
@@ -52,11 +52,18 @@ public final class EngineCore {
     private long generationTokens;
     private long completed;
     private long steps;
+    private long lateSteps;
+    private long lateNanos;
     private volatile SimEngineState snapshot;
 
-    /** @throws IllegalArgumentException when the model's weights leave no room for a KV cache on the device */
-    public EngineCore(SimSettings settings) {
+    /**
+     * An engine whose events go to {@code sink}.
+     *
+     * @throws IllegalArgumentException when the model's weights leave no room for a KV cache on the device
+     */
+    EngineCore(SimSettings settings, EventSink sink) {
         this.settings = settings;
+        this.sink = sink;
         this.physics = settings.physics();
         this.engine = settings.engine();
         this.kvCapacityTokens = physics.kvCapacityTokens();
@@ -106,8 +113,8 @@ public final class EngineCore {
         return null;
     }
 
-    /** Queues a sequence that passed {@link #admissionProblem}. */
-    public void submit(Sequence s) {
+    /** Queues a sequence that passed {@link #admissionProblem}; it arrived at {@code nowNanos}. */
+    public void submit(Sequence s, long nowNanos) {
         waiting.addLast(s);
         publish();
     }
@@ -117,8 +124,11 @@ public final class EngineCore {
         return waiting.isEmpty() && running.isEmpty();
     }
 
-    /** Admits what fits and plans the next step, or returns {@code null} when there is nothing to run. */
-    public StepPlan planStep() {
+    /**
+     * Admits what fits and plans the next step, starting at {@code nowNanos}, or returns {@code null}
+     * when there is nothing to run.
+     */
+    public StepPlan planStep(long nowNanos) {
         StepPlan plan = engine.continuousBatching() ? planContinuous() : planStatic();
         publish();
         return plan;
@@ -200,56 +210,54 @@ public final class EngineCore {
         return new StepPlan(prefill, decode, computeTokens, kvRead, seconds);
     }
 
-    /** Ends a planned step: first tokens for its prefills, next tokens for its decodes, completions. */
-    public void completeStep(StepPlan plan, LongSupplier clock) {
+    /**
+     * Ends a planned step at {@code endNanos}: first tokens for its prefills, next tokens for its
+     * decodes, completions. {@code lateNanos} is how much later than its simulated duration it ended
+     * (a real-time driver that was descheduled), 0 in virtual time.
+     */
+    public void completeStep(StepPlan plan, long endNanos, long lateNanos) {
         steps++;
+        if (lateNanos > 0) this.lateNanos += lateNanos;
+        if (lateNanos > RealTimeEngine.LATE_NANOS) lateSteps++;
         for (Sequence s : plan.prefill()) {
             if (s.terminated) continue;
             if (prefixCache != null) prefixCache.insert(s.blocks.chainedHashes());
-            emitToken(s, clock);
+            emitToken(s, endNanos);
         }
         for (Sequence s : plan.decode()) {
-            if (!s.terminated) emitToken(s, clock);
+            if (!s.terminated) emitToken(s, endNanos);
         }
         if (staticBatchSize > 0 && plan.prefill().isEmpty()) staticDecodeSteps++;
         endStaticBatchIfDone();
         publish();
     }
 
-    private void emitToken(Sequence s, LongSupplier clock) {
+    private void emitToken(Sequence s, long nowNanos) {
         String word = Vocabulary.word(s.wordSeed, s.generated);
         s.generated++;
         generationTokens++;
-        try {
-            s.listener.onTokens(clock.getAsLong(), 1, word);
-        } catch (RuntimeException e) {
-            LOG.warn("listener of sim request {} threw from onTokens; ignored", s.id, e);
-        }
+        sink.tokens(s, nowNanos, word);
         if (s.generated >= s.maxTokens) {
             s.terminated = true;
             release(s);
             completed++;
-            try {
-                s.listener.onComplete(clock.getAsLong(), new Usage(s.promptTokens, s.generated));
-            } catch (RuntimeException e) {
-                LOG.warn("listener of sim request {} threw from onComplete; ignored", s.id, e);
-            }
+            sink.complete(s, nowNanos, new Usage(s.promptTokens, s.generated));
         }
     }
 
     /** Removes a sequence and tells its listener it was cancelled; nothing when it already ended. */
-    public void cancel(Sequence s, LongSupplier clock, String message) {
+    public void cancel(Sequence s, long nowNanos, String message) {
         if (s.terminated) return;
         s.terminated = true;
         if (s.admitted) release(s);
         else waiting.remove(s);
         endStaticBatchIfDone();
         publish();
-        deliverError(s, clock, ErrorKind.CANCELLED, message);
+        sink.error(s, nowNanos, BackendError.of(ErrorKind.CANCELLED, message));
     }
 
     /** Ends every waiting and running sequence with an error (the engine is shutting down). */
-    public void failAll(ErrorKind kind, String message, LongSupplier clock) {
+    public void failAll(ErrorKind kind, String message, long nowNanos) {
         List<Sequence> all = new ArrayList<>(running);
         all.addAll(waiting);
         running.clear();
@@ -261,15 +269,7 @@ public final class EngineCore {
         for (Sequence s : all) {
             if (s.terminated) continue;
             s.terminated = true;
-            deliverError(s, clock, kind, message);
-        }
-    }
-
-    private void deliverError(Sequence s, LongSupplier clock, ErrorKind kind, String message) {
-        try {
-            s.listener.onError(clock.getAsLong(), BackendError.of(kind, message));
-        } catch (RuntimeException e) {
-            LOG.warn("listener of sim request {} threw from onError; ignored", s.id, e);
+            sink.error(s, nowNanos, BackendError.of(kind, message));
         }
     }
 
@@ -299,6 +299,6 @@ public final class EngineCore {
     private void publish() {
         snapshot = new SimEngineState(running.size(), waiting.size(), (double) usedBlocks / totalBlocks,
                 totalBlocks * SimPhysics.BLOCK_TOKENS, prefixQueryTokens, prefixHitTokens, promptTokens,
-                generationTokens, 0, completed, steps);
+                generationTokens, 0, completed, steps, lateSteps, lateNanos / 1e9);
     }
 }

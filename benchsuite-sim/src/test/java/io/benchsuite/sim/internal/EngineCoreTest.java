@@ -74,16 +74,16 @@ class EngineCoreTest {
     @Test
     void waitingCountAndKvUsageShowInTheState() {
         DeviceProfile tiny = new DeviceProfile("tiny", 312e12, 0, 2.039e12, 20e9);
-        EngineCore core = new EngineCore(SimSettings.builder().device(tiny).build());
+        EngineCore core = new EngineCore(SimSettings.builder().device(tiny).build(), EventSink.DIRECT);
         for (int i = 0; i < 8; i++) {
-            core.submit(new Sequence(i, new RecordingListener(), 1000, 1000, PromptBlocks.of("p" + i), i));
+            core.submit(new Sequence(i, new RecordingListener(), 1000, 1000, PromptBlocks.of("p" + i), i), 0);
         }
         assertThat(core.state().waiting()).isEqualTo(8);
-        core.planStep();
+        core.planStep(0);
         assertThat(core.state().running()).isEqualTo(7);
         assertThat(core.state().waiting()).isEqualTo(1);
         assertThat(core.state().kvCacheUsage()).isCloseTo(875.0 / 925, withPercentage(0.1));
-        core.failAll(ErrorKind.CANCELLED, "test", () -> 0);
+        core.failAll(ErrorKind.CANCELLED, "test", 0);
         assertThat(core.state().running()).isZero();
         assertThat(core.state().kvCacheUsage()).isZero();
     }
@@ -140,9 +140,9 @@ class EngineCoreTest {
     @Test
     void contiguousKvReservesTheFullContextPerSequence() {
         SimSettings hf = SimSettings.builder().engine(EnginePreset.TRANSFORMERS).build();
-        EngineCore core = new EngineCore(hf);
-        for (int i = 0; i < 60; i++) core.submit(new Sequence(i, new RecordingListener(), 10, 10, PromptBlocks.of("x"), i));
-        StepPlan plan = core.planStep();
+        EngineCore core = new EngineCore(hf, EventSink.DIRECT);
+        for (int i = 0; i < 60; i++) core.submit(new Sequence(i, new RecordingListener(), 10, 10, PromptBlocks.of("x"), i), 0);
+        StepPlan plan = core.planStep(0);
         // 426,788 tokens / 8192 per sequence = 52 sequences
         assertThat(plan.prefill()).hasSize(52);
         assertThat(core.state().waiting()).isEqualTo(8);
@@ -174,20 +174,20 @@ class EngineCoreTest {
 
     @Test
     void cancelRemovesAQueuedOrRunningSequenceOnce() {
-        EngineCore core = new EngineCore(A100);
+        EngineCore core = new EngineCore(A100, EventSink.DIRECT);
         RecordingListener running = new RecordingListener();
         RecordingListener queued = new RecordingListener();
         Sequence s1 = new Sequence(1, running, 10, 100, PromptBlocks.of("a"), 1);
         Sequence s2 = new Sequence(2, queued, 10, 100, PromptBlocks.of("b"), 2);
         running.onSent(0);
         queued.onSent(0);
-        core.submit(s1);
-        StepPlan plan = core.planStep();
-        core.submit(s2);
-        core.cancel(s1, () -> 5, "x");
-        core.cancel(s1, () -> 6, "x");
-        core.cancel(s2, () -> 7, "x");
-        core.completeStep(plan, () -> 8); // the cancelled sequence gets no token
+        core.submit(s1, 0);
+        StepPlan plan = core.planStep(0);
+        core.submit(s2, 0);
+        core.cancel(s1, 5, "x");
+        core.cancel(s1, 6, "x");
+        core.cancel(s2, 7, "x");
+        core.completeStep(plan, 8, 0); // the cancelled sequence gets no token
         assertThat(running.error().kind()).isEqualTo(ErrorKind.CANCELLED);
         assertThat(queued.error().kind()).isEqualTo(ErrorKind.CANCELLED);
         assertThat(running.terminalCount()).isEqualTo(1);
@@ -199,13 +199,13 @@ class EngineCoreTest {
 
     @Test
     void admissionRejectsWhatCanNeverRun() {
-        EngineCore core = new EngineCore(A100);
+        EngineCore core = new EngineCore(A100, EventSink.DIRECT);
         assertThat(core.admissionProblem(8000, 193)).contains("maximum context length is 8192");
         assertThat(core.admissionProblem(8000, 192)).isNull();
-        assertThatThrownBy(() -> new EngineCore(SimSettings.builder().model("llama-3-70b").device(DeviceProfile.L4).build()))
+        assertThatThrownBy(() -> new EngineCore(SimSettings.builder().model("llama-3-70b").device(DeviceProfile.L4).build(), EventSink.DIRECT))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("does not fit");
         SimSettings orin = SimSettings.builder().model("llama-3.1-8b").device(new DeviceProfile("small", 1e12, 0, 1e11, 20e9)).build();
-        assertThat(new EngineCore(orin).admissionProblem(100_000, 100)).contains("KV cache");
+        assertThat(new EngineCore(orin, EventSink.DIRECT).admissionProblem(100_000, 100)).contains("KV cache");
     }
 
     @Test
