@@ -96,8 +96,8 @@ public final class SimBackend implements Backend {
             return RequestHandle.NONE;
         }
         long id = nextId.getAndIncrement();
-        long wordSeed = Seeds.mix(settings.seed() ^ Seeds.mix(request.seed() ^ Seeds.mix(request.index())));
-        Sequence s = new Sequence(id, listener, promptTokens, request.maxTokens(), PromptBlocks.of(request.prompt()), wordSeed);
+        Sequence s = new Sequence(id, listener, promptTokens, request.maxTokens(), PromptBlocks.of(request.prompt()),
+                wordSeed(settings, request));
         if (!engine.submit(s)) {
             listener.onError(System.nanoTime(), BackendError.of(ErrorKind.REJECTED, "sim backend is closed"));
             return RequestHandle.NONE;
@@ -105,25 +105,52 @@ public final class SimBackend implements Backend {
         return () -> engine.cancel(s);
     }
 
+    /** The seed of a request's generated words: the engine's seed, the request's seed and its index. */
+    static long wordSeed(SimSettings settings, InferenceRequest request) {
+        return Seeds.mix(settings.seed() ^ Seeds.mix(request.seed() ^ Seeds.mix(request.index())));
+    }
+
     @Override
     public BackendInfo info() {
+        return info(settings, core, "real (time-scale " + settings.timeScale() + ")");
+    }
+
+    static BackendInfo info(SimSettings settings, EngineCore core, String clock) {
         SimPhysics p = core.physics();
         Map<String, String> details = new LinkedHashMap<>();
         details.put("device", settings.device().name());
+        details.put("devices", Integer.toString(settings.tensorParallel()));
         details.put("model-profile", settings.model().name());
         details.put("quantization", settings.quantization().label());
+        details.put("kv-cache-dtype", settings.kvCacheDtype().label());
         details.put("engine", settings.engine().label());
         details.put("max-batch", Integer.toString(settings.maxBatch()));
         details.put("max-batched-tokens", Integer.toString(settings.maxBatchedTokens()));
-        details.put("kv-capacity-tokens", Long.toString(core.state().kvCapacityTokens()));
+        details.put("kv-capacity-tokens", Long.toString(core.kvCapacityTokens()));
         details.put("weight-gb", String.format(Locale.ROOT, "%.3f", p.weightBytes() / 1e9));
-        details.put("mfu", Double.toString(SimPhysics.MFU));
-        details.put("bandwidth-efficiency", Double.toString(SimPhysics.BANDWIDTH_EFFICIENCY));
+        details.put("memory-gb", String.format(Locale.ROOT, "%.1f", settings.device().memoryBytes() * settings.tensorParallel() / 1e9));
+        details.put("mfu", Double.toString(p.effectiveFlops() / p.peakFlops()));
+        details.put("bandwidth-efficiency", Double.toString(settings.engine().bandwidthEfficiency()));
+        details.put("interconnect", settings.device().interconnect().name());
+        if (settings.device().hasPower()) {
+            details.put("power-w", String.format(Locale.ROOT, "idle %.1f, max %.1f per device", settings.device().idleWatts(),
+                    settings.device().tdpWatts()));
+        }
         details.put("seed", Long.toHexString(settings.seed()));
         details.put("jitter", Double.toString(settings.jitter()));
+        details.put("clock", clock);
         details.put("time-scale", Double.toString(settings.timeScale()));
         details.put("token-count-source", "engine");
         return new BackendInfo(SimBackendProvider.NAME, settings.modelName(), "in-process", details);
+    }
+
+    /**
+     * The device figures from the engine's start until now: memory over time and its peak, KV
+     * fragmentation, prefix-cache hits, energy. A run calls this when it ends; any thread, cheap
+     * (copies the per-second memory curve).
+     */
+    public DeviceUsage deviceUsage() {
+        return engine.deviceUsage();
     }
 
     /**

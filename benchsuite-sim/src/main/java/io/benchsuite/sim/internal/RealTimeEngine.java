@@ -1,6 +1,7 @@
 package io.benchsuite.sim.internal;
 
 import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.sim.DeviceUsage;
 import io.benchsuite.sim.SimEngineState;
 import io.benchsuite.sim.SimSettings;
 import java.util.Queue;
@@ -74,7 +75,7 @@ public final class RealTimeEngine implements AutoCloseable {
         String id = Integer.toHexString(System.identityHashCode(this));
         this.delivery = new ListenerDelivery(id);
         try {
-            this.core = new EngineCore(settings, delivery);
+            this.core = new EngineCore(settings, delivery, timer.nanoTime(), settings.timeScale());
         } catch (RuntimeException e) {
             delivery.close();
             throw e;
@@ -94,6 +95,11 @@ public final class RealTimeEngine implements AutoCloseable {
     /** The core's latest state. */
     public SimEngineState state() {
         return core.state();
+    }
+
+    /** The device figures now. */
+    public DeviceUsage deviceUsage() {
+        return core.deviceUsage(timer.nanoTime());
     }
 
     /**
