@@ -193,6 +193,38 @@ class SimBackendTest {
     }
 
     @Test
+    void deviceFiguresAreAvailableWhileAndAfterItRuns() throws Exception {
+        try (SimBackend sim = new SimBackend(SimSettings.builder().timeScale(0.05).build())) {
+            RecordingListener r = new RecordingListener();
+            sim.send(request(0, 500, 20), r);
+            assertThat(r.awaitDone(Duration.ofMillis(10_000))).isTrue();
+            long until = System.nanoTime() + 2_000_000_000L;
+            while (sim.deviceUsage().generationTokens() < 20 && System.nanoTime() < until) Thread.sleep(5);
+            DeviceUsage u = sim.deviceUsage();
+            assertThat(u.generationTokens()).isEqualTo(20);
+            assertThat(u.peakMemoryBytes()).isGreaterThan(sim.physics().weightBytes() + 32 * 16 * 131_072.0);
+            assertThat(u.energyJoules()).isPositive();
+            // simulated seconds: the wall time divided by the time scale, at least the physics' busy time
+            assertThat(u.elapsedSeconds()).isGreaterThanOrEqualTo(u.busySeconds());
+            assertThat(u.busySeconds()).isCloseTo(sim.physics().prefillSeconds(500) + 19 * sim.physics().decodeStepSeconds(1, 510),
+                    org.assertj.core.data.Percentage.withPercentage(2));
+        }
+    }
+
+    @Test
+    void tensorParallelAndTheKvDtypeAreReadFromTheConfig() {
+        try (Backend b = BackendRegistry.load().create("sim", BackendConfig.of(Map.of("model", "llama-3-70b", "device", "h100",
+                "tp", "4", "kv-cache-dtype", "fp8", "engine", "tensorrt-llm")))) {
+            SimBackend sim = (SimBackend) b;
+            assertThat(sim.settings().tensorParallel()).isEqualTo(4);
+            assertThat(sim.settings().kvCacheDtype()).isEqualTo(SimPhysics.KvCacheDtype.FP8);
+            assertThat(sim.settings().engine()).isEqualTo(EnginePreset.TENSORRT_LLM);
+            assertThat(b.info().details()).containsEntry("devices", "4").containsEntry("kv-cache-dtype", "fp8")
+                    .containsEntry("engine", "tensorrt-llm");
+        }
+    }
+
+    @Test
     void badConfigurationNamesTheKey() {
         assertThatThrownBy(() -> SimSettings.fromConfig(BackendConfig.of(Map.of("device", "tpu"))))
                 .hasMessageContaining("tpu").hasMessageContaining("h100");
@@ -217,7 +249,17 @@ class SimBackendTest {
         BackendRegistry registry = BackendRegistry.load();
         assertThat(registry.provider("sim").options()).extracting(o -> o.key()).contains("model", "device", "quantization",
                 SimSettings.ENGINE, SimSettings.MAX_BATCH, SimSettings.MAX_BATCHED_TOKENS, SimSettings.JITTER,
-                SimSettings.TIME_SCALE, SimSettings.MEMORY_UTILIZATION, "seed");
+                SimSettings.TIME_SCALE, SimSettings.MEMORY_UTILIZATION, "seed", SimSettings.TENSOR_PARALLEL,
+                SimSettings.KV_CACHE_DTYPE);
+        assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("tp", "3"))))
+                .isInstanceOf(io.benchsuite.api.backend.ConfigurationException.class)
+                .hasMessage("backend config key 'tp': tensorParallel must be 1, 2, 4 or 8, got 3");
+        assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("tp", "2", "device", "raspberry-pi-5"))))
+                .hasMessageContaining("tensorParallel must be 1 on device 'raspberry-pi-5'");
+        assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("kv-cache-dtype", "int4"))))
+                .isInstanceOf(io.benchsuite.api.backend.ConfigurationException.class).hasMessageContaining("kv-cache-dtype");
+        assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("engine", "triton"))))
+                .hasMessageContaining("tensorrt-llm").hasMessageContaining("llama.cpp");
         assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("jiter", "0.1"))))
                 .isInstanceOf(io.benchsuite.api.backend.ConfigurationException.class)
                 .hasMessage("unknown option 'jiter' for backend 'sim'; did you mean jitter?");
