@@ -36,12 +36,18 @@ import java.util.List;
  * @param elapsedSeconds simulated seconds since the engine started
  * @param busySeconds simulated seconds the devices spent in steps
  * @param memoryPerSecond the peak {@code memoryBytes} of each simulated second since the start (index = second)
+ * @param reservedBytes memory the engine holds from the devices now, as {@code nvidia-smi} would show it: the weights,
+ *     the whole KV pool of an engine that allocates it at start (all presets but {@code transformers}, which
+ *     holds only what its sequences use) and the activations of the step in flight
+ * @param utilisation the devices' utilisation now: the power model's utilisation of the step in flight, 0 between steps
+ * @param powerWatts power of all devices now, watts; NaN without power figures
  */
 public record DeviceUsage(String device, int devices, double memoryCapacityBytes, double weightBytes, double kvBytesInUse,
                           double activationBytes, double memoryBytes, double peakMemoryBytes, long kvBlocks, long kvBlocksInUse,
                           double fragmentation, double meanFragmentation, double maxFragmentation, long prefixQueryTokens,
                           long prefixHitTokens, long generationTokens, double energyJoules, double elapsedSeconds,
-                          double busySeconds, List<Double> memoryPerSecond) {
+                          double busySeconds, List<Double> memoryPerSecond, double reservedBytes, double utilisation,
+                          double powerWatts) {
 
     public DeviceUsage {
         notNull(device, "device");

@@ -29,6 +29,9 @@ final class DeviceMeter {
     private int usedBlocks;
     private double kvBytesInUse;
     private double activationBytes;
+    private double utilisation;
+    private final double kvPoolBytes;
+    private final boolean preallocates;
     private double peakMemory;
     private double busySeconds;
     private double busyEnergy;
@@ -47,6 +50,8 @@ final class DeviceMeter {
     DeviceMeter(SimPhysics physics, long kvBlocks, long originNanos, double timeScale) {
         this.physics = physics;
         this.kvBlocks = kvBlocks;
+        this.kvPoolBytes = kvBlocks * physics.kvBytesPerTokenPerDevice() * physics.tensorParallel() * SimPhysics.BLOCK_TOKENS;
+        this.preallocates = physics.engine() != io.benchsuite.sim.EnginePreset.TRANSFORMERS;
         this.devices = physics.tensorParallel();
         this.weightBytes = physics.weightBytes();
         this.blockBytes = physics.kvBytesPerTokenPerDevice() * devices * SimPhysics.BLOCK_TOKENS;
@@ -57,8 +62,9 @@ final class DeviceMeter {
     }
 
     /** A step starts at {@code nowNanos} with {@code usedBlocks} KV blocks held and these activations on each device. */
-    synchronized void stepStarted(long nowNanos, int usedBlocks, double activationBytesPerDevice) {
+    synchronized void stepStarted(long nowNanos, int usedBlocks, double activationBytesPerDevice, double utilisation) {
         fill(nowNanos);
+        this.utilisation = utilisation;
         this.usedBlocks = usedBlocks;
         kvBytesInUse = usedBlocks * blockBytes;
         activationBytes = activationBytesPerDevice * devices;
@@ -72,6 +78,7 @@ final class DeviceMeter {
         if (hasPower) busyEnergy += devices * physics.device().powerWatts(utilisation) * seconds;
         record(endNanos); // the step's activations count until its end
         activationBytes = 0;
+        this.utilisation = 0;
         this.usedBlocks = usedBlocks;
         kvBytesInUse = usedBlocks * blockBytes;
         long second = second(endNanos);
@@ -132,6 +139,8 @@ final class DeviceMeter {
         return new DeviceUsage(physics.device().name(), devices, physics.device().memoryBytes() * devices, weightBytes,
                 kvBytesInUse, activationBytes, memoryNow(), peakMemory, kvBlocks, usedBlocks, fragmentationNow,
                 fragmentationSamples == 0 ? 0 : fragmentationSum / fragmentationSamples, fragmentationMax,
-                state.prefixQueryTokens(), state.prefixHitTokens(), state.generationTokens(), energy, elapsed, busySeconds, curve);
+                state.prefixQueryTokens(), state.prefixHitTokens(), state.generationTokens(), energy, elapsed, busySeconds, curve,
+                weightBytes + (preallocates ? kvPoolBytes : kvBytesInUse) + activationBytes, utilisation,
+                hasPower ? devices * physics.device().powerWatts(utilisation) : Double.NaN);
     }
 }

@@ -166,7 +166,8 @@ public final class EngineCore {
     public StepPlan planStep(long nowNanos) {
         StepPlan plan = engine.continuousBatching() ? planContinuous() : planStatic();
         if (plan != null) {
-            meter.stepStarted(nowNanos, pool.used(), physics.activationBytesPerDevice(plan.computeTokens(), plan.sampled()));
+            meter.stepStarted(nowNanos, pool.used(), physics.activationBytesPerDevice(plan.computeTokens(), plan.sampled()),
+                    plan.cost().utilisation());
         }
         publish();
         return plan;
