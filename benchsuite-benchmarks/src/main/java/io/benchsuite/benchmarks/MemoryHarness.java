@@ -63,7 +63,7 @@ public final class MemoryHarness {
         try {
             RunSummary s = Benchmark.named("memory").backend(new InstantBackend()).workload(w).seed(SeedChain.fromLong(1))
                     .model("instant").outputDir(dir)
-                    .listener(new io.benchsuite.core.RunListener() {
+                    .listener(new io.benchsuite.core.run.RunListener() {
                         @Override
                         public void onRequestFinished(RequestRecord record) {
                             long n = finished.incrementAndGet();

@@ -2,8 +2,8 @@ package io.benchsuite.metrics;
 
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.core.Benchmark;
-import io.benchsuite.core.RunListener;
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.run.RunListener;
+import io.benchsuite.core.run.RunResult;
 import java.util.List;
 
 /** Short closed-loop runs against {@link TestBackend} for tests in sub-packages. */

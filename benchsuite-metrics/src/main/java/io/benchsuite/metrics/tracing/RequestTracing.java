@@ -7,10 +7,10 @@ import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
-import io.benchsuite.core.RequestDecorator;
-import io.benchsuite.core.RunInfo;
-import io.benchsuite.core.RunListener;
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.run.RequestDecorator;
+import io.benchsuite.core.run.RunInfo;
+import io.benchsuite.core.run.RunListener;
+import io.benchsuite.core.run.RunResult;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
@@ -149,15 +149,17 @@ public final class RequestTracing implements RunListener, RequestDecorator {
             downstream.onTokens(nanoTime, tokenCount, text);
         }
 
+        // The span ends before the engine hears of the terminal event: once the engine has seen every
+        // request end, the run may end too, and every request span must be complete by then.
         @Override
         public void onComplete(long nanoTime, Usage usage) {
             String[] saved = enterMdc();
             try {
-                downstream.onComplete(nanoTime, usage);
-            } finally {
                 span.setAttribute(OUTPUT_TOKENS, usage.hasCompletionTokens() ? usage.completionTokens() : streamedTokens);
                 span.setAttribute(OUTCOME, "success");
                 span.end(wallClock(nanoTime), TimeUnit.NANOSECONDS);
+                downstream.onComplete(nanoTime, usage);
+            } finally {
                 leaveMdc(saved);
             }
         }
@@ -166,13 +168,13 @@ public final class RequestTracing implements RunListener, RequestDecorator {
         public void onError(long nanoTime, BackendError error) {
             String[] saved = enterMdc();
             try {
-                downstream.onError(nanoTime, error);
-            } finally {
                 span.setAttribute(OUTPUT_TOKENS, streamedTokens);
                 span.setAttribute(OUTCOME, error.kind() == ErrorKind.CANCELLED ? "cancelled" : "failure");
                 span.setAttribute(ERROR_TYPE, error.kind().label());
                 span.setStatus(StatusCode.ERROR, error.kind().label());
                 span.end(wallClock(nanoTime), TimeUnit.NANOSECONDS);
+                downstream.onError(nanoTime, error);
+            } finally {
                 leaveMdc(saved);
             }
         }
