@@ -99,7 +99,7 @@ final class SecondSeries {
      */
     double[] recentRates(long now, long windowNanos) {
         int last = Math.min(second(now), completed.length - 1);
-        int first = Math.max(0, second(now - windowNanos) + 1);
+        int first = (int) Math.max(0, Math.floorDiv(now - windowNanos, SECOND) + 1);
         long requests = 0, tokens = 0;
         for (int s = first; s <= last; s++) {
             requests += completed[s];

@@ -11,8 +11,8 @@ import java.util.PriorityQueue;
  * below the number of users. No concurrency cap beyond the users themselves.
  */
 final class ClosedLoopUsers implements LoadPattern {
-    /** Tolerance of the rounding of a level to whole users (a level of 2.9999999999 is 3 users). */
-    private static final double EPSILON = 1e-9;
+    /** Tolerance of the rounding of a level to whole users: floating-point error, not a real fraction (2.999999999999 is 3 users). */
+    private static final double EPSILON = 1e-12;
 
     private final RateProfile users;
     private final long thinkNanos;

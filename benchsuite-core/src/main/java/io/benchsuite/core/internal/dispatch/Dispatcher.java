@@ -28,8 +28,6 @@ import java.util.function.Consumer;
 public final class Dispatcher {
     /** An instant that never comes. */
     public static final long NEVER = LoadPattern.NEVER;
-    /** The longest the engine waits between steps even when nothing is due (a safety net). */
-    static final long MAX_WAIT_NANOS = 100_000_000L;
 
     private final Workload workload;
     private final LoadPattern pattern;
@@ -73,7 +71,8 @@ public final class Dispatcher {
      *
      * @param outcome whether the run goes on
      * @param send requests to send now, in order (they hold their slots already)
-     * @param wakeAt when nothing is sent: the instant to step again at the latest
+     * @param wakeAt when nothing is sent: the instant to step again at the latest ({@link #NEVER}: only
+     *     when a request ends or the run is stopped)
      */
     public record Step(Outcome outcome, List<DueRequest> send, long wakeAt) {}
 
@@ -97,8 +96,10 @@ public final class Dispatcher {
     public Step step(long now) {
         if (stopped) return new Step(Outcome.COMPLETED, List.of(), NEVER);
         if (!exhausted && (now >= lengthNanos || pattern.offersNothingBefore(lengthNanos))) exhaust();
-        long wakeAt = now + MAX_WAIT_NANOS;
-        if (!exhausted) wakeAt = Math.min(wakeAt, pattern.admit(now));
+        // No periodic polling: the next step is due at the next instant something can happen without a
+        // request ending (an arrival, a user joining, the window closing, the drain deadline); a
+        // request ending or a stop wakes the engine by itself.
+        long wakeAt = exhausted ? NEVER : pattern.admit(now);
         while (!exhausted && pattern.nextAt() <= now) {
             LoadPattern.Offer offer = pattern.poll();
             // An offer inside the window is sent even when picked up late (after the window closed):

@@ -241,7 +241,9 @@ public final class RunEngine {
                 }
                 case CONTINUE -> {
                     for (DueRequest d : step.send()) send(d);
-                    if (step.send().isEmpty()) pacer.awaitUntil(runStart + step.wakeAt());
+                    if (step.send().isEmpty()) {
+                        pacer.awaitUntil(step.wakeAt() == Dispatcher.NEVER ? Dispatcher.NEVER : runStart + step.wakeAt());
+                    }
                 }
             }
         }

@@ -33,11 +33,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The engine against in-process backends whose timing we control. Timer-based backends deliver
- * tokens no earlier than scheduled and typically within a millisecond after; on a loaded 2-core
- * machine wake-ups can slip by tens of milliseconds (90 ms seen once under a parallel build), so lower
- * bounds are tight (the truth) and upper bounds are generous (stated per assertion): a single request
- * may be up to 100 ms late, medians and means up to 15-20 ms.
+ * The engine end to end in real time, against in-process backends whose timing we control. The exact
+ * arithmetic (offsets, gaps, latencies, slot waits, per-second series) is asserted on a clock the
+ * tests set in {@link RequestTrackerTest}, {@code DispatcherTest} and {@code RunAggregatorTest}; here
+ * the question is whether real threads and timers deliver it. The scripted backend stamps each token
+ * no earlier than its delay after the previous one (a scheduled executor never fires early), so lower
+ * bounds are the truth itself. On a loaded 2-core machine wake-ups slip by tens of milliseconds (90 ms
+ * seen once under a parallel build), so upper bounds allow that (stated per assertion): a single
+ * request may be up to 100 ms late, medians and means up to 15-20 ms.
  */
 class RunEngineTest {
     private static Benchmark.Builder bench(String name, Backend backend, Workload workload) {
@@ -58,7 +61,7 @@ class RunEngineTest {
                 assertThat(rec.ttftNanos() / 1e6).as("TTFT of request %d (truth 40 ms)", rec.index()).isBetween(40.0, 140.0);
                 assertThat(rec.itl().size()).isEqualTo(9);
                 for (int i = 0; i < rec.itl().size(); i++) {
-                    assertThat(rec.itl().get(i) / 1e6).as("ITL gap (truth 8 ms)").isBetween(7.5, 108.0);
+                    assertThat(rec.itl().get(i) / 1e6).as("ITL gap (truth 8 ms, + scheduling delay)").isBetween(8.0, 108.0);
                 }
                 // truth: 40 + 9 x 8 = 112 ms
                 assertThat(rec.e2eNanos() / 1e6).as("E2E (truth 112 ms)").isBetween(112.0, 300.0);
@@ -66,8 +69,8 @@ class RunEngineTest {
             }
             RunSummary s = r.summary();
             assertThat(s.ttft().p50()).as("median TTFT (truth 40 ms)").isBetween(40.0, 60.0);
-            assertThat(s.itl().mean()).as("mean ITL (truth 8 ms)").isBetween(7.9, 14.0);
-            assertThat(s.tpot().p50()).as("median TPOT (truth 8 ms)").isBetween(7.9, 14.0);
+            assertThat(s.itl().mean()).as("mean ITL (truth 8 ms, within the histogram's 0.1 %)").isBetween(7.99, 14.0);
+            assertThat(s.tpot().p50()).as("median TPOT (truth 8 ms, within the histogram's 0.1 %)").isBetween(7.99, 14.0);
             assertThat(s.itl().count()).isEqualTo(20 * 9);
         }
     }
