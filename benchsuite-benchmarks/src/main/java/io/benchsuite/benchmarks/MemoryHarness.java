@@ -13,6 +13,7 @@ import io.benchsuite.api.workload.Arrival;
 import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
+import io.benchsuite.core.run.RunResult;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -29,7 +30,8 @@ import java.util.stream.Stream;
  * tokens at 20,000 req/s) against a backend that answers inside {@code send}, writing the usual
  * output directory, and prints the heap in use after a full GC every tenth of the run. In a small
  * heap ({@code -Xmx256m}) a run whose memory grows per request dies with {@code OutOfMemoryError};
- * a streaming one stays flat.
+ * a streaming one stays flat. The last line compares the heap at 10 % and at 100 % of the run
+ * against the limit of {@value #LIMIT_MIB} MiB and the exit status says whether it held.
  *
  * <pre>{@code
  * java -Xmx256m -cp benchsuite-benchmarks/target/benchmarks.jar io.benchsuite.benchmarks.MemoryHarness \
@@ -40,6 +42,9 @@ import java.util.stream.Stream;
  * summary.csv, report.html and requests.jsonl (about 0.5 GB for a million requests).
  */
 public final class MemoryHarness {
+    /** The most the heap after GC may grow between 10 % and 100 % of the run. */
+    static final int LIMIT_MIB = 16;
+
     private MemoryHarness() {}
 
     public static void main(String[] args) throws IOException {
@@ -55,35 +60,49 @@ public final class MemoryHarness {
                 requests, tokens, rate, maxHeap >> 20, dir);
         System.out.printf(Locale.ROOT, "%10s %8s %14s %10s%n", "requests", "% run", "heap after GC", "elapsed s");
 
+        boolean failed = false;
         long start = System.nanoTime();
         AtomicLong finished = new AtomicLong();
+        long[] heapAt = new long[11]; // after GC, at each tenth
         long step = Math.max(1, requests / 10);
         Workload w = Workload.open().rate(rate).arrival(Arrival.constant()).maxConcurrency(64).maxRequests(requests)
                 .inputTokens(LengthDistribution.fixed(16)).outputTokens(LengthDistribution.fixed(tokens)).build();
         try {
-            RunSummary s = Benchmark.named("memory").backend(new InstantBackend()).workload(w).seed(SeedChain.fromLong(1))
+            RunResult result = Benchmark.named("memory").backend(new InstantBackend()).workload(w).seed(SeedChain.fromLong(1))
                     .model("instant").outputDir(dir)
                     .listener(new io.benchsuite.core.run.RunListener() {
                         @Override
                         public void onRequestFinished(RequestRecord record) {
                             long n = finished.incrementAndGet();
                             if (n % step == 0) {
+                                long heap = heapAfterGc(memory);
+                                heapAt[(int) Math.min(10, n / step)] = heap;
                                 System.out.printf(Locale.ROOT, "%10d %7.0f%% %10.1f MiB %10.1f%n", n, 100.0 * n / requests,
-                                        heapAfterGc(memory) / 1048576.0, (System.nanoTime() - start) / 1e9);
+                                        heap / 1048576.0, (System.nanoTime() - start) / 1e9);
                             }
                         }
                     })
-                    .run().summary();
+                    .run();
+            RunSummary s = result.summary();
             System.out.printf(Locale.ROOT, "run done in %.1f s (reports included): %d succeeded, achieved %.0f req/s, "
                             + "dispatch lag p99 %.3f ms; heap after GC with the result held: %.1f MiB%n",
                     (System.nanoTime() - start) / 1e9, s.counts().succeeded(), s.achievedRate(), s.dispatchLag().p99(),
                     heapAfterGc(memory) / 1048576.0);
+            System.out.printf(Locale.ROOT, "(result of run '%s' still referenced: %d seconds of series)%n",
+                    result.info().name(), result.timeSeries().size());
+            double growth = (heapAt[10] - heapAt[1]) / 1048576.0;
+            boolean held = growth < LIMIT_MIB;
+            System.out.printf(Locale.ROOT, "heap after GC at 10 %%: %.1f MiB, at 100 %%: %.1f MiB, growth %.1f MiB (limit %d MiB): %s%n",
+                    heapAt[1] / 1048576.0, heapAt[10] / 1048576.0, growth, LIMIT_MIB, held ? "PASS" : "FAIL");
+            if (!held) failed = true;
         } catch (OutOfMemoryError | IllegalStateException e) {
             System.out.printf(Locale.ROOT, "run FAILED after %d finished requests, %.1f s: %s%n", finished.get(),
                     (System.nanoTime() - start) / 1e9, e);
+            failed = true;
         } finally {
             if (temporary) deleteTree(dir);
         }
+        if (failed) throw new IllegalStateException("the memory harness failed (see above)"); // exit status 1
     }
 
     private static long heapAfterGc(MemoryMXBean memory) {
