@@ -6,6 +6,7 @@ import io.benchsuite.core.report.json.InvalidReportException;
 import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ReportFormat;
+import io.benchsuite.core.run.ReportSection;
 import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.run.RunResult;
 import java.io.IOException;
@@ -14,7 +15,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -75,10 +78,28 @@ public final class ReportWriters implements RunListener {
         }
     }
 
-    /** Closes the request log and writes {@code report.json}, {@code summary.csv} and {@code report.html}. */
+    /**
+     * Closes the request log and writes {@code report.json}, {@code summary.csv} and {@code report.html}.
+     * A listener section that cannot be written as JSON is dropped with a warning: one plugin's bug
+     * must not lose the run's report.
+     */
     public void writeFinal(RunResult result) throws IOException {
         requests.close();
-        writeReport(Report.of(result), dir);
+        writeReport(withWritableSections(Report.of(result)), dir);
+    }
+
+    private static Report withWritableSections(Report report) {
+        Map<String, ReportSection> writable = new LinkedHashMap<>();
+        report.sections().forEach((key, section) -> {
+            try {
+                ReportJson.write(section);
+                writable.put(key, section);
+            } catch (RuntimeException e) {
+                log.warn("report section '{}' ({}) cannot be written as JSON and is left out: {}", key,
+                        section.getClass().getName(), e.getMessage());
+            }
+        });
+        return writable.size() == report.sections().size() ? report : report.withSections(writable);
     }
 
     /** Writes every one of {@link #FORMATS} of a report into {@code dir}. */

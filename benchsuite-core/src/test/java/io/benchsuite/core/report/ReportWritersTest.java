@@ -26,6 +26,23 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ReportWritersTest {
+    /** A plugin's section whose accessor fails: it cannot be written, the rest of the report must be. */
+    record Broken(double value) implements ReportSection {
+        Broken() {
+            this(1);
+        }
+
+        @Override
+        public double value() {
+            throw new IllegalStateException("plugin bug");
+        }
+
+        @Override
+        public String key() {
+            return "broken";
+        }
+    }
+
     private static RunResult run(Path dir) {
         try (ScriptedBackend backend = new ScriptedBackend(Duration.ofMillis(3), Duration.ofMillis(1))) {
             return Benchmark.named("report").backend(backend).seed(SeedChain.fromLong(7)).model("m")
@@ -38,7 +55,7 @@ class ReportWritersTest {
                             ServerSection server = new ServerSection("test", "http://x/metrics", 1, 0, null, Double.NaN,
                                     null, null, 0, null, null, List.of());
                             ReportSection clash = () -> "ttft";
-                            return List.of(server, clash);
+                            return List.of(server, clash, new Broken());
                         }
                     }).run();
         }
@@ -67,6 +84,7 @@ class ReportWritersTest {
         assertThat(report.path("server").path("source").asText()).isEqualTo("test");
         assertThat(report.path("server").path("prefixCacheHitRate").isNull()).as("absent is null, never 0").isTrue();
         assertThat(report.path("ttft").has("source")).as("a section may not replace a core key").isFalse();
+        assertThat(report.has("broken")).as("an unwritable section is left out, the report is still written").isFalse();
 
         List<String> lines = Files.readAllLines(dir.resolve("requests.jsonl"));
         assertThat(lines).hasSize(12);

@@ -32,6 +32,11 @@ import io.benchsuite.core.run.LatencyHistograms;
 import io.benchsuite.core.run.ReportSection;
 import io.benchsuite.core.run.SecondSample;
 import java.io.IOException;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.zip.DataFormatException;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,6 +58,29 @@ final class ReportCodec {
             PhasesSection.KEY, PhasesSection.class);
 
     private ReportCodec() {}
+
+    // The histograms' text form: base64 of HdrHistogram's compressed encoding, nanoseconds. Made
+    // only when a report is written and read back only from a file, never between parts of one run.
+
+    /** The {@code encoding} entry of the {@code histograms} block. */
+    static final String HISTOGRAM_ENCODING = "HdrHistogram compressed, base64, nanoseconds";
+
+    static String encodeHistogram(Histogram h) {
+        ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int len = h.encodeIntoCompressedByteBuffer(buf);
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(buf.array(), len));
+    }
+
+    /** @throws IllegalArgumentException naming the metric when the text is not an encoded histogram */
+    static Histogram decodeHistogram(String metric, String base64) {
+        try {
+            Histogram h = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
+            h.setAutoResize(true);
+            return h;
+        } catch (DataFormatException | IllegalArgumentException | BufferUnderflowException | ArrayIndexOutOfBoundsException e) {
+            throw new IllegalArgumentException("histogram '" + metric + "' is corrupt: " + e.getMessage(), e);
+        }
+    }
 
     /** A report that is valid JSON but not a readable benchsuite report; the message is the problem alone. */
     static final class NotAReportException extends JsonMappingException {
@@ -89,9 +117,9 @@ final class ReportCodec {
                 provider.defaultSerializeField(s.getKey(), s.getValue(), g);
             }
             g.writeObjectFieldStart("histograms");
-            g.writeStringField("encoding", HistogramCodec.ENCODING);
+            g.writeStringField("encoding", HISTOGRAM_ENCODING);
             for (LatencyMetric m : LatencyMetric.values()) {
-                g.writeStringField(m.key(), HistogramCodec.encode(r.histograms().get(m)));
+                g.writeStringField(m.key(), encodeHistogram(r.histograms().get(m)));
             }
             g.writeEndObject();
             g.writeEndObject();
@@ -188,7 +216,7 @@ final class ReportCodec {
                 if (text == null) continue; // a report from before this metric existed
                 if (!(text instanceof String s)) throw new NotAReportException(p, "histogram '" + m.key() + "' is not a string");
                 try {
-                    decoded.put(m, HistogramCodec.decode(m.key(), s));
+                    decoded.put(m, decodeHistogram(m.key(), s));
                 } catch (IllegalArgumentException e) {
                     throw new NotAReportException(p, e.getMessage());
                 }
