@@ -87,6 +87,8 @@ public final class RunEngine {
     private final RunAggregator aggregator;
     private final Dispatcher dispatcher;
     private final PlanQueue plans;
+    /** Prompts prepared before the clock starts: the first wave of requests (all of a closed loop's, up to 64). */
+    private final int firstWave;
     private final ReentrantLock lock = new ReentrantLock(); // guards the dispatcher
     private final Set<RequestTracker> active = ConcurrentHashMap.newKeySet();
 
@@ -123,6 +125,7 @@ public final class RunEngine {
         this.aggregator = new RunAggregator(workload, info.slo(), options.retainRequests());
         LoadPattern pattern = LoadPattern.of(workload.load(), new SplittableRandom(info.scenario().streamSeed("arrivals")));
         this.dispatcher = new Dispatcher(workload, pattern, options.drainTimeout(), aggregator::waitedForSlot);
+        this.firstWave = Math.min(pattern.maxInFlight(), 64);
         this.plans = new PlanQueue(notNull(planner, "planner"), workload.maxRequests(), workload.inputTokens().max(),
                 info.name());
     }
@@ -133,7 +136,7 @@ public final class RunEngine {
         for (RunListener l : listeners) safely(() -> l.onRunStarted(info));
         plans.start();
         try {
-            plans.awaitPrepared(Math.min(workload.load().concurrencyLimit(), 64));
+            plans.awaitPrepared(firstWave);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
