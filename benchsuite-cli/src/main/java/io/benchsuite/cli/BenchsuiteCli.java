@@ -17,8 +17,8 @@ import picocli.CommandLine.Command;
         description = "Benchmarks LLM serving stacks with honest (schedule-based) timing.",
         subcommands = {RunCommand.class, ServeSimCommand.class, ReportCommand.class, CompareCommand.class,
                 BackendsCommand.class, CommandLine.HelpCommand.class},
-        footer = {"", "Exit codes: 0 success, 1 run failed (backend unreachable, I/O error), "
-                + "2 bad usage or unknown backend, 130 interrupted (Ctrl-C; partial reports are written)."})
+        footer = {"", "Exit codes: 0 success, 1 run failed (backend unreachable, I/O error) or internal error, "
+                + "2 bad usage, unknown backend or bad backend option, 130 interrupted (Ctrl-C; partial reports are written)."})
 public final class BenchsuiteCli implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -63,7 +63,7 @@ public final class BenchsuiteCli implements Runnable {
         cmd.setCaseInsensitiveEnumValuesAllowed(true);
         cmd.setParameterExceptionHandler((ex, args) -> {
             CommandLine c = ex.getCommandLine();
-            c.getErr().println(c.getCommandSpec().qualifiedName() + ": " + ex.getMessage());
+            c.getErr().println(c.getCommandSpec().qualifiedName() + ": " + usageMessage(ex));
             c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for the flags.");
             return ExitCodes.USAGE;
         });
@@ -76,12 +76,25 @@ public final class BenchsuiteCli implements Runnable {
                 }
                 return e.exitCode();
             }
+            // not a user's mistake: a bug or a backend failing in a way it should have reported
             c.getErr().println(who + ": internal error: " + ex);
             if (Boolean.getBoolean("benchsuite.debug")) ex.printStackTrace(ctx.err());
             else c.getErr().println("(set -Dbenchsuite.debug=true for the stack trace)");
             return ExitCodes.FAILURE;
         });
         return cmd;
+    }
+
+    /**
+     * The message of a bad flag: a converter's own message after the flag's name
+     * ({@code --url: expected an http:// or https:// URL, got 'ftp://host'}), else picocli's.
+     */
+    static String usageMessage(CommandLine.ParameterException ex) {
+        if (ex.getCause() instanceof CommandLine.TypeConversionException t
+                && ex.getArgSpec() instanceof CommandLine.Model.OptionSpec option) {
+            return option.longestName() + ": " + t.getMessage();
+        }
+        return ex.getMessage();
     }
 
     /** benchsuite's version from the build. */

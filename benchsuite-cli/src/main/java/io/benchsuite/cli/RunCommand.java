@@ -1,10 +1,13 @@
 package io.benchsuite.cli;
 
 import io.benchsuite.api.backend.BackendConfig;
-import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.backend.BackendException;
+import io.benchsuite.api.backend.BackendOption;
+import io.benchsuite.api.backend.BackendProvider;
 import io.benchsuite.api.backend.BackendRegistry;
+import io.benchsuite.api.backend.ConfigurationException;
 import io.benchsuite.api.backend.Quantization;
+import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.backend.UnknownBackendException;
 import io.benchsuite.api.result.Slo;
 import io.benchsuite.api.seed.SeedChain;
@@ -17,7 +20,11 @@ import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.RunningBenchmark;
+import io.benchsuite.backends.http.HttpSettings;
+import io.benchsuite.backends.openai.OpenAiSettings;
+import io.benchsuite.cli.FlagTypes.Header;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -47,13 +54,12 @@ import picocli.CommandLine.Option;
             "Ctrl-C stops the run, writes the reports of what was measured, prints the summary marked STOPPED "
                     + "and exits 130.",
             "Exit codes: 0 done, 1 run failed (backend unreachable at pre-flight, I/O error, every measured "
-                    + "request failed), 2 bad flag or unknown backend, 130 interrupted."})
+                    + "request failed, internal error), 2 bad flag, unknown backend or bad backend option, 130 interrupted.",
+            "A backend's options (--backend-option key=value): benchsuite backends --describe <name>."})
 final class RunCommand implements Callable<Integer> {
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-    private static final Pattern HEADER_NAME = Pattern.compile("[A-Za-z0-9!#$%&'*+.^_`|~-]+");
     private static final Duration DEFAULT_DURATION = Duration.ofSeconds(20);
     private static final String SIM = "sim";
-    private static final String SIM_DEFAULT_DEVICE = "a100-80gb";
     private static volatile boolean interruptedBySignal;
 
     private final CliContext ctx;
@@ -65,8 +71,9 @@ final class RunCommand implements Callable<Integer> {
             description = "Backend name (default: ${DEFAULT-VALUE}, the built-in simulator). 'benchsuite backends' lists them.")
     String backend;
 
-    @Option(names = "--url", paramLabel = "<url>", description = "Base URL of an HTTP server, e.g. http://localhost:8000.")
-    String url;
+    @Option(names = "--url", paramLabel = "<url>", converter = FlagTypes.HttpUrl.class,
+            description = "Base URL of an HTTP server, e.g. http://localhost:8000.")
+    URI url;
 
     @Option(names = "--max-concurrent", paramLabel = "<n>", defaultValue = "8",
             description = "Closed loop: number of users. Open loop: cap on requests in flight (default: ${DEFAULT-VALUE}).")
@@ -107,7 +114,8 @@ final class RunCommand implements Callable<Integer> {
             + "recorded as a label for every backend (default: none).")
     String quantization;
 
-    @Option(names = "--device", paramLabel = "<device>", description = "Simulator device profile (default for sim: " + SIM_DEFAULT_DEVICE + ").")
+    @Option(names = "--device", paramLabel = "<device>", description = "Device the model runs on: the simulator's device "
+            + "profile, a label in the report for other backends (default: the backend's, a100-80gb for sim).")
     String device;
 
     @Option(names = "--seed", paramLabel = "<seed>", description = "Root seed: a number, 64 hex digits or git:<commit> "
@@ -133,10 +141,10 @@ final class RunCommand implements Callable<Integer> {
             description = "Name of the environment variable holding the API key (the key is never printed or written).")
     String apiKeyEnv;
 
-    @Option(names = "--header", paramLabel = "Name=Value",
+    @Option(names = "--header", paramLabel = "Name=Value", converter = FlagTypes.HeaderConverter.class,
             description = "Extra HTTP header (repeatable). Values of auth/key/token/cookie/session/signature headers, "
                     + "and of headers named by --secret-header, never appear in reports, logs or messages.")
-    List<String> headers = new ArrayList<>();
+    List<Header> headers = new ArrayList<>();
 
     private SecretMask secrets = SecretMask.none();
 
@@ -151,11 +159,13 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--skip-preflight", description = "Do not check the backend before the first request.")
     boolean skipPreflight;
 
-    @Option(names = "--endpoint", paramLabel = "chat|completions", description = "OpenAI-style API: chat or completions (default: the backend's).")
+    @Option(names = "--endpoint", paramLabel = "chat|completions", converter = FlagTypes.EndpointKind.class,
+            description = "OpenAI-style API: chat or completions (default: the backend's).")
     String endpoint;
 
     @Option(names = "--backend-option", paramLabel = "key=value",
-            description = "Backend configuration key (repeatable), e.g. read-timeout=60s, engine=vllm, time-scale=10.")
+            description = "Backend option (repeatable), e.g. read-timeout=60s, engine=vllm, time-scale=10; "
+                    + "'benchsuite backends --describe <name>' lists a backend's options.")
     List<String> backendOptions = new ArrayList<>();
 
     @Option(names = "--drain-timeout", paramLabel = "<duration>", defaultValue = "2m",
@@ -175,6 +185,11 @@ final class RunCommand implements Callable<Integer> {
                     + "and until the report is written (0: any free port).")
     String prometheusPort;
 
+    @Option(names = "--prometheus-host", paramLabel = "<address>", defaultValue = "127.0.0.1",
+            description = "Address the --prometheus-port endpoint listens on (default ${DEFAULT-VALUE}: this machine "
+                    + "only; 0.0.0.0 for every interface).")
+    String prometheusHost;
+
     @Option(names = "--server-metrics-url", paramLabel = "<url>",
             description = "The server's Prometheus endpoint to scrape during the run (default: --url + /metrics for "
                     + "HTTP backends; none for in-process backends). 'none' turns scraping off.")
@@ -184,26 +199,43 @@ final class RunCommand implements Callable<Integer> {
             description = "Period of server scrapes and host/GPU samples (default: ${DEFAULT-VALUE}).")
     String serverMetricsInterval;
 
-    @Option(names = "--dcgm-url", paramLabel = "<url>",
+    @Option(names = "--dcgm-url", paramLabel = "<url>", converter = FlagTypes.HttpUrl.class,
             description = "Read GPU figures from this NVIDIA DCGM exporter /metrics instead of nvidia-smi.")
-    String dcgmUrl;
+    URI dcgmUrl;
 
-    @Option(names = "--otlp-endpoint", paramLabel = "<url>",
-            description = "Export traces (a span per run and per request) over OTLP, e.g. http://localhost:4318; "
-                    + "https:// for TLS.")
-    String otlpEndpoint;
+    @Option(names = "--otlp-endpoint", paramLabel = "<url>", converter = FlagTypes.HttpUrl.class,
+            description = "Export traces (a trace per request, linked to the run's span), the 27 live metrics and "
+                    + "the run's log records over OTLP, e.g. http://localhost:4318; https:// for TLS.")
+    URI otlpEndpoint;
+
+    @Option(names = "--otlp-signals", paramLabel = "<signals>",
+            description = "What goes to --otlp-endpoint: a comma-separated subset of traces, metrics, logs "
+                    + "(default: all three; with --otlp-protocol grpc: traces,logs, as metrics are pushed over "
+                    + "http/protobuf only).")
+    String otlpSignals;
+
+    @Option(names = "--otlp-metrics-interval", paramLabel = "<duration>", defaultValue = "10s",
+            description = "Period of the OTLP metrics push; the last push happens when the run ends "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String otlpMetricsInterval;
 
     @Option(names = "--otlp-protocol", paramLabel = "http/protobuf|grpc", defaultValue = "http/protobuf",
             description = "OTLP transport (default: ${DEFAULT-VALUE}).")
     String otlpProtocol;
 
-    @Option(names = "--otlp-header", paramLabel = "Name=Value",
+    @Option(names = "--otlp-header", paramLabel = "Name=Value", converter = FlagTypes.HeaderConverter.class,
             description = "Header sent to the OTLP endpoint (repeatable), e.g. Authorization=Bearer ...; never printed.")
-    List<String> otlpHeaders = new ArrayList<>();
+    List<Header> otlpHeaders = new ArrayList<>();
 
     @Option(names = "--trace-sample-ratio", paramLabel = "<0..1>", defaultValue = "1",
-            description = "Fraction of request traces exported (default: ${DEFAULT-VALUE}).")
+            description = "Fraction of ordinary request traces exported, decided per request; failed requests and "
+                    + "those kept by --trace-keep-slower-than are always exported (default: ${DEFAULT-VALUE}).")
     String traceSampleRatio;
+
+    @Option(names = "--trace-keep-slower-than", paramLabel = "<duration>",
+            description = "Always export the trace of a request lasting at least this long (from its dispatch), "
+                    + "e.g. 2s (default: none).")
+    String traceKeepSlowerThan;
 
     @Option(names = "--trace-drop-attribute", paramLabel = "<key>",
             description = "Span attribute removed before export (repeatable), e.g. benchsuite.request.index.")
@@ -285,30 +317,26 @@ final class RunCommand implements Callable<Integer> {
         Slo objectives = slo == null ? Slo.none() : Flags.parse("--slo", slo, Slo::parse);
         Quantization quant = quantization == null ? Quantization.NONE : Flags.parse("--quantization", quantization, Quantization::parse);
 
+        BackendProvider provider = provider(backendName);
+        // Each key remembers the flag that set it, so that an error about the key names the flag.
         Map<String, String> config = new LinkedHashMap<>();
+        Map<String, String> flagOf = new LinkedHashMap<>();
         Map<String, String> labels = new LinkedHashMap<>();
-        config.put(BackendConfig.MODEL, model.trim());
-        config.put(BackendConfig.QUANTIZATION, quant.label());
+        put(config, flagOf, BackendConfig.MODEL, model.trim(), "--model");
+        put(config, flagOf, BackendConfig.QUANTIZATION, quant.label(), "--quantization");
         labels.put("quantization", quant.label());
-        String dev = device != null ? device.trim() : backendName.equals(SIM) ? SIM_DEFAULT_DEVICE : null;
+        String dev = device != null ? device.trim() : declaredDefault(provider, BackendConfig.DEVICE);
         if (dev != null) {
             if (dev.isEmpty()) throw CliException.usage("--device: must not be blank");
-            config.put(BackendConfig.DEVICE, dev);
+            put(config, flagOf, BackendConfig.DEVICE, dev, "--device");
             labels.put("device", dev);
         }
-        if (url != null) {
-            config.put(BackendConfig.URL, httpUrl("--url", url).toString());
-        }
+        if (url != null) put(config, flagOf, BackendConfig.URL, url.toString(), "--url");
         if (!secretHeaders.isEmpty()) {
-            config.put(BackendConfig.SECRET_HEADERS, String.join(",", secretHeaders.stream().map(String::trim).toList()));
+            put(config, flagOf, BackendConfig.SECRET_HEADERS, String.join(",", secretHeaders.stream().map(String::trim).toList()),
+                    "--secret-header");
         }
-        if (endpoint != null) {
-            String e = endpoint.trim().toLowerCase(Locale.ROOT);
-            if (!e.equals("chat") && !e.equals("completions")) {
-                throw CliException.usage("--endpoint: expected chat or completions, got '" + endpoint + "'");
-            }
-            config.put("endpoint", e);
-        }
+        if (endpoint != null) put(config, flagOf, OpenAiSettings.ENDPOINT, endpoint, "--endpoint");
         if (apiKeyEnv != null) {
             String var = apiKeyEnv.trim();
             if (!ENV_NAME.matcher(var).matches()) {
@@ -319,31 +347,55 @@ final class RunCommand implements Callable<Integer> {
             if (ctx.env().apply(var) == null) {
                 throw CliException.usage("--api-key-env: environment variable " + var + " is not set");
             }
-            config.put(BackendConfig.API_KEY_ENV, var);
+            put(config, flagOf, BackendConfig.API_KEY_ENV, var, "--api-key-env");
         }
-        if (insecure) config.put("insecure", "true");
-        for (String h : headers) {
-            Map.Entry<String, String> kv = Flags.keyValue("--header", h, "Name=Value");
-            if (!HEADER_NAME.matcher(kv.getKey()).matches()) {
-                throw CliException.usage("--header: '" + kv.getKey() + "' is not a valid header name");
-            }
-            config.put("header." + kv.getKey(), kv.getValue());
-        }
+        if (insecure) put(config, flagOf, HttpSettings.INSECURE, "true", "--insecure");
+        for (Header h : headers) put(config, flagOf, BackendConfig.HEADER_PREFIX + h.name(), h.value(), "--header");
         for (String name : secretHeaders) {
             String n = name.trim();
-            if (headers.stream().noneMatch(h -> h.regionMatches(true, 0, n + "=", 0, n.length() + 1))) {
+            if (headers.stream().noneMatch(h -> h.name().equalsIgnoreCase(n))) {
                 throw CliException.usage("--secret-header: no --header named '" + n + "'");
             }
         }
         for (String o : backendOptions) {
             Map.Entry<String, String> kv = Flags.keyValue("--backend-option", o, "key=value");
-            config.put(kv.getKey(), kv.getValue());
+            put(config, flagOf, kv.getKey(), kv.getValue(), "--backend-option");
+        }
+        BackendConfig backendConfig;
+        try {
+            backendConfig = BackendConfig.of(config).declaredBy(provider);
+        } catch (ConfigurationException e) {
+            String flag = e.key().map(flagOf::get).orElse("--backend-option");
+            throw CliException.usage(flag + ": " + e.getMessage());
         }
 
         Path dir = outputDir != null ? outputDir : Path.of("reports", backendName + "-" + sanitize(model.trim()) + "-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
-        return new RunPlan(name, backendName, BackendConfig.of(config), workload, chain, objectives, dir, drain,
+        return new RunPlan(name, backendName, backendConfig, workload, chain, objectives, dir, drain,
                 !skipPreflight, labels, progressEvery, !noProgress);
+    }
+
+    private static void put(Map<String, String> config, Map<String, String> flagOf, String key, String value, String flag) {
+        config.put(key, value);
+        flagOf.put(key, flag);
+    }
+
+    /** The provider named by --backend; an unknown name is a usage error listing the known ones. */
+    private static BackendProvider provider(String backendName) {
+        try {
+            return BackendRegistry.load().provider(backendName);
+        } catch (UnknownBackendException e) {
+            throw CliException.usage("--backend: unknown backend '" + e.requested() + "'; known backends: "
+                    + (e.known().isEmpty() ? "none found on the class path" : String.join(", ", e.known())));
+        } catch (IllegalStateException e) {
+            throw CliException.failure("cannot load the backends: " + e.getMessage());
+        }
+    }
+
+    /** The default {@code provider} declares for {@code key}, if it declares a concrete one. */
+    private static String declaredDefault(BackendProvider provider, String key) {
+        return provider.options().stream().filter(o -> !o.isFamily() && o.key().equals(key))
+                .map(BackendOption::defaultValue).filter(d -> !d.isEmpty()).findFirst().orElse(null);
     }
 
     /** Parses the observability flags; a bad value throws a usage {@link CliException} naming the flag. */
@@ -360,28 +412,20 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         Duration every = Flags.duration("--server-metrics-interval", serverMetricsInterval, false);
-        java.net.URI server;
+        URI server;
         if (serverMetricsUrl == null) {
             server = Observability.defaultServerMetricsUrl(plan.backendConfig());
         } else if (serverMetricsUrl.trim().equalsIgnoreCase("none")) {
             server = null;
         } else {
-            server = httpUrl("--server-metrics-url", serverMetricsUrl);
+            server = FlagTypes.convert("--server-metrics-url", serverMetricsUrl, new FlagTypes.HttpUrl());
         }
-        java.net.URI dcgm = dcgmUrl == null ? null : httpUrl("--dcgm-url", dcgmUrl);
-        java.net.URI otlp = otlpEndpoint == null ? null : httpUrl("--otlp-endpoint", otlpEndpoint);
         String protocol = otlpProtocol.trim().toLowerCase(Locale.ROOT);
         if (!protocol.equals("http/protobuf") && !protocol.equals("grpc")) {
             throw CliException.usage("--otlp-protocol: expected http/protobuf or grpc, got '" + otlpProtocol.trim() + "'");
         }
         Map<String, String> otlpHeaderMap = new LinkedHashMap<>();
-        for (String h : otlpHeaders) {
-            Map.Entry<String, String> kv = Flags.keyValue("--otlp-header", h, "Name=Value");
-            if (!HEADER_NAME.matcher(kv.getKey()).matches()) {
-                throw CliException.usage("--otlp-header: '" + kv.getKey() + "' is not a valid header name");
-            }
-            otlpHeaderMap.put(kv.getKey(), kv.getValue());
-        }
+        for (Header h : otlpHeaders) otlpHeaderMap.put(h.name(), h.value());
         double ratio;
         try {
             ratio = Double.parseDouble(traceSampleRatio.trim());
@@ -391,34 +435,24 @@ final class RunCommand implements Callable<Integer> {
         if (!(ratio >= 0 && ratio <= 1)) {
             throw CliException.usage("--trace-sample-ratio: expected a number from 0 to 1, got " + traceSampleRatio.trim());
         }
-        if (otlp == null && (!otlpHeaders.isEmpty() || !traceDropAttributes.isEmpty() || !traceHashAttributes.isEmpty())) {
+        if (otlpEndpoint == null && (!otlpHeaders.isEmpty() || !traceDropAttributes.isEmpty() || !traceHashAttributes.isEmpty())) {
             throw CliException.usage("--otlp-header/--trace-drop-attribute/--trace-hash-attribute: need --otlp-endpoint");
         }
-        return new Observability.Settings(port, server, every, dcgm, otlp, protocol.equals("grpc"), otlpHeaderMap, ratio,
-                new java.util.HashSet<>(traceDropAttributes), new java.util.HashSet<>(traceHashAttributes));
-    }
-
-    /**
-     * Parses an http(s) URL flag. Messages never repeat user information ({@code alice:pw@}): people
-     * put passwords in URLs.
-     */
-    private static java.net.URI httpUrl(String flag, String text) {
-        String u = text.trim();
-        String shown = SecretMask.stripUserInfo(u);
-        if (!(u.startsWith("http://") || u.startsWith("https://"))) {
-            throw CliException.usage(flag + ": expected an http:// or https:// URL, got '" + shown + "'");
-        }
+        if (otlpEndpoint == null && otlpSignals != null) throw CliException.usage("--otlp-signals: needs --otlp-endpoint");
+        java.util.Set<Observability.Signal> signals = Observability.signals(otlpSignals, protocol.equals("grpc"));
+        Duration keepSlower = Observability.keepSlowerThan(traceKeepSlowerThan);
+        Duration metricsEvery = Flags.duration("--otlp-metrics-interval", otlpMetricsInterval, false);
+        String host = prometheusHost.trim();
+        if (host.isEmpty()) throw CliException.usage("--prometheus-host: must not be blank");
         try {
-            java.net.URI uri = new java.net.URI(u);
-            if (uri.getHost() == null) {
-                throw CliException.usage(flag + ": not a valid URL: '" + shown + "' has no host name");
-            }
-            return uri;
-        } catch (java.net.URISyntaxException e) {
-            // e.getMessage() quotes the whole input, password included: give the reason only
-            throw CliException.usage(flag + ": not a valid URL: '" + shown + "': " + e.getReason()
-                    + (e.getIndex() >= 0 ? " at character " + (e.getIndex() + 1) : ""));
+            java.net.InetAddress.getByName(host);
+        } catch (java.net.UnknownHostException e) {
+            throw CliException.usage("--prometheus-host: unknown address '" + host + "'");
         }
+        return new Observability.Settings(host, port, server, every, dcgmUrl, otlpEndpoint, protocol.equals("grpc"),
+                otlpHeaderMap, ratio, new java.util.HashSet<>(traceDropAttributes),
+                new java.util.HashSet<>(traceHashAttributes), plan.backendConfig().bool("insecure", false), keepSlower,
+                signals, metricsEvery);
     }
 
     /** File-name-safe form of a model name, e.g. {@code meta-llama/Llama-3-8B} → {@code meta-llama_Llama-3-8B}. */
@@ -434,16 +468,7 @@ final class RunCommand implements Callable<Integer> {
         String keyVar = plan.backendConfig().string(BackendConfig.API_KEY_ENV).orElse(null);
         String key = keyVar == null ? null : ctx.env().apply(keyVar);
         this.secrets = key == null ? mask : mask.and(SecretMask.of(List.of(key)));
-        BackendRegistry registry;
-        try {
-            registry = BackendRegistry.load();
-            registry.provider(plan.backend());
-        } catch (UnknownBackendException e) {
-            throw CliException.usage("--backend: unknown backend '" + e.requested() + "'; known backends: "
-                    + (e.known().isEmpty() ? "none found on the class path" : String.join(", ", e.known())));
-        } catch (IllegalStateException e) {
-            throw CliException.failure("cannot load the backends: " + e.getMessage());
-        }
+        BackendRegistry registry = BackendRegistry.load(); // plan() found the provider in it
         Benchmark.Builder b = Benchmark.named(plan.name())
                 .registry(registry)
                 .backend(plan.backend(), plan.backendConfig())
@@ -461,12 +486,17 @@ final class RunCommand implements Callable<Integer> {
         // ends with whatever reports exist; the main thread keeps running while the JVM shuts down.
         java.util.concurrent.atomic.AtomicReference<RunningBenchmark> current = new java.util.concurrent.atomic.AtomicReference<>();
         CountDownLatch finished = new CountDownLatch(1);
+        Thread main = Thread.currentThread();
         Thread hook = new Thread(() -> {
             interruptedBySignal = true;
             ctx.err().println();
             ctx.err().println("benchsuite: interrupted; stopping and writing the reports of what was measured ...");
             RunningBenchmark r = current.get();
-            if (r != null) r.stop();
+            if (r != null) {
+                r.stop();
+            } else {
+                main.interrupt(); // still starting (a slow pre-flight check): don't wait out its timeout
+            }
             try {
                 // the main thread writes the reports and prints the summary; the JVM exits (130) when this returns
                 finished.await(plan.drainTimeout().toSeconds() + 60, TimeUnit.SECONDS);
@@ -477,8 +507,8 @@ final class RunCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         try (Observability obs = Observability.start(obsSettings)) {
             obs.install(b);
-            if (obs.prometheusPort() >= 0) {
-                ctx.err().println("benchsuite: live metrics at http://localhost:" + obs.prometheusPort() + "/metrics");
+            if (obs.prometheusUrl() != null) {
+                ctx.err().println("benchsuite: live metrics at " + obs.prometheusUrl());
             }
             return runAndReport(b, plan, current, obs);
         } finally {
@@ -496,12 +526,16 @@ final class RunCommand implements Callable<Integer> {
         RunningBenchmark running;
         try {
             running = b.start();
-        } catch (BackendException e) {
-            throw CliException.failure("backend '" + plan.backend() + "' is not usable: " + safe(e.getMessage()));
-        } catch (UncheckedIOException e) {
-            throw CliException.failure(safe(e.getMessage()));
-        } catch (IllegalArgumentException e) {
-            throw CliException.usage("backend '" + plan.backend() + "': " + safe(e.getMessage()));
+        } catch (RuntimeException e) {
+            if (interruptedBySignal || Thread.currentThread().isInterrupted()) {
+                // Printed here, not by the exception handler: once call() returns, the shutdown hook
+                // is released and the JVM may exit before a handler prints anything.
+                ctx.err().println("benchsuite run: interrupted while the backend was starting (pre-flight check); "
+                        + "nothing was measured and no report was written");
+                ctx.err().flush();
+                return ExitCodes.INTERRUPTED;
+            }
+            throw startFailure(e, plan);
         }
         current.set(running);
         obs.bind(running);
@@ -528,6 +562,19 @@ final class RunCommand implements Callable<Integer> {
                     + " cancelled); see the errors above and " + plan.outputDir().resolve("report.json"));
         }
         return ExitCodes.OK;
+    }
+
+    /** The CLI error for a backend that could not start. */
+    private CliException startFailure(RuntimeException e, RunPlan plan) {
+        if (e instanceof BackendException) {
+            return CliException.failure("backend '" + plan.backend() + "' is not usable: " + safe(e.getMessage()));
+        }
+        if (e instanceof UncheckedIOException) return CliException.failure(safe(e.getMessage()));
+        if (e instanceof ConfigurationException) {
+            // a value the declarations cannot judge, e.g. a model the simulator does not know
+            return CliException.usage("backend '" + plan.backend() + "': " + safe(e.getMessage()));
+        }
+        throw e;
     }
 
     /** A message on one line with every secret of the run masked (servers echo credentials into errors). */

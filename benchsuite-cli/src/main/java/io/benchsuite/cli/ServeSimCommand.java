@@ -1,8 +1,8 @@
 package io.benchsuite.cli;
 
 import io.benchsuite.api.backend.BackendConfig;
-import io.benchsuite.backends.sim.SimSettings;
-import io.benchsuite.backends.sim.http.SimHttpServer;
+import io.benchsuite.sim.SimSettings;
+import io.benchsuite.sim.server.SimHttpServer;
 import io.benchsuite.core.prompt.Tokenizers;
 import java.time.Duration;
 import java.util.LinkedHashMap;

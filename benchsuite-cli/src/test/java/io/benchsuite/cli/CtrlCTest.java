@@ -27,6 +27,34 @@ class CtrlCTest {
     Path tmp;
 
     @Test
+    void sigintDuringASlowPreflightExitsAtOnceInsteadOfWaitingOutItsTimeout() throws Exception {
+        // A server that accepts connections and never answers: the pre-flight GET waits for its 60 s timeout.
+        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            silent.setSoTimeout(60_000); // never wait forever for a child that died before connecting
+            Path stderr = tmp.resolve("stderr.txt");
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            ProcessBuilder pb = new ProcessBuilder(java, "-Xshare:auto", "-cp", System.getProperty("java.class.path"),
+                    "io.benchsuite.cli.BenchsuiteCli", "run", "--backend", "openai", "--url",
+                    "http://127.0.0.1:" + silent.getLocalPort(), "--backend-option", "preflight-timeout=60s",
+                    "--num-requests", "3", "--output-dir", tmp.resolve("out").toString());
+            pb.redirectOutput(tmp.resolve("stdout.txt").toFile()).redirectError(stderr.toFile());
+            Process p = pb.start();
+            try {
+                java.net.Socket accepted = silent.accept(); // the pre-flight GET has connected
+                Thread.sleep(300);
+                Process kill = new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).inheritIO().start();
+                assertThat(kill.waitFor(5, TimeUnit.SECONDS)).isTrue();
+                assertThat(p.waitFor(15, TimeUnit.SECONDS)).as("CLI still waiting for the pre-flight timeout").isTrue();
+                assertThat(p.exitValue()).as(read(stderr)).isEqualTo(130);
+                accepted.close();
+            } finally {
+                p.destroyForcibly();
+            }
+            assertThat(read(stderr)).contains("interrupted while the backend was starting (pre-flight check)");
+        }
+    }
+
+    @Test
     void sigintStopsTheRunWritesTheReportAndExits130() throws Exception {
         Path out = tmp.resolve("out");
         Path stdout = tmp.resolve("stdout.txt");

@@ -86,7 +86,7 @@ class ObservabilityCliTest {
             }
             assertThat(body).contains("run=\"default\"").contains("backend=\"fake\"");
             assertThat(code.get()).as(cli.err()).isZero();
-            assertThat(cli.err()).contains("live metrics at http://localhost:" + port + "/metrics");
+            assertThat(cli.err()).contains("live metrics at http://127.0.0.1:" + port + "/metrics");
             assertThat(get("http://127.0.0.1:" + port + "/metrics")).as("endpoint closed after the report").isNull();
         } finally {
             exec.shutdownNow();
@@ -190,5 +190,27 @@ class ObservabilityCliTest {
         assertThat(none.observability(cli.plan("--backend", "fake")).serverMetricsUrl()).isNull();
         RunCommand sim = (RunCommand) BenchsuiteCli.commandLine(cli.ctx).parseArgs("run").subcommand().commandSpec().userObject();
         assertThat(sim.observability(cli.plan()).serverMetricsUrl()).as("in-process: off").isNull();
+    }
+
+    @Test
+    void thePrometheusEndpointListensOnLoopbackUnlessToldAndTheScraperHonoursInsecure() throws Exception {
+        CliHarness cli = new CliHarness();
+        picocli.CommandLine.ParseResult pr = BenchsuiteCli.commandLine(cli.ctx).parseArgs("run", "--backend", "openai",
+                "--prometheus-port", "0", "--insecure", "--url", "https://127.0.0.1:9");
+        RunCommand cmd = (RunCommand) pr.subcommand().commandSpec().userObject();
+        Observability.Settings settings = cmd.observability(cmd.plan());
+        assertThat(settings.prometheusHost()).isEqualTo("127.0.0.1");
+        assertThat(settings.insecure()).isTrue();
+        try (Observability obs = Observability.start(settings)) {
+            assertThat(obs.prometheusUrl()).startsWith("http://127.0.0.1:").endsWith("/metrics");
+        }
+        CliHarness all = new CliHarness();
+        RunCommand wide = (RunCommand) BenchsuiteCli.commandLine(all.ctx).parseArgs("run", "--backend", "fake",
+                "--prometheus-port", "0", "--prometheus-host", "0.0.0.0").subcommand().commandSpec().userObject();
+        try (Observability obs = Observability.start(wide.observability(wide.plan()))) {
+            assertThat(obs.prometheusUrl()).startsWith("http://localhost:");
+        }
+        assertThat(new CliHarness().run("run", "--backend", "fake", "--prometheus-port", "0", "--prometheus-host",
+                "no.such.host.invalid")).isEqualTo(ExitCodes.USAGE);
     }
 }

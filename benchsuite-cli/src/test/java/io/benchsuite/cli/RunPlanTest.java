@@ -111,13 +111,13 @@ class RunPlanTest {
         RunPlan p = cli.plan("--backend", "vllm", "--url", "https://host:8000", "--model", "meta-llama/Llama-3-8B",
                 "--endpoint", "completions", "--api-key-env", "MY_KEY_VAR", "--insecure",
                 "--header", "X-Tenant=blue", "--header", "Authorization=Bearer abc",
-                "--backend-option", "read-timeout=60s", "--backend-option", "engine=tgi", "--quantization", "AWQ");
+                "--backend-option", "read-timeout=60s", "--backend-option", "include-usage=false", "--quantization", "AWQ");
         BackendConfig c = p.backendConfig();
         assertThat(c.asMap()).containsEntry("url", "https://host:8000").containsEntry("model", "meta-llama/Llama-3-8B")
                 .containsEntry("endpoint", "completions").containsEntry("api-key-env", "MY_KEY_VAR")
                 .containsEntry("insecure", "true").containsEntry("header.X-Tenant", "blue")
                 .containsEntry("header.Authorization", "Bearer abc").containsEntry("read-timeout", "60s")
-                .containsEntry("engine", "tgi").containsEntry("quantization", "awq")
+                .containsEntry("include-usage", "false").containsEntry("quantization", "awq")
                 .doesNotContainKey("device"); // the device default is the simulator's
         assertThat(c.redacted()).containsEntry("header.Authorization", "***");
         assertThat(c.toString()).doesNotContain("sk-not-used-here").doesNotContain("Bearer abc");

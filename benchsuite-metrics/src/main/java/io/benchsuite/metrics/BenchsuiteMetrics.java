@@ -50,6 +50,13 @@ import java.util.function.ToDoubleFunction;
  * <p>Meters are registered when the run starts. A metric whose source is absent (no server scraper,
  * no GPU, not on Linux) is still registered and reads NaN.
  *
+ * <p>The latency timers ({@code ttft}, {@code itl}, {@code tpot}, {@code e2e_latency}) publish
+ * histogram buckets from {@link #LATENCY_BUCKETS_FROM} to {@link #LATENCY_BUCKETS_TO}. They are
+ * recorded while the request's terminal event is handled, when
+ * {@link io.benchsuite.metrics.tracing.RequestTracing} has made the request's span context current:
+ * a registry that samples exemplars from the current span (Prometheus' {@code SpanContext}, the OTLP
+ * registry's {@code ExemplarContextProvider}) attaches the trace ids of exported requests to them.
+ *
  * <pre>{@code
  * BenchsuiteMetrics metrics = BenchsuiteMetrics.builder(registry).server(scraper).host(host).gpu(gpu).build();
  * Benchmark.Builder b = Benchmark.named("chat").backend(...).workload(...);
@@ -59,6 +66,10 @@ import java.util.function.ToDoubleFunction;
  * }</pre>
  */
 public final class BenchsuiteMetrics implements RunListener, RequestDecorator, AutoCloseable {
+    /** Lowest histogram bucket bound of the latency timers ({@code ttft}, {@code itl}, {@code tpot}, {@code e2e_latency}). */
+    public static final Duration LATENCY_BUCKETS_FROM = Duration.ofMillis(1);
+    /** Highest finite histogram bucket bound of the latency timers. */
+    public static final Duration LATENCY_BUCKETS_TO = Duration.ofMinutes(5);
     private final MeterRegistry registry;
     private final ServerMetricsScraper server;
     private final HostTelemetry host;
@@ -173,11 +184,12 @@ public final class BenchsuiteMetrics implements RunListener, RequestDecorator, A
         gauge(ACTIVE_REQUESTS, "Requests in flight", tags, m -> m.active());
         gauge(QUEUED_REQUESTS, "Requests due but waiting for a concurrency slot", tags,
                 m -> m.live == null ? Double.NaN : m.live.get().waitingForSlot());
-        scheduleLag = timer(SCHEDULE_LAG, "Actual send minus scheduled instant", tags);
-        ttft = timer(TTFT, "Time to first token, from the scheduled instant", tags);
-        itl = timer(ITL, "Gap between consecutive streamed tokens", tags);
-        tpot = timer(TPOT, "Time per output token after the first", tags);
-        e2e = timer(E2E_LATENCY, "End-to-end latency, from the scheduled instant", tags);
+        scheduleLag = keep(Timer.builder(SCHEDULE_LAG).description("Actual send minus scheduled instant").tags(tags)
+                .register(registry));
+        ttft = latency(TTFT, "Time to first token, from the scheduled instant", tags);
+        itl = latency(ITL, "Gap between consecutive streamed tokens", tags);
+        tpot = latency(TPOT, "Time per output token after the first", tags);
+        e2e = latency(E2E_LATENCY, "End-to-end latency, from the scheduled instant", tags);
         gauge(LATENCY_P50, "Median E2E latency over the sliding window, seconds", tags, m -> m.e2ePercentile(0.50));
         gauge(LATENCY_P90, "p90 E2E latency over the sliding window, seconds", tags, m -> m.e2ePercentile(0.90));
         gauge(LATENCY_P99, "p99 E2E latency over the sliding window, seconds", tags, m -> m.e2ePercentile(0.99));
@@ -218,8 +230,13 @@ public final class BenchsuiteMetrics implements RunListener, RequestDecorator, A
         keep(Gauge.builder(name, this, f).description(description).tags(tags).strongReference(true).register(registry));
     }
 
-    private Timer timer(String name, String description, Tags tags) {
-        return keep(Timer.builder(name).description(description).tags(tags).register(registry));
+    /**
+     * A latency timer with histogram buckets from 1 ms to 5 min (and +Inf), so dashboards can compute
+     * quantiles across runs and registries that sample exemplars attach trace ids to the buckets.
+     */
+    private Timer latency(String name, String description, Tags tags) {
+        return keep(Timer.builder(name).description(description).tags(tags).publishPercentileHistogram()
+                .minimumExpectedValue(LATENCY_BUCKETS_FROM).maximumExpectedValue(LATENCY_BUCKETS_TO).register(registry));
     }
 
     @Override

@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import io.benchsuite.testkit.ScriptedBackend;
 import org.junit.jupiter.api.Test;
 
 class BenchsuiteMetricsTest {
@@ -20,8 +21,8 @@ class BenchsuiteMetricsTest {
     void publishesExactly27TaggedMetricsWithCountsMatchingTheRun() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         BenchsuiteMetrics metrics = BenchsuiteMetrics.builder(registry).build();
-        TestBackend backend = new TestBackend(5);
-        var b = TestBackend.run("facade", backend, 20).slo(Slo.parse("e2e=10s"));
+        ScriptedBackend backend = TestBackendAccess.scripted(5);
+        var b = TestBackendAccess.run("facade", backend, 20).slo(Slo.parse("e2e=10s"));
         metrics.install(b);
         RunResult r;
         try {
@@ -72,8 +73,8 @@ class BenchsuiteMetricsTest {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         BenchsuiteMetrics metrics = BenchsuiteMetrics.builder(registry).window(java.time.Duration.ofSeconds(10))
                 .clock(() -> now[0]).build();
-        TestBackend backend = new TestBackend(0);
-        var b = TestBackend.run("window", backend, 4);
+        ScriptedBackend backend = TestBackendAccess.scripted(0);
+        var b = TestBackendAccess.run("window", backend, 4);
         metrics.install(b);
         try {
             b.run();
@@ -99,8 +100,8 @@ class BenchsuiteMetricsTest {
 
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         BenchsuiteMetrics metrics = BenchsuiteMetrics.builder(registry).build();
-        TestBackend backend = new TestBackend(0);
-        var b = TestBackend.run("docs", backend, 2);
+        ScriptedBackend backend = TestBackendAccess.scripted(0);
+        var b = TestBackendAccess.run("docs", backend, 2);
         metrics.install(b);
         try {
             b.run();

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import io.benchsuite.testkit.ScriptedBackend;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -30,7 +31,9 @@ class BenchsuiteExtensionTest {
         @Test
         void smallGate(BenchmarkRunner runner) {
             SEEN.add(runner);
-            try (InstantBackend backend = new InstantBackend()) {
+            // every token at once: a test of the harness, not of timing
+            try (ScriptedBackend backend = ScriptedBackend.builder().firstToken(Duration.ZERO).tokenInterval(Duration.ZERO)
+                    .name("instant").build()) {
                 RunResult result = runner.benchmark().backend(backend)
                         .workload(Workload.closed(2).maxRequests(20).inputTokens(LengthDistribution.fixed(8))
                                 .outputTokens(LengthDistribution.fixed(4)).build())

@@ -5,6 +5,7 @@ import static io.benchsuite.api.util.Checks.notNull;
 import io.benchsuite.api.util.Durations;
 import java.time.Duration;
 import java.util.Collections;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -17,6 +18,10 @@ import java.util.TreeMap;
  * <p>Well-known keys are constants here; backends may define their own. Secrets are never stored:
  * a backend reads its API key from the environment variable named by {@link #API_KEY_ENV}.
  * {@link #toString()} hides the values of keys that look sensitive.
+ *
+ * <p>A configuration {@linkplain #declaredBy declared by} a provider has been checked against the
+ * provider's {@link BackendOption}s (no unknown key, every value of its type) and also hides the values of
+ * options declared secret. Typed getters throw {@link ConfigurationException}.
  */
 public final class BackendConfig {
     /** Model name to request. */
@@ -42,9 +47,26 @@ public final class BackendConfig {
     public static final String SECRET_HEADERS = "secret-headers";
 
     private final Map<String, String> values;
+    /** The provider whose declarations this configuration was checked against; null when undeclared. */
+    private final String backend;
+    /** The declarations it was checked against; empty when undeclared. */
+    private final List<BackendOption> options;
 
     private BackendConfig(Map<String, String> values) {
+        this(values, null, List.of());
+    }
+
+    private BackendConfig(Map<String, String> values, String backend, List<BackendOption> options) {
         this.values = Collections.unmodifiableMap(new TreeMap<>(values));
+        this.backend = backend;
+        this.options = options;
+    }
+
+    /** A configuration of these values with this one's declarations, checked against them. */
+    private BackendConfig withValues(Map<String, String> copy) {
+        BackendConfig c = new BackendConfig(copy, backend, options);
+        if (backend != null) OptionCheck.check(backend, options, c);
+        return c;
     }
 
     /**
@@ -83,7 +105,7 @@ public final class BackendConfig {
         notNull(value, "value of config key '" + key + "'");
         Map<String, String> copy = new TreeMap<>(values);
         copy.put(key, value);
-        return new BackendConfig(copy);
+        return withValues(copy);
     }
 
     /**
@@ -95,7 +117,51 @@ public final class BackendConfig {
     public BackendConfig withDefaults(Map<String, String> defaults) {
         Map<String, String> copy = new TreeMap<>(notNull(defaults, "defaults"));
         copy.putAll(values);
-        return new BackendConfig(copy);
+        return withValues(copy);
+    }
+
+    /**
+     * This configuration checked against the options {@code provider} declares
+     * ({@link BackendProvider#options()}), and carrying them: unknown keys and values of the wrong
+     * type are rejected, and values of options declared secret are hidden by {@link #redacted()},
+     * {@link #secretMask()} and {@link #toString()}. Copies made with {@link #with} and
+     * {@link #withDefaults} are checked too. A provider that declares no options gets the
+     * configuration as it is, unchecked.
+     *
+     * @param provider the provider the configuration is for
+     * @return a checked copy that knows the provider's declarations
+     * @throws ConfigurationException naming the first unknown key (and the nearest declared key) or
+     *     the first value of the wrong type, and what was expected
+     */
+    public BackendConfig declaredBy(BackendProvider provider) {
+        notNull(provider, "provider");
+        return declaredBy(notNull(provider.name(), "provider name"), notNull(provider.options(), "options of " + provider.name()));
+    }
+
+    /**
+     * This configuration checked against {@code options}, and carrying them; see {@link #declaredBy(BackendProvider)}.
+     *
+     * @param backend the backend's name, for messages
+     * @param options the declared options; empty means undeclared (nothing is checked)
+     * @return a checked copy that knows the declarations
+     * @throws ConfigurationException naming the first unknown key or bad value
+     */
+    public BackendConfig declaredBy(String backend, List<BackendOption> options) {
+        notNull(backend, "backend");
+        List<BackendOption> declared = List.copyOf(notNull(options, "options"));
+        if (declared.isEmpty()) return new BackendConfig(values);
+        BackendConfig c = new BackendConfig(values, backend, declared);
+        OptionCheck.check(backend, declared, c);
+        return c;
+    }
+
+    /**
+     * The options this configuration was checked against ({@link #declaredBy}); empty when it was not.
+     *
+     * @return the declared options, or an empty list
+     */
+    public List<BackendOption> options() {
+        return options;
     }
 
     /**
@@ -138,7 +204,7 @@ public final class BackendConfig {
     public String requireString(String key) {
         String v = values.get(key);
         if (v == null || v.isBlank()) {
-            throw new IllegalArgumentException("backend config key '" + key + "' is required");
+            throw new ConfigurationException(key, "backend config key '" + key + "' is required");
         }
         return v;
     }
@@ -157,7 +223,7 @@ public final class BackendConfig {
         try {
             return Integer.parseInt(v.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("backend config key '" + key + "': expected an integer, got '" + v + "'");
+            throw new ConfigurationException(key, "backend config key '" + key + "': expected an integer" + got(key, v));
         }
     }
 
@@ -175,7 +241,7 @@ public final class BackendConfig {
         try {
             return Double.parseDouble(v.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("backend config key '" + key + "': expected a number, got '" + v + "'");
+            throw new ConfigurationException(key, "backend config key '" + key + "': expected a number" + got(key, v));
         }
     }
 
@@ -193,7 +259,7 @@ public final class BackendConfig {
         String s = v.trim().toLowerCase(Locale.ROOT);
         if (s.equals("true") || s.equals("yes") || s.equals("1")) return true;
         if (s.equals("false") || s.equals("no") || s.equals("0")) return false;
-        throw new IllegalArgumentException("backend config key '" + key + "': expected true or false, got '" + v + "'");
+        throw new ConfigurationException(key, "backend config key '" + key + "': expected true or false" + got(key, v));
     }
 
     /**
@@ -210,7 +276,8 @@ public final class BackendConfig {
         try {
             return Durations.parse(v);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("backend config key '" + key + "': " + e.getMessage());
+            throw new ConfigurationException(key, "backend config key '" + key + "': "
+                    + (isSecret(key) ? "expected a duration such as 30s (the value is secret and not shown)" : e.getMessage()), null);
         }
     }
 
@@ -225,7 +292,7 @@ public final class BackendConfig {
         try {
             return Quantization.parse(v);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("backend config key '" + QUANTIZATION + "': " + e.getMessage());
+            throw new ConfigurationException(QUANTIZATION, "backend config key '" + QUANTIZATION + "': " + e.getMessage(), null);
         }
     }
 
@@ -245,8 +312,21 @@ public final class BackendConfig {
     }
 
     /**
+     * Whether {@code name} is a valid HTTP header name (an RFC 9110 token: visible ASCII without
+     * separators), as {@code header.<Name>} keys need.
+     *
+     * @param name the header name
+     * @return whether it is a valid header name
+     */
+    public static boolean isHeaderName(String name) {
+        notNull(name, "name");
+        return !name.isEmpty() && name.chars().allMatch(c -> c > 32 && c < 127 && "()<>@,;:\\\"/[]?={}".indexOf(c) < 0);
+    }
+
+    /**
      * Whether the value of {@code key} in this configuration is secret: its name says so
-     * ({@link #isSensitive}), or it is a header listed in {@link #SECRET_HEADERS}.
+     * ({@link #isSensitive}), it is a header listed in {@link #SECRET_HEADERS}, or the provider
+     * declared it secret ({@link BackendOption#secret()}, see {@link #declaredBy}).
      *
      * @param key the configuration key
      * @return whether the value must never be shown
@@ -254,6 +334,9 @@ public final class BackendConfig {
     public boolean isSecret(String key) {
         notNull(key, "key");
         if (isSensitive(key)) return true;
+        for (BackendOption o : options) {
+            if (o.secret() && o.matches(key)) return true;
+        }
         if (!key.regionMatches(true, 0, HEADER_PREFIX, 0, HEADER_PREFIX.length())) return false;
         String header = key.substring(HEADER_PREFIX.length()).trim();
         for (String name : values.getOrDefault(SECRET_HEADERS, "").split(",")) {
@@ -282,7 +365,7 @@ public final class BackendConfig {
      * @return a mask for this configuration's secrets
      */
     public SecretMask secretMask() {
-        java.util.List<String> secrets = new java.util.ArrayList<>();
+        List<String> secrets = new java.util.ArrayList<>();
         values.forEach((k, v) -> {
             if (isSecret(k)) {
                 secrets.add(v);
@@ -294,6 +377,10 @@ public final class BackendConfig {
             }
         });
         return SecretMask.of(secrets);
+    }
+
+    private String got(String key, String value) {
+        return isSecret(key) ? " (the value is secret and not shown)" : ", got '" + value + "'";
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.benchsuite.api.backend;
 
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -34,9 +35,31 @@ public interface BackendProvider {
     Set<Capability> capabilities();
 
     /**
+     * The configuration options backends of this provider understand, for checking configurations
+     * ({@link BackendConfig#declaredBy}), for {@code benchsuite backends --describe <name>}, and for
+     * masking values declared {@linkplain BackendOption#secret() secret}.
+     *
+     * <p>A non-empty list is the complete set: {@link BackendRegistry#create} rejects a key that is
+     * neither declared nor one of the {@link BackendOption#RUN_OPTIONS} (naming the nearest declared
+     * key) and a value of the wrong type, before {@link #create} is called. Declare the run options
+     * you act on, to give them your default and description.
+     *
+     * <p>The default, an empty list, means undeclared (providers written before declarations
+     * existed): every key is passed through unchecked, and only values whose key names look secret
+     * ({@link BackendConfig#isSensitive}) are masked.
+     *
+     * @return the declared options, or an empty list when undeclared
+     */
+    default List<BackendOption> options() {
+        return List.of();
+    }
+
+    /**
      * Creates a backend.
      *
-     * @throws IllegalArgumentException when the configuration is wrong, naming the key
+     * @throws IllegalArgumentException when the configuration is wrong, naming the key (preferably its
+     *     subclass {@link ConfigurationException}; {@link BackendRegistry#create} turns either into a
+     *     {@code ConfigurationException})
      * @throws BackendException when the backend cannot be set up
      * @param config the backend configuration
      * @return a backend

@@ -110,13 +110,26 @@ public final class BackendRegistry {
     }
 
     /**
-     * Creates a backend of the named provider.
+     * Creates a backend of the named provider, after checking {@code config} against the options
+     * the provider declares ({@link BackendConfig#declaredBy}).
      *
      * @param name the provider name (case-insensitive)
      * @param config the backend configuration
      * @return a backend of the named provider
+     * @throws UnknownBackendException when no provider has this name
+     * @throws ConfigurationException when a key is unknown or a value wrong: found by the check, or
+     *     thrown by the provider as an {@link IllegalArgumentException}
      */
     public Backend create(String name, BackendConfig config) {
-        return provider(name).create(notNull(config, "config"));
+        BackendProvider provider = provider(name);
+        BackendConfig declared = notNull(config, "config").declaredBy(provider);
+        try {
+            return provider.create(declared);
+        } catch (ConfigurationException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            // the provider contract: IllegalArgumentException means the configuration is wrong
+            throw new ConfigurationException(null, declared.secretMask().mask(String.valueOf(e.getMessage())), e);
+        }
     }
 }

@@ -1,10 +1,15 @@
 package io.benchsuite.api.workload;
 
+import io.benchsuite.api.util.TextParts;
+
 import static io.benchsuite.api.util.Checks.positive;
 import static io.benchsuite.api.util.Checks.positiveFinite;
 import static io.benchsuite.api.util.Checks.notNegativeFinite;
 
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
 
@@ -12,8 +17,8 @@ import java.util.random.RandomGenerator;
  * A distribution of token counts (prompt or output length). Samples are always within
  * {@code [min(), max()]} and at least 1.
  *
- * <p>Create with the factories ({@link #fixed}, {@link #uniform}, {@link #normal}, {@link #logNormal})
- * or parse the CLI form with {@link #parse}.
+ * <p>Create with the factories ({@link #fixed}, {@link #uniform}, {@link #normal}, {@link #logNormal},
+ * {@link #empirical}) or parse the CLI form with {@link #parse}.
  */
 public sealed interface LengthDistribution {
 
@@ -95,9 +100,36 @@ public sealed interface LengthDistribution {
     }
 
     /**
+     * The lengths recorded in a file, each drawn with the probability of its share of the file: a
+     * dataset's or trace's real distribution, sampled exactly (a seeded generator picks a uniform
+     * position among all the values). The file is read once, as a stream; only the count of each
+     * distinct value is kept. Forms of the file:
+     * <ul>
+     *   <li>{@code field} null: one whole number a line (blank lines and {@code #} comments ignored);</li>
+     *   <li>a JSON Lines file (first line starts with <code>{</code>): the top-level number {@code field}
+     *       of each line, e.g. {@code input_length} of a Mooncake trace;</li>
+     *   <li>otherwise CSV with a header: the column named {@code field}, e.g. {@code ContextTokens} of
+     *       an Azure trace.</li>
+     * </ul>
+     * Values of 0 are left out (traces mark failed requests with them); a {@code .gz} file is decompressed.
+     *
+     * @param file the file of lengths
+     * @param field the JSON field or CSV column to read, or null for one number a line
+     * @return the empirical distribution
+     * @throws IllegalArgumentException naming the file, the line and what is wrong
+     */
+    static LengthDistribution empirical(Path file, String field) {
+        Objects.requireNonNull(file, "file must not be null");
+        if (field != null && field.isBlank()) throw new IllegalArgumentException("field must not be blank");
+        String source = file + (field == null ? "" : "#" + field);
+        return new Empirical(source, EmpiricalLengths.read(file, field));
+    }
+
+    /**
      * Parses {@code 512}, {@code fixed:512}, {@code uniform:100-500}, {@code normal:512,64},
      * {@code normal:512,64,16-2048}, {@code lognormal:550,0.6} or {@code lognormal:550,0.6,16-4096}.
-     * Without bounds, normal and log-normal are clipped to {@code [1, 1048576]}.
+     * Without bounds, normal and log-normal are clipped to {@code [1, 1048576]}. {@code empirical:FILE}
+     * and {@code empirical:FILE#field} read the lengths of a file ({@link #empirical}); the path keeps its case.
      *
      * @throws IllegalArgumentException naming the text and the accepted forms
      * @param text the text to parse
@@ -106,39 +138,55 @@ public sealed interface LengthDistribution {
     static LengthDistribution parse(String text) {
         Objects.requireNonNull(text, "length distribution text");
         String s = text.trim().toLowerCase(Locale.ROOT);
+        String forms = "expected a length distribution such as 512, uniform:100-500, "
+                + "normal:512,64[,min-max], lognormal:550,0.6[,min-max] or empirical:FILE[#field], got '" + text + "'";
+        if (s.startsWith("empirical:")) {
+            String spec = text.trim().substring("empirical:".length()).trim();
+            int hash = spec.lastIndexOf('#');
+            String path = hash < 0 ? spec : spec.substring(0, hash).trim();
+            String field = hash < 0 ? null : spec.substring(hash + 1).trim();
+            try {
+                if (path.isEmpty()) throw new IllegalArgumentException("no file given");
+                if (field != null && field.isEmpty()) throw new IllegalArgumentException("no field given after '#'");
+                return empirical(Path.of(path), field);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(forms + ": " + e.getMessage(), e);
+            }
+        }
+        int colon = s.indexOf(':');
+        String kind = colon < 0 ? "fixed" : s.substring(0, colon);
+        String body = colon < 0 ? s : s.substring(colon + 1);
         try {
-            int colon = s.indexOf(':');
-            if (colon < 0) return fixed(Integer.parseInt(s));
-            String kind = s.substring(0, colon);
-            String[] args = s.substring(colon + 1).split(",");
             switch (kind) {
                 case "fixed":
-                    return fixed(Integer.parseInt(args[0].trim()));
+                    return fixed(TextParts.wholeNumber(body, "the length in tokens"));
                 case "uniform": {
-                    int[] r = range(args[0]);
+                    int[] r = range(body);
                     return uniform(r[0], r[1]);
                 }
-                case "normal": {
-                    int[] r = args.length > 2 ? range(args[2]) : new int[] {1, 1 << 20};
-                    return normal(Double.parseDouble(args[0]), Double.parseDouble(args[1]), r[0], r[1]);
-                }
+                case "normal":
                 case "lognormal": {
+                    String[] args = body.split(",", -1);
+                    if (args.length != 2 && args.length != 3) {
+                        throw new IllegalArgumentException("expected mean,stddev[,min-max], got '" + body + "'");
+                    }
                     int[] r = args.length > 2 ? range(args[2]) : new int[] {1, 1 << 20};
-                    return logNormal(Double.parseDouble(args[0]), Double.parseDouble(args[1]), r[0], r[1]);
+                    double mean = TextParts.number(args[0], "the mean");
+                    double spread = TextParts.number(args[1], kind.equals("normal") ? "the standard deviation" : "sigma");
+                    return kind.equals("normal") ? normal(mean, spread, r[0], r[1]) : logNormal(mean, spread, r[0], r[1]);
                 }
                 default:
                     break;
             }
-        } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
-            // fall through to the message below
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(forms + ": " + e.getMessage(), e);
         }
-        throw new IllegalArgumentException("expected a length distribution such as 512, uniform:100-500, "
-                + "normal:512,64[,min-max] or lognormal:550,0.6[,min-max], got '" + text + "'");
+        throw new IllegalArgumentException(forms);
     }
 
     private static int[] range(String text) {
-        String[] parts = text.trim().split("-");
-        return new int[] {Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim())};
+        String[] parts = TextParts.split(text, "-", 2, "min-max");
+        return new int[] {TextParts.wholeNumber(parts[0], "the minimum"), TextParts.wholeNumber(parts[1], "the maximum")};
     }
 
     private static void checkBounds(int min, int max) {
@@ -233,6 +281,86 @@ public sealed interface LengthDistribution {
         @Override
         public String describe() {
             return String.format(Locale.ROOT, "lognormal:%s,%s,%d-%d", num(mean), num(sigma), min, max);
+        }
+    }
+
+    /**
+     * The lengths recorded in a file ({@link #empirical}), sampled exactly: every recorded value is
+     * drawn with probability (its count) / (all values).
+     */
+    final class Empirical implements LengthDistribution {
+        private final String source;
+        private final int[] values;
+        private final long[] cumulative;
+
+        Empirical(String source, Map<Integer, Long> counts) {
+            this.source = source;
+            this.values = new int[counts.size()];
+            this.cumulative = new long[counts.size()];
+            long total = 0;
+            int i = 0;
+            for (Map.Entry<Integer, Long> e : counts.entrySet()) {
+                values[i] = e.getKey();
+                total += e.getValue();
+                cumulative[i++] = total;
+            }
+        }
+
+        /**
+         * How many values the file held (0 excluded).
+         *
+         * @return the number of values
+         */
+        public long size() {
+            return cumulative[cumulative.length - 1];
+        }
+
+        /**
+         * The mean of the recorded values.
+         *
+         * @return the mean length in tokens
+         */
+        public double mean() {
+            double sum = 0;
+            long previous = 0;
+            for (int i = 0; i < values.length; i++) {
+                sum += (double) values[i] * (cumulative[i] - previous);
+                previous = cumulative[i];
+            }
+            return sum / size();
+        }
+
+        @Override
+        public int sample(RandomGenerator random) {
+            long u = random.nextLong(size());
+            int lo = 0;
+            int hi = values.length - 1;
+            while (lo < hi) { // the first value whose cumulative count exceeds u
+                int mid = (lo + hi) >>> 1;
+                if (cumulative[mid] > u) hi = mid;
+                else lo = mid + 1;
+            }
+            return values[lo];
+        }
+
+        @Override public int min() { return values[0]; }
+        @Override public int max() { return values[values.length - 1]; }
+        @Override public String describe() { return "empirical:" + source; }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Empirical e && e.source.equals(source) && Arrays.equals(e.values, values)
+                    && Arrays.equals(e.cumulative, cumulative);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * source.hashCode() + Arrays.hashCode(cumulative);
+        }
+
+        @Override
+        public String toString() {
+            return "Empirical[" + source + ", " + size() + " values, " + values.length + " distinct]";
         }
     }
 

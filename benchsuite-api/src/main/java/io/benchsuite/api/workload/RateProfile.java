@@ -5,6 +5,7 @@ import static io.benchsuite.api.util.Checks.notNull;
 import static io.benchsuite.api.util.Checks.positive;
 
 import io.benchsuite.api.util.Durations;
+import io.benchsuite.api.util.TextParts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -189,35 +190,39 @@ public sealed interface RateProfile {
     static RateProfile parse(String text, double defaultLevel) {
         Objects.requireNonNull(text, "profile text");
         String s = text.trim().toLowerCase(Locale.ROOT);
+        String forms = " (expected steady, steady:10, ramp:1-20/60s, burst:2,20,5s/30s or steps:1/30s,4/30s)";
         try {
             if (s.equals("steady")) return steady(defaultLevel);
-            if (s.startsWith("steady:")) return steady(Double.parseDouble(s.substring(7)));
-            if (s.startsWith("ramp:") || s.startsWith("ramp-up:")) {
-                String body = s.substring(s.indexOf(':') + 1);
-                String[] parts = body.split("/");
-                String[] levels = parts[0].split("-");
-                return ramp(Double.parseDouble(levels[0]), Double.parseDouble(levels[1]), Durations.parse(parts[1]));
+            String args;
+            if ((args = TextParts.after(s, "steady")) != null) return steady(TextParts.number(args, "the level"));
+            if ((args = TextParts.after(s, "ramp")) != null || (args = TextParts.after(s, "ramp-up")) != null) {
+                String[] parts = TextParts.split(args, "/", 2, "levels / duration");
+                String[] levels = TextParts.split(parts[0], "-", 2, "start level - end level");
+                return ramp(TextParts.number(levels[0], "the ramp's start level"),
+                        TextParts.number(levels[1], "the ramp's end level"),
+                        TextParts.duration(parts[1], "the ramp's duration"));
             }
-            if (s.startsWith("burst:")) {
-                String[] parts = s.substring(6).split("/");
-                String[] args = parts[0].split(",");
-                return burst(Double.parseDouble(args[0]), Double.parseDouble(args[1]),
-                        Durations.parse(args[2]), Durations.parse(parts[1]));
+            if ((args = TextParts.after(s, "burst")) != null) {
+                String[] parts = TextParts.split(args, "/", 2, "base,peak,spike length / period");
+                String[] spike = TextParts.split(parts[0], ",", 3, "base, peak, spike length");
+                return burst(TextParts.number(spike[0], "the burst's base level"),
+                        TextParts.number(spike[1], "the burst's peak level"),
+                        TextParts.duration(spike[2], "the spike's length"),
+                        TextParts.duration(parts[1], "the burst period"));
             }
-            if (s.startsWith("steps:")) {
+            if ((args = TextParts.after(s, "steps")) != null) {
                 List<Step> steps = new ArrayList<>();
-                for (String step : s.substring(6).split(",")) {
-                    String[] parts = step.split("/");
-                    steps.add(new Step(Double.parseDouble(parts[0]), Durations.parse(parts[1])));
+                for (String step : args.split(",")) {
+                    String[] parts = TextParts.split(step, "/", 2, "level / duration of a step");
+                    steps.add(new Step(TextParts.number(parts[0], "a step's level"),
+                            TextParts.duration(parts[1], "a step's duration")));
                 }
                 return steps(steps);
             }
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException("bad workload profile '" + text + "': " + e.getMessage()
-                    + " (expected steady, steady:10, ramp:1-20/60s, burst:2,20,5s/30s or steps:1/30s,4/30s)", e);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("bad workload profile '" + text + "': " + e.getMessage() + forms, e);
         }
-        throw new IllegalArgumentException("unknown workload profile '" + text
-                + "' (expected steady, steady:10, ramp:1-20/60s, burst:2,20,5s/30s or steps:1/30s,4/30s)");
+        throw new IllegalArgumentException("unknown workload profile '" + text + "'" + forms);
     }
 
     /** Constant level. */

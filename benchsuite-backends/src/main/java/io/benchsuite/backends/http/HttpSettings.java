@@ -111,6 +111,9 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
             throw new IllegalArgumentException("backend config key 'url': expected http://host[:port] or https://host[:port], got '"
                     + stripUserInfoText(url) + "'");
         }
+        if (uri.getPort() == 0 || uri.getPort() > 65535) {
+            throw new IllegalArgumentException("backend config key 'url': port " + uri.getPort() + " is out of range 1-65535");
+        }
         Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         config.asMap().forEach((k, v) -> {
             if (k.regionMatches(true, 0, HEADER_PREFIX, 0, HEADER_PREFIX.length())) {

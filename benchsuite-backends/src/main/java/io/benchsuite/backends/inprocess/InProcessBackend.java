@@ -54,6 +54,8 @@ public final class InProcessBackend implements Backend {
     private final ThreadPoolExecutor pool;
     private final Duration closeTimeout;
     private final Set<Call> inFlight = ConcurrentHashMap.newKeySet();
+    /** The workers, for close() to join: a terminated pool's last worker is still alive for a moment. */
+    private final Set<Thread> workers = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     private InProcessBackend(Builder b) {
@@ -69,6 +71,7 @@ public final class InProcessBackend implements Backend {
                 r -> {
                     Thread t = new Thread(r, prefix + n.incrementAndGet());
                     t.setDaemon(true);
+                    workers.add(t);
                     return t;
                 });
     }
@@ -123,10 +126,16 @@ public final class InProcessBackend implements Backend {
         closed = true;
         for (Call c : inFlight) c.cancel();
         pool.shutdownNow();
+        long deadline = System.nanoTime() + closeTimeout.toNanos();
         try {
             if (!pool.awaitTermination(closeTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 log.warn("in-process backend '{}': user code ignored interruption; {} worker(s) still running after {}",
                         info.name(), pool.getActiveCount(), closeTimeout);
+                return;
+            }
+            for (Thread t : workers) {
+                // quick: their tasks are done, they only have to leave run()
+                t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -159,7 +168,13 @@ public final class InProcessBackend implements Backend {
                 synchronized (this) {
                     u = usage;
                 }
-                end(() -> listener.onComplete(System.nanoTime(), u));
+                if (cancelled) {
+                    // The generator saw isCancelled() and returned before cancel() delivered its event:
+                    // the request was cancelled, not completed (whichever thread gets there first says so).
+                    fail(ErrorKind.CANCELLED, "cancelled");
+                } else {
+                    end(() -> listener.onComplete(System.nanoTime(), u));
+                }
             } catch (Throwable t) {
                 if (!cancelled) fail(ErrorKind.BACKEND_EXCEPTION, describe(t)); // else cancel() reported CANCELLED
                 if (t instanceof VirtualMachineError e) throw e;

@@ -3,10 +3,12 @@ package io.benchsuite.backends.inprocess;
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendException;
+import io.benchsuite.api.backend.BackendOption;
 import io.benchsuite.api.backend.BackendProvider;
 import io.benchsuite.api.backend.Capability;
 import java.lang.reflect.InvocationTargetException;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -36,6 +38,16 @@ public final class InProcessProvider implements BackendProvider {
     @Override
     public Set<Capability> capabilities() {
         return EnumSet.of(Capability.STREAMING, Capability.IN_PROCESS);
+    }
+
+    @Override
+    public List<BackendOption> options() {
+        return List.of(
+                BackendOption.string(GENERATOR, "TokenGenerator class with a public no-argument constructor, on the class path "
+                        + "(required from configuration; from code use InProcessBackend.builder)"),
+                BackendOption.integer(THREADS, "worker threads running requests").withDefault("max-concurrency, else 4"),
+                BackendOption.MODEL.withDefault("the generator's simple class name").withDescription("model name for the report"),
+                BackendOption.MAX_CONCURRENCY);
     }
 
     @Override

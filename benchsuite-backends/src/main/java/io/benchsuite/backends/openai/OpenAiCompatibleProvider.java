@@ -4,10 +4,12 @@ import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.api.backend.BackendOption;
 import io.benchsuite.api.backend.BackendProvider;
 import io.benchsuite.api.backend.Capability;
 import io.benchsuite.backends.http.Environment;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -47,6 +49,11 @@ public abstract class OpenAiCompatibleProvider implements BackendProvider {
         // These servers publish Prometheus /metrics (SGLang and llama.cpp once enabled by a flag).
         if (preset != Preset.OPENAI && preset != Preset.TRANSFORMERS) c.add(Capability.SERVER_METRICS);
         return Set.copyOf(c);
+    }
+
+    @Override
+    public final List<BackendOption> options() {
+        return OpenAiSettings.options(preset);
     }
 
     @Override

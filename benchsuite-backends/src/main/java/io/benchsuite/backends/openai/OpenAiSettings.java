@@ -3,8 +3,12 @@ package io.benchsuite.backends.openai;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.api.backend.BackendOption;
+import io.benchsuite.backends.http.HttpOptions;
 import io.benchsuite.backends.http.HttpSettings;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -52,6 +56,32 @@ public record OpenAiSettings(Preset preset, Endpoint endpoint, String model, boo
         notNull(model, "model");
         extraParams = Collections.unmodifiableMap(new TreeMap<>(notNull(extraParams, "extraParams")));
         notNull(http, "http");
+    }
+
+    /**
+     * The options {@link #from} reads for {@code preset}, with its defaults: those of
+     * {@link HttpOptions#connection} and the ones listed on this class.
+     *
+     * @param preset the server flavour
+     * @return the declarations
+     */
+    public static List<BackendOption> options(Preset preset) {
+        notNull(preset, "preset");
+        List<BackendOption> all = new ArrayList<>();
+        all.add(BackendOption.MODEL.withDefault("the server's, if it lists one")
+                .withDescription("model to request (checked against /v1/models at pre-flight)"));
+        all.addAll(HttpOptions.connection(preset.defaultUrl()));
+        all.add(BackendOption.oneOf(ENDPOINT, "which API to call: /v1/chat/completions or /v1/completions",
+                Endpoint.CHAT.label(), Endpoint.COMPLETIONS.label()).withDefault(Endpoint.CHAT.label()));
+        all.add(BackendOption.bool(EXACT_LENGTH, "send the server's length-forcing parameters (ignore_eos, min_tokens) "
+                + "when a request asks for an exact output length").withDefault(Boolean.toString(preset.exactLength())));
+        all.add(BackendOption.bool(INCLUDE_USAGE, "ask for token usage in the stream (stream_options.include_usage)")
+                .withDefault("true"));
+        all.add(BackendOption.bool(REQUIRE_DONE, "a stream without data: [DONE] counts as truncated")
+                .withDefault(Boolean.toString(preset.requireDone())));
+        all.add(BackendOption.family(PARAM_PREFIX, BackendOption.Type.STRING,
+                "extra top-level body member; the value is sent as JSON when it is valid JSON (0.9, true, [\"a\"]), else as a string"));
+        return List.copyOf(all);
     }
 
     /**

@@ -4,9 +4,13 @@ import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.api.backend.BackendOption;
 import io.benchsuite.api.backend.BackendProvider;
 import io.benchsuite.api.backend.Capability;
 import io.benchsuite.backends.http.Environment;
+import io.benchsuite.backends.http.HttpOptions;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /** Provider {@code tgi-native}: TGI's own {@code /generate_stream} API (see {@link TgiNativeBackend}). */
@@ -36,6 +40,15 @@ public final class TgiNativeProvider implements BackendProvider {
     @Override
     public Set<Capability> capabilities() {
         return Set.of(Capability.STREAMING, Capability.SERVER_USAGE, Capability.SERVER_METRICS);
+    }
+
+    @Override
+    public List<BackendOption> options() {
+        List<BackendOption> all = new ArrayList<>();
+        all.add(BackendOption.MODEL.withDefault("the server's model_id from /info")
+                .withDescription("model name for the report (TGI serves one model)"));
+        all.addAll(HttpOptions.connection(TgiNativeBackend.DEFAULT_URL));
+        return List.copyOf(all);
     }
 
     @Override

@@ -13,7 +13,7 @@ import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.backends.http.Environment;
 import io.benchsuite.backends.openai.VllmProvider;
-import io.benchsuite.backends.sim.http.SimHttpServer;
+import io.benchsuite.sim.server.SimHttpServer;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.prompt.Tokenizers;

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.backends.openai.OpenAiBackend;
 import io.benchsuite.backends.openai.Preset;
-import io.benchsuite.backends.testing.RecordingListener;
+import io.benchsuite.testkit.RecordingListener;
 import io.benchsuite.backends.testing.ScriptedServer;
 import io.benchsuite.backends.testing.ScriptedServer.Conn;
 import java.util.ArrayList;
@@ -43,7 +43,7 @@ class ConcurrencyAndLifecycleTest {
             }
             for (RecordingListener l : ls) {
                 l.await(java.time.Duration.ofSeconds(20));
-                assertThat(l.error).isNull();
+                assertThat(l.error()).isNull();
                 assertThat(l.tokens()).isEqualTo(2);
             }
             assertThat(sawAll).isTrue();
@@ -66,7 +66,7 @@ class ConcurrencyAndLifecycleTest {
                 ls.add(l);
                 backend.send(request(true, 1), l);
             }
-            for (RecordingListener l : ls) assertThat(l.await().error).isNull();
+            for (RecordingListener l : ls) assertThat(l.await().error()).isNull();
             assertThat(server.maxOpen()).isEqualTo(3);
         }
     }
@@ -83,7 +83,7 @@ class ConcurrencyAndLifecycleTest {
             for (int i = 0; i < 5; i++) {
                 RecordingListener l = new RecordingListener();
                 backend.send(request(true, 1), l);
-                assertThat(l.await().error).isNull();
+                assertThat(l.await().error()).isNull();
                 // onComplete fires at [DONE]; the connection returns to the pool a moment later,
                 // when the response's last chunk has been read.
                 Thread.sleep(100);
@@ -114,13 +114,14 @@ class ConcurrencyAndLifecycleTest {
             assertThat(ours).isNotEmpty();
             backend.close();
             assertThat(l.isDone()).isTrue();
-            assertThat(l.error.kind()).isEqualTo(ErrorKind.CANCELLED);
+            assertThat(l.error().kind()).isEqualTo(ErrorKind.CANCELLED);
             assertThat(l.terminalCount()).isEqualTo(1);
             assertThat(threadsNamed("benchsuite-http-")).doesNotContainAnyElementsOf(ours);
             // A request after close fails at once, typed, without throwing.
             RecordingListener after = new RecordingListener();
             backend.send(request(true, 1), after);
-            assertThat(after.await().error.kind()).isEqualTo(ErrorKind.CANCELLED);
+            assertThat(after.await().error().kind()).as("refused, as for every backend").isEqualTo(ErrorKind.REJECTED);
+            assertThat(after.error().message()).isEqualTo("vllm backend is closed");
             backend.close(); // idempotent
         }
     }

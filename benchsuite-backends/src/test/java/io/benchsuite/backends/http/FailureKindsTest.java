@@ -9,7 +9,7 @@ import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.backends.openai.OpenAiBackend;
 import io.benchsuite.backends.openai.Preset;
-import io.benchsuite.backends.testing.RecordingListener;
+import io.benchsuite.testkit.RecordingListener;
 import io.benchsuite.backends.testing.ScriptedServer;
 import io.benchsuite.backends.testing.ScriptedServer.Conn;
 import java.net.InetAddress;
@@ -47,8 +47,8 @@ class FailureKindsTest {
             RecordingListener l = new RecordingListener();
             backend.send(request(true, 4), l);
             l.await();
-            assertThat(l.error.kind()).isEqualTo(ErrorKind.CONNECTION_REFUSED);
-            assertThat(l.error.message()).contains("127.0.0.1:" + port);
+            assertThat(l.error().kind()).isEqualTo(ErrorKind.CONNECTION_REFUSED);
+            assertThat(l.error().message()).contains("127.0.0.1:" + port);
         }
     }
 
@@ -74,8 +74,8 @@ class FailureKindsTest {
                     long t0 = System.nanoTime();
                     backend.send(request(true, 4), l);
                     l.await();
-                    assertThat(l.error.kind()).isEqualTo(ErrorKind.CONNECT_TIMEOUT);
-                    assertThat(Duration.ofNanos(l.endNanos - t0)).isBetween(Duration.ofMillis(250), Duration.ofSeconds(3));
+                    assertThat(l.error().kind()).isEqualTo(ErrorKind.CONNECT_TIMEOUT);
+                    assertThat(Duration.ofNanos(l.endNanos() - t0)).isBetween(Duration.ofMillis(250), Duration.ofSeconds(3));
                 }
             } finally {
                 for (Socket f : fillers) f.close();
@@ -90,14 +90,14 @@ class FailureKindsTest {
             c.chunk(chatDelta("a"));
             Conn.sleep(3000);
         }, "read-timeout", "300ms");
-        assertThat(l.error.kind()).isEqualTo(ErrorKind.READ_TIMEOUT);
+        assertThat(l.error().kind()).isEqualTo(ErrorKind.READ_TIMEOUT);
         assertThat(l.tokens()).isEqualTo(1);
     }
 
     @Test
     void readTimeoutWhenNoResponseStarts() throws Exception {
         RecordingListener l = run((req, c) -> Conn.sleep(3000), "read-timeout", "300ms");
-        assertThat(l.error.kind()).isEqualTo(ErrorKind.READ_TIMEOUT);
+        assertThat(l.error().kind()).isEqualTo(ErrorKind.READ_TIMEOUT);
     }
 
     @Test
@@ -109,36 +109,36 @@ class FailureKindsTest {
                 Conn.sleep(50);
             }
         }, "request-timeout", "400ms", "read-timeout", "5s");
-        assertThat(l.error.kind()).isEqualTo(ErrorKind.REQUEST_TIMEOUT);
-        assertThat(l.error.message()).contains("request-timeout");
+        assertThat(l.error().kind()).isEqualTo(ErrorKind.REQUEST_TIMEOUT);
+        assertThat(l.error().message()).contains("request-timeout");
         assertThat(l.tokens()).isBetween(3, 12);
     }
 
     @Test
     void http429NotesRetryAfter() throws Exception {
         RecordingListener l = run((req, c) -> c.full(429, "application/json", "{\"error\":\"slow down\"}", "Retry-After: 7"));
-        assertThat(l.error.kind()).isEqualTo(ErrorKind.HTTP_429);
-        assertThat(l.error.httpStatus()).isEqualTo(429);
-        assertThat(l.error.retryAfter()).isEqualTo(Duration.ofSeconds(7));
-        assertThat(l.error.message()).contains("Retry-After 7s").contains("slow down");
+        assertThat(l.error().kind()).isEqualTo(ErrorKind.HTTP_429);
+        assertThat(l.error().httpStatus()).isEqualTo(429);
+        assertThat(l.error().retryAfter()).isEqualTo(Duration.ofSeconds(7));
+        assertThat(l.error().message()).contains("Retry-After 7s").contains("slow down");
     }
 
     @Test
     void otherHttp4xx() throws Exception {
         RecordingListener l = run((req, c) -> c.full(400, "application/json",
                 "{\"object\":\"error\",\"message\":\"max_tokens is too large\"}"));
-        assertThat(l.error.kind()).isEqualTo(ErrorKind.HTTP_4XX);
-        assertThat(l.error.httpStatus()).isEqualTo(400);
-        assertThat(l.error.message()).contains("max_tokens is too large");
+        assertThat(l.error().kind()).isEqualTo(ErrorKind.HTTP_4XX);
+        assertThat(l.error().httpStatus()).isEqualTo(400);
+        assertThat(l.error().message()).contains("max_tokens is too large");
     }
 
     @Test
     void http5xxIncludesACappedSnippetOfTheBody() throws Exception {
         String body = "Traceback: CUDA out of memory " + "x".repeat(20_000);
         RecordingListener l = run((req, c) -> c.full(500, "text/plain", body));
-        assertThat(l.error.kind()).isEqualTo(ErrorKind.HTTP_5XX);
-        assertThat(l.error.httpStatus()).isEqualTo(500);
-        assertThat(l.error.message()).contains("CUDA out of memory").hasSizeLessThan(800);
+        assertThat(l.error().kind()).isEqualTo(ErrorKind.HTTP_5XX);
+        assertThat(l.error().httpStatus()).isEqualTo(500);
+        assertThat(l.error().message()).contains("CUDA out of memory").hasSizeLessThan(800);
     }
 
     @Test
@@ -150,7 +150,7 @@ class FailureKindsTest {
             Conn.sleep(50);
             c.reset();
         });
-        assertThat(l.error.kind()).isEqualTo(ErrorKind.STREAM_RESET);
+        assertThat(l.error().kind()).isEqualTo(ErrorKind.STREAM_RESET);
         assertThat(l.tokens()).isEqualTo(2);
     }
 
@@ -161,8 +161,8 @@ class FailureKindsTest {
             c.chunk(chatDelta("a"));
             c.end();
         });
-        assertThat(l.error.kind()).isEqualTo(ErrorKind.STREAM_TRUNCATED);
-        assertThat(l.error.message()).contains("[DONE]");
+        assertThat(l.error().kind()).isEqualTo(ErrorKind.STREAM_TRUNCATED);
+        assertThat(l.error().message()).contains("[DONE]");
     }
 
     @Test
@@ -174,7 +174,7 @@ class FailureKindsTest {
             c.chunk("data: [DONE]\n\n");
             c.end();
         });
-        assertThat(l.error.kind()).isEqualTo(ErrorKind.MALFORMED_RESPONSE);
+        assertThat(l.error().kind()).isEqualTo(ErrorKind.MALFORMED_RESPONSE);
     }
 
     @Test
@@ -196,7 +196,7 @@ class FailureKindsTest {
             h.cancel();
             l.await();
             Thread.sleep(300); // let any stray event arrive
-            assertThat(l.error.kind()).isEqualTo(ErrorKind.CANCELLED);
+            assertThat(l.error().kind()).isEqualTo(ErrorKind.CANCELLED);
             assertThat(l.terminalCount()).isEqualTo(1);
             assertThat(l.violations()).isEmpty();
             assertThat(l.tokens()).isLessThan(20);
@@ -213,7 +213,7 @@ class FailureKindsTest {
             h.cancel();
             l.await(Duration.ofSeconds(2));
             Thread.sleep(100);
-            assertThat(l.error.kind()).isEqualTo(ErrorKind.CANCELLED);
+            assertThat(l.error().kind()).isEqualTo(ErrorKind.CANCELLED);
             assertThat(l.terminalCount()).isEqualTo(1);
             assertThat(l.violations()).isEmpty();
         }

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchsuite.backends.openai.OpenAiBackend;
 import io.benchsuite.backends.openai.Preset;
-import io.benchsuite.backends.testing.RecordingListener;
+import io.benchsuite.testkit.RecordingListener;
 import io.benchsuite.backends.testing.ScriptedServer;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -125,7 +125,7 @@ class TimingAccuracyTest {
         List<Double> gapErr = new ArrayList<>();
         for (int s = 0; s < STREAMS; s++) {
             RecordingListener l = ls.get(s).await();
-            assertThat(l.error).isNull();
+            assertThat(l.error()).isNull();
             assertThat(l.violations()).isEmpty();
             List<Long> arrivals = l.tokenTimes();
             // onComplete can beat the server thread's bookkeeping after its last write.
@@ -134,14 +134,14 @@ class TimingAccuracyTest {
             List<Long> writes = written.get("a" + attempt + "s" + s);
             long recv = receivedAt.get("a" + attempt + "s" + s);
             assertThat(arrivals).hasSize(TOKENS);
-            double ttft = (arrivals.get(0) - l.sentNanos) / 1e6;
+            double ttft = (arrivals.get(0) - l.sentNanos()) / 1e6;
             ttftVsSchedule.add(ttft - TTFT_MS);
             ttftErr.add(ttft - (writes.get(0) - recv) / 1e6);
             double clientMean = (arrivals.get(TOKENS - 1) - arrivals.get(0)) / 1e6 / (TOKENS - 1);
             double serverMean = (writes.get(TOKENS - 1) - writes.get(0)) / 1e6 / (TOKENS - 1);
             itlMean.add(clientMean);
             itlMeanErr.add(clientMean - serverMean);
-            e2eErr.add((l.endNanos - l.sentNanos) / 1e6 - (writes.get(TOKENS) - recv) / 1e6);
+            e2eErr.add((l.endNanos() - l.sentNanos()) / 1e6 - (writes.get(TOKENS) - recv) / 1e6);
             for (int i = 0; i < TOKENS; i++) {
                 arrivalLag.add((arrivals.get(i) - writes.get(i)) / 1e6);
                 if (i > 0) {

@@ -10,7 +10,7 @@ import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendRegistry;
 import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.backend.InferenceRequest;
-import io.benchsuite.backends.testing.RecordingListener;
+import io.benchsuite.testkit.RecordingListener;
 import java.io.FileInputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
+import io.benchsuite.test.tls.SelfSignedTls;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,24 +35,7 @@ class TlsVerificationTest {
 
     @BeforeAll
     static void start(@TempDir Path dir) throws Exception {
-        Path keystore = dir.resolve("server.p12");
-        Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
-        assumeThat(Files.isExecutable(keytool)).as("keytool in the JDK").isTrue();
-        Process p = new ProcessBuilder(keytool.toString(), "-genkeypair", "-alias", "server", "-keyalg", "RSA",
-                "-keysize", "2048", "-validity", "2", "-dname", "CN=localhost", "-ext", "SAN=ip:127.0.0.1",
-                "-storetype", "PKCS12", "-keystore", keystore.toString(), "-storepass", "changeit",
-                "-keypass", "changeit").redirectErrorStream(true).start();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).isZero();
-
-        KeyStore ks = KeyStore.getInstance("PKCS12");
-        try (FileInputStream in = new FileInputStream(keystore.toFile())) {
-            ks.load(in, "changeit".toCharArray());
-        }
-        KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        kmf.init(ks, "changeit".toCharArray());
-        SSLContext ssl = SSLContext.getInstance("TLS");
-        ssl.init(kmf.getKeyManagers(), null, null);
+        SSLContext ssl = SelfSignedTls.serverContext(dir);
         server = HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.setHttpsConfigurator(new HttpsConfigurator(ssl));
         server.createContext("/v1/chat/completions", ex -> {
@@ -89,14 +73,14 @@ class TlsVerificationTest {
     @Test
     void aSelfSignedCertificateIsRefusedByDefault() throws Exception {
         RecordingListener l = send(Map.of());
-        assertThat(l.error).as("verification must reject an untrusted certificate").isNotNull();
-        assertThat(l.error.message().toLowerCase(java.util.Locale.ROOT)).containsAnyOf("tls", "ssl", "certificate", "pkix");
+        assertThat(l.error()).as("verification must reject an untrusted certificate").isNotNull();
+        assertThat(l.error().message().toLowerCase(java.util.Locale.ROOT)).containsAnyOf("tls", "ssl", "certificate", "pkix");
     }
 
     @Test
     void insecureOptsOut() throws Exception {
         RecordingListener l = send(Map.of("insecure", "true"));
-        assertThat(l.error).isNull();
-        assertThat(l.usage.completionTokens()).isEqualTo(2);
+        assertThat(l.error()).isNull();
+        assertThat(l.usage().completionTokens()).isEqualTo(2);
     }
 }

@@ -9,7 +9,7 @@ import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.backends.testing.Fixtures;
-import io.benchsuite.backends.testing.RecordingListener;
+import io.benchsuite.testkit.RecordingListener;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -42,18 +42,18 @@ class InProcessBackendTest {
             backend.send(request(5), l);
             l.await();
             assertThat(l.violations()).isEmpty();
-            assertThat(l.error).isNull();
+            assertThat(l.error()).isNull();
             assertThat(l.text()).isEqualTo("t0t1t2t3t4");
             assertThat(l.tokens()).isEqualTo(5);
-            assertThat(l.usage.hasCompletionTokens()).isFalse();
+            assertThat(l.usage().hasCompletionTokens()).isFalse();
             List<Long> times = l.tokenTimes();
             // The lower bound is the truth (each token takes >= 20 ms); the upper bound is loose for a busy machine.
-            assertThat(times.get(0) - l.sentNanos).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(19));
+            assertThat(times.get(0) - l.sentNanos()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(19));
             for (int i = 1; i < times.size(); i++) {
                 assertThat(times.get(i) - times.get(i - 1)).isBetween(TimeUnit.MILLISECONDS.toNanos(19),
                         TimeUnit.SECONDS.toNanos(2));
             }
-            assertThat(l.endNanos).isGreaterThanOrEqualTo(times.get(4));
+            assertThat(l.endNanos()).isGreaterThanOrEqualTo(times.get(4));
             assertThat(backend.info().endpoint()).isEqualTo("in-process");
             assertThat(backend.info().details()).containsEntry("threads", "4");
         }
@@ -84,7 +84,7 @@ class InProcessBackendTest {
                 backend.send(request(3), l);
                 l.await();
                 assertThat(l.violations()).isEmpty();
-                assertThat(l.error).as(g.toString()).isNull();
+                assertThat(l.error()).as(g.toString()).isNull();
                 assertThat(l.text()).isEqualTo("abc");
                 assertThat(l.tokens()).isEqualTo(3);
             }
@@ -110,8 +110,8 @@ class InProcessBackendTest {
                 backend.send(request(3), l);
                 l.await();
                 assertThat(l.violations()).isEmpty();
-                assertThat(l.error.kind()).isEqualTo(ErrorKind.BACKEND_EXCEPTION);
-                assertThat(l.error.message()).matches("java\\.(lang\\.IllegalStateException: model exploded|io\\.IOException: weights missing)");
+                assertThat(l.error().kind()).isEqualTo(ErrorKind.BACKEND_EXCEPTION);
+                assertThat(l.error().message()).matches("java\\.(lang\\.IllegalStateException: model exploded|io\\.IOException: weights missing)");
                 assertThat(backend.inFlight()).isZero();
             }
         }
@@ -140,7 +140,7 @@ class InProcessBackendTest {
             h.cancel();
             l.await(Duration.ofSeconds(2));
             assertThat(System.nanoTime() - t0).isLessThan(TimeUnit.SECONDS.toNanos(2));
-            assertThat(l.error.kind()).isEqualTo(ErrorKind.CANCELLED);
+            assertThat(l.error().kind()).isEqualTo(ErrorKind.CANCELLED);
             sleep(100);
             assertThat(interrupted).isTrue();
             assertThat(l.violations()).isEmpty();
@@ -171,17 +171,17 @@ class InProcessBackendTest {
             ls.add(l);
             backend.send(request(1), l);
         }
-        for (RecordingListener l : ls) assertThat(l.await().error).isNull();
+        for (RecordingListener l : ls) assertThat(l.await().error()).isNull();
         assertThat(peak.get()).isEqualTo(2);
         assertThat(names).allMatch(n -> n.matches("benchsuite-inprocess-pool-[12]"));
         // queued requests report onSent when a worker takes them, so the wait shows as schedule lag
-        assertThat(ls.get(5).sentNanos - ls.get(0).sentNanos).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(95));
+        assertThat(ls.get(5).sentNanos() - ls.get(0).sentNanos()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(95));
         backend.close();
         assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().startsWith("benchsuite-inprocess-pool") && t.isAlive());
         RecordingListener after = new RecordingListener();
         backend.send(request(1), after);
-        assertThat(after.await().error.kind()).isEqualTo(ErrorKind.REJECTED);
-        assertThat(after.error.message()).isEqualTo("in-process backend 'pool' is closed");
+        assertThat(after.await().error().kind()).isEqualTo(ErrorKind.REJECTED);
+        assertThat(after.error().message()).isEqualTo("in-process backend 'pool' is closed");
     }
 
     @Test
@@ -195,7 +195,7 @@ class InProcessBackendTest {
         backend.send(request(1), l);
         assertThat(started.await(5, TimeUnit.SECONDS)).isTrue();
         backend.close();
-        assertThat(l.await(Duration.ofSeconds(1)).error.kind()).isEqualTo(ErrorKind.CANCELLED);
+        assertThat(l.await(Duration.ofSeconds(1)).error().kind()).isEqualTo(ErrorKind.CANCELLED);
     }
 
     /** Used by the provider test: a generator the provider can instantiate by class name. */

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.Usage;
-import io.benchsuite.backends.testing.RecordingListener;
+import io.benchsuite.testkit.RecordingListener;
 import io.benchsuite.backends.testing.ScriptedServer;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -40,11 +40,11 @@ class OpenAiDialectTest {
             c.chunk("data: [DONE]\n\n");
             c.end();
         }, Preset.VLLM, true);
-        assertThat(l.error).isNull();
+        assertThat(l.error()).isNull();
         assertThat(l.tokens()).isEqualTo(3);
         assertThat(l.text()).isEqualTo("Hello world");
-        assertThat(l.usage).isEqualTo(new Usage(5, 16));
-        assertThat(l.chunks.get(0).count()).as("role-only first chunk").isZero();
+        assertThat(l.usage()).isEqualTo(new Usage(5, 16));
+        assertThat(l.chunks().get(0).count()).as("role-only first chunk").isZero();
     }
 
     @Test
@@ -59,10 +59,10 @@ class OpenAiDialectTest {
             c.chunk("data: [DONE]\n\n");
             c.end();
         }, Preset.LLAMACPP, true, "endpoint", "completions");
-        assertThat(l.error).isNull();
+        assertThat(l.error()).isNull();
         assertThat(l.tokens()).isEqualTo(2);
         assertThat(l.text()).isEqualTo("AB");
-        assertThat(l.usage).isEqualTo(new Usage(4, 2));
+        assertThat(l.usage()).isEqualTo(new Usage(4, 2));
     }
 
     @Test
@@ -77,10 +77,10 @@ class OpenAiDialectTest {
             c.chunk("data: [DONE]\r\n\r\n");
             c.end();
         }, Preset.OPENAI, true);
-        assertThat(l.error).isNull();
+        assertThat(l.error()).isNull();
         assertThat(l.tokens()).isEqualTo(3);
-        assertThat(l.usage).isEqualTo(Usage.unknown());
-        assertThat(l.chunks.get(0).count()).isZero();
+        assertThat(l.usage()).isEqualTo(Usage.unknown());
+        assertThat(l.chunks().get(0).count()).isZero();
         assertThat(l.tokenTimes()).hasSize(3);
         assertThat(l.tokenTimes().get(0)).isEqualTo(l.tokenTimes().get(2));
     }
@@ -95,8 +95,8 @@ class OpenAiDialectTest {
             c.chunk("data: [DONE]\n\n");
             c.end();
         }, Preset.VLLM, true);
-        assertThat(l.chunks).extracting(RecordingListener.Chunk::count).containsExactly(0, 2, 1);
-        assertThat(l.usage).isEqualTo(new Usage(5, 3));
+        assertThat(l.chunks()).extracting(RecordingListener.Chunk::count).containsExactly(0, 2, 1);
+        assertThat(l.usage()).isEqualTo(new Usage(5, 3));
     }
 
     @Test
@@ -120,8 +120,8 @@ class OpenAiDialectTest {
             c.chunk("data: {\"error\":{\"code\":500,\"message\":\"kv cache exhausted\",\"type\":\"server_error\"}}\n\n");
             c.end();
         }, Preset.LLAMACPP, true);
-        assertThat(l.error.kind()).isEqualTo(ErrorKind.SERVER_ERROR_EVENT);
-        assertThat(l.error.message()).contains("kv cache exhausted");
+        assertThat(l.error().kind()).isEqualTo(ErrorKind.SERVER_ERROR_EVENT);
+        assertThat(l.error().message()).contains("kv cache exhausted");
         assertThat(l.tokens()).isEqualTo(1);
     }
 
@@ -132,8 +132,8 @@ class OpenAiDialectTest {
             c.chunk("data: {\"object\":\"error\",\"message\":\"bad things\",\"type\":\"BadRequestError\",\"code\":400}\n\n");
             c.end();
         }, Preset.VLLM, true);
-        assertThat(l.error.kind()).isEqualTo(ErrorKind.SERVER_ERROR_EVENT);
-        assertThat(l.error.message()).contains("bad things");
+        assertThat(l.error().kind()).isEqualTo(ErrorKind.SERVER_ERROR_EVENT);
+        assertThat(l.error().message()).contains("bad things");
     }
 
     @Test
@@ -144,10 +144,10 @@ class OpenAiDialectTest {
             for (byte b : stream.getBytes(StandardCharsets.UTF_8)) c.chunk(new byte[] {b});
             c.end();
         }, Preset.OPENAI, true);
-        assertThat(l.error).isNull();
+        assertThat(l.error()).isNull();
         assertThat(l.text()).isEqualTo("héllo✓");
         assertThat(l.tokens()).isEqualTo(2);
-        assertThat(l.usage).isEqualTo(new Usage(1, 2));
+        assertThat(l.usage()).isEqualTo(new Usage(1, 2));
     }
 
     @Test
@@ -159,7 +159,7 @@ class OpenAiDialectTest {
             c.chunk("data: [DONE]\n\n");
             c.end();
         }, Preset.OPENAI, true);
-        assertThat(l.error).isNull();
+        assertThat(l.error()).isNull();
         assertThat(l.tokens()).isEqualTo(1);
         assertThat(l.text()).hasSize(big.length());
     }
@@ -172,10 +172,10 @@ class OpenAiDialectTest {
             c.full(200, "application/json", "{\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"All done\"},"
                     + "\"finish_reason\":\"length\"}],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":2,\"total_tokens\":5}}");
         }, Preset.OPENAI, false);
-        assertThat(l.error).isNull();
+        assertThat(l.error()).isNull();
         assertThat(l.text()).isEqualTo("All done");
         assertThat(l.tokens()).as("no per-token times are claimed for a whole body").isZero();
-        assertThat(l.usage).isEqualTo(new Usage(3, 2));
+        assertThat(l.usage()).isEqualTo(new Usage(3, 2));
     }
 
     @Test
@@ -186,7 +186,7 @@ class OpenAiDialectTest {
             c.chunk("data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n");
             c.end();
         }, Preset.TGI, true);
-        assertThat(l.error).isNull();
+        assertThat(l.error()).isNull();
         assertThat(l.tokens()).isEqualTo(1);
     }
 
@@ -202,7 +202,7 @@ class OpenAiDialectTest {
             RecordingListener l = new RecordingListener();
             backend.send(request(prompt, true, 4), l);
             l.await();
-            assertThat(l.error).isNull();
+            assertThat(l.error()).isNull();
             assertThat(server.requests()).hasSize(1);
             assertThat(server.requests().get(0).body().length).isGreaterThan(500_000);
             assertThat(server.requests().get(0).json().get("messages").get(0).get("content").asText()).isEqualTo(prompt);

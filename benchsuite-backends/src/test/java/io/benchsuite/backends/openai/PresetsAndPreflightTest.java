@@ -12,7 +12,7 @@ import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendException;
 import io.benchsuite.api.backend.BackendRegistry;
 import io.benchsuite.api.backend.Capability;
-import io.benchsuite.backends.testing.RecordingListener;
+import io.benchsuite.testkit.RecordingListener;
 import io.benchsuite.backends.testing.ScriptedServer;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -36,7 +36,7 @@ class PresetsAndPreflightTest {
         try (ScriptedServer server = okServer(); OpenAiBackend b = openai(preset, server.url(), config)) {
             RecordingListener l = new RecordingListener();
             b.send(request(true, 32), l);
-            assertThat(l.await().error).isNull();
+            assertThat(l.await().error()).isNull();
             return server.requests().get(0);
         }
     }
@@ -135,7 +135,7 @@ class PresetsAndPreflightTest {
         try (ScriptedServer server = okServer(); OpenAiBackend b = openai(Preset.VLLM, server.url() + "/v1/")) {
             RecordingListener l = new RecordingListener();
             b.send(request(true, 1), l);
-            assertThat(l.await().error).isNull();
+            assertThat(l.await().error()).isNull();
             assertThat(server.requests().get(0).path()).isEqualTo("/v1/chat/completions");
         }
         assertThatThrownBy(() -> new VllmProvider().create(BackendConfig.of(Map.of("endpoint", "embeddings"))))

@@ -9,7 +9,7 @@ import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.backends.http.Environment;
-import io.benchsuite.backends.testing.RecordingListener;
+import io.benchsuite.testkit.RecordingListener;
 import io.benchsuite.backends.testing.ScriptedServer;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -44,10 +44,10 @@ class TgiNativeTest {
             b.send(request(true, 16), l);
             l.await();
             assertThat(l.violations()).isEmpty();
-            assertThat(l.error).isNull();
+            assertThat(l.error()).isNull();
             assertThat(l.tokens()).isEqualTo(3);
             assertThat(l.text()).isEqualTo("Hello");
-            assertThat(l.usage).isEqualTo(new Usage(Usage.UNKNOWN, 3));
+            assertThat(l.usage()).isEqualTo(new Usage(Usage.UNKNOWN, 3));
             ScriptedServer.Received r = server.requests().get(1);
             assertThat(r.path()).isEqualTo("/generate_stream");
             JsonNode body = r.json();
@@ -76,11 +76,11 @@ class TgiNativeTest {
         }); Backend b = backend(server.url())) {
             RecordingListener err = new RecordingListener();
             b.send(request(true, 1), err);
-            assertThat(err.await().error.kind()).isEqualTo(ErrorKind.SERVER_ERROR_EVENT);
-            assertThat(err.error.message()).contains("CUDA OOM").contains("generation");
+            assertThat(err.await().error().kind()).isEqualTo(ErrorKind.SERVER_ERROR_EVENT);
+            assertThat(err.error().message()).contains("CUDA OOM").contains("generation");
             RecordingListener cut = new RecordingListener();
             b.send(request(true, 5), cut);
-            assertThat(cut.await().error.kind()).isEqualTo(ErrorKind.STREAM_TRUNCATED);
+            assertThat(cut.await().error().kind()).isEqualTo(ErrorKind.STREAM_TRUNCATED);
         }
     }
 
@@ -92,9 +92,9 @@ class TgiNativeTest {
             RecordingListener l = new RecordingListener();
             b.send(request(false, 4), l);
             l.await();
-            assertThat(l.error).isNull();
+            assertThat(l.error()).isNull();
             assertThat(l.text()).isEqualTo("abc");
-            assertThat(l.usage.completionTokens()).isEqualTo(4);
+            assertThat(l.usage().completionTokens()).isEqualTo(4);
             assertThat(server.requests().get(0).path()).isEqualTo("/generate");
         }
     }

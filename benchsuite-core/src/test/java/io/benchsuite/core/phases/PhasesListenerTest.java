@@ -17,7 +17,7 @@ import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.PhasesSection;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.testing.JsonTrees;
-import io.benchsuite.core.testing.ScriptedBackend;
+import io.benchsuite.testkit.ScriptedBackend;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

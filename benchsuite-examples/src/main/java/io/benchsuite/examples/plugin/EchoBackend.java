@@ -10,6 +10,8 @@ import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -21,12 +23,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  * by echoing the prompt's words back, one token every {@code tokenDelay}, on a timer thread it
  * owns. It shows each rule: {@code send} returns at once, events of a request are delivered one at
  * a time and in order, exactly one terminal event, errors are typed, cancellation is honoured,
- * {@code close} stops the thread.
+ * {@code close} ends the requests still running with {@code CANCELLED} and stops the thread, and a
+ * request sent after {@code close} is {@code REJECTED}. {@code EchoBackendCompatibilityTest} runs the
+ * backend compatibility kit against it.
  */
 public final class EchoBackend implements Backend {
     private final Duration tokenDelay;
     private final String model;
     private final ScheduledExecutorService timer;
+    /** Requests not yet ended, for close() to cancel. */
+    private final Set<Echo> running = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
 
     EchoBackend(String model, Duration tokenDelay) {
         this.model = model;
@@ -42,10 +49,16 @@ public final class EchoBackend implements Backend {
     @Override
     public RequestHandle send(InferenceRequest request, ResponseListener listener) {
         Echo echo = new Echo(request, listener);
+        if (closed) {
+            echo.end(() -> listener.onError(System.nanoTime(), BackendError.of(ErrorKind.REJECTED, "echo backend is closed")));
+            return RequestHandle.NONE;
+        }
+        running.add(echo);
         try {
             echo.start();
         } catch (java.util.concurrent.RejectedExecutionException e) {
-            echo.end(() -> listener.onError(System.nanoTime(), BackendError.of(ErrorKind.REJECTED, "echo backend is closed")));
+            // close() ran between the check above and the schedule
+            echo.end(() -> listener.onError(System.nanoTime(), BackendError.of(ErrorKind.CANCELLED, "echo backend closed")));
         }
         return echo::cancel;
     }
@@ -57,7 +70,14 @@ public final class EchoBackend implements Backend {
 
     @Override
     public void close() {
+        closed = true;
         timer.shutdownNow();
+        for (Echo e : running) e.cancel("echo backend closed");
+        try {
+            timer.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** One request. Synchronized methods keep its events one at a time; {@code ended} keeps them single. */
@@ -92,14 +112,19 @@ public final class EchoBackend implements Backend {
             }
         }
 
-        synchronized void cancel() {
+        void cancel() {
+            cancel("cancelled");
+        }
+
+        synchronized void cancel(String why) {
             if (pending != null) pending.cancel(false);
-            end(() -> listener.onError(System.nanoTime(), BackendError.of(ErrorKind.CANCELLED, "cancelled")));
+            end(() -> listener.onError(System.nanoTime(), BackendError.of(ErrorKind.CANCELLED, why)));
         }
 
         synchronized void end(Runnable terminal) {
             if (ended) return;
             ended = true;
+            running.remove(this);
             terminal.run();
         }
     }

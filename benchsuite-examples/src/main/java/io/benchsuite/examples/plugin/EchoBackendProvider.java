@@ -2,17 +2,21 @@ package io.benchsuite.examples.plugin;
 
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.api.backend.BackendOption;
 import io.benchsuite.api.backend.BackendProvider;
 import io.benchsuite.api.backend.Capability;
+import io.benchsuite.api.backend.ConfigurationException;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 
 /**
  * The provider of {@link EchoBackend}, registered in
  * {@code META-INF/services/io.benchsuite.api.backend.BackendProvider} so that
  * {@code BackendRegistry.load()} and {@code benchsuite run --backend example-echo} find it by name.
- * Options: {@code model} (default {@code echo}), {@code token-delay} (default {@code 2ms}).
+ * Its options are declared in {@link #options()}, so a misspelt key is rejected before
+ * {@link #create} runs and {@code benchsuite backends --describe example-echo} lists them.
  */
 public final class EchoBackendProvider implements BackendProvider {
     /** The name users select it by. */
@@ -41,10 +45,17 @@ public final class EchoBackendProvider implements BackendProvider {
     }
 
     @Override
+    public List<BackendOption> options() {
+        return List.of(
+                BackendOption.MODEL.withDefault("echo").withDescription("model name for the report"),
+                BackendOption.duration(TOKEN_DELAY, "time between two echoed words").withDefault("2ms"));
+    }
+
+    @Override
     public Backend create(BackendConfig config) {
         Duration delay = config.duration(TOKEN_DELAY, Duration.ofMillis(2));
         if (delay.isNegative()) {
-            throw new IllegalArgumentException("backend config key '" + TOKEN_DELAY + "': expected >= 0, got " + delay);
+            throw new ConfigurationException(TOKEN_DELAY, "backend config key '" + TOKEN_DELAY + "': expected >= 0, got " + delay);
         }
         return new EchoBackend(config.string(BackendConfig.MODEL, "echo"), delay);
     }

@@ -1,9 +1,12 @@
 package io.benchsuite.examples.plugin;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendRegistry;
+import io.benchsuite.api.backend.ConfigurationException;
 import io.benchsuite.cli.BenchsuiteCli;
 import io.benchsuite.cli.CliContext;
 import io.benchsuite.core.run.RunResult;
@@ -26,6 +29,17 @@ class PluginDiscoveryTest {
         assertThat(registry.names()).contains("example-echo", "sim", "inprocess");
         assertThat(registry.provider("Example-Echo")).isInstanceOf(EchoBackendProvider.class);
         assertThat(registry.provider("example-echo").description()).startsWith("example plugin");
+    }
+
+    @Test
+    void thePluginDeclaresItsOptionsSoTyposAreCaught() {
+        BackendRegistry registry = BackendRegistry.load();
+        assertThat(registry.provider("example-echo").options()).extracting(o -> o.key()).containsExactly("model", "token-delay");
+        assertThatThrownBy(() -> registry.create("example-echo", BackendConfig.of(java.util.Map.of("token-dealy", "1ms"))))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessage("unknown option 'token-dealy' for backend 'example-echo'; did you mean token-delay?");
+        assertThatThrownBy(() -> registry.create("example-echo", BackendConfig.of(java.util.Map.of("token-delay", "-1ms"))))
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("token-delay");
     }
 
     @Test

@@ -36,6 +36,7 @@ public final class ServerMetricsScraper extends PeriodicSampler {
     private long windowStart;
     private long windowEnd = Long.MAX_VALUE;
     private boolean finalScrapeDone;
+    private final boolean insecure;
     private volatile ServerSnapshot latest;
     private volatile ServerSnapshot first;
 
@@ -45,7 +46,18 @@ public final class ServerMetricsScraper extends PeriodicSampler {
      * @param timeout connect and read timeout of one scrape
      */
     public ServerMetricsScraper(URI url, Duration interval, Duration timeout) {
+        this(url, interval, timeout, false);
+    }
+
+    /**
+     * @param url the server's metrics URL, e.g. {@code https://localhost:8000/metrics}
+     * @param interval time between scrapes
+     * @param timeout connect and read timeout of one scrape
+     * @param insecure accept any TLS certificate (as the backend does with {@code insecure=true})
+     */
+    public ServerMetricsScraper(URI url, Duration interval, Duration timeout, boolean insecure) {
         super("benchsuite-server-metrics", positive(interval, "interval"));
+        this.insecure = insecure;
         this.url = notNull(url, "url");
         String scheme = url.getScheme();
         if (!"http".equals(scheme) && !"https".equals(scheme)) {
@@ -56,8 +68,16 @@ public final class ServerMetricsScraper extends PeriodicSampler {
 
     /** A scraper of {@code url} every {@code interval}, with a timeout of the interval (at least 1 s, at most 10 s). */
     public static ServerMetricsScraper every(URI url, Duration interval) {
+        return every(url, interval, false);
+    }
+
+    /**
+     * A scraper of {@code url} every {@code interval}, with a timeout of the interval (at least 1 s,
+     * at most 10 s); {@code insecure} accepts any TLS certificate.
+     */
+    public static ServerMetricsScraper every(URI url, Duration interval, boolean insecure) {
         long ms = Math.max(1000, Math.min(10_000, notNull(interval, "interval").toMillis()));
-        return new ServerMetricsScraper(url, interval, Duration.ofMillis(ms));
+        return new ServerMetricsScraper(url, interval, Duration.ofMillis(ms), insecure);
     }
 
     @Override
@@ -76,7 +96,7 @@ public final class ServerMetricsScraper extends PeriodicSampler {
         String body;
         PrometheusText text;
         try {
-            body = HttpText.get(url, timeout);
+            body = HttpText.get(url, timeout, insecure);
             text = PrometheusText.parse(body);
         } catch (IOException | IllegalArgumentException e) {
             failed(e);

@@ -72,6 +72,7 @@ class RequestTracingTest {
         List<SpanData> requests = spans.stream().filter(s -> s.getName().equals("benchsuite.request")).toList();
         SpanData runSpan = spans.stream().filter(s -> s.getName().equals("benchsuite.run")).findFirst().orElseThrow();
         assertThat(requests).hasSize(10);
+        assertThat(requests.stream().map(SpanData::getTraceId).distinct()).as("one trace per request").hasSize(10);
         assertThat(runSpan.getAttributes().get(RequestTracing.RUN)).isEqualTo("traced");
         assertThat(received).hasSize(10);
         for (InferenceRequest r : received) {
@@ -80,10 +81,15 @@ class RequestTracingTest {
             assertThat(r.headers().get("traceparent"))
                     .isEqualTo("00-" + span.getTraceId() + "-" + span.getSpanId() + "-" + span.getSpanContext().getTraceFlags().asHex());
             assertThat(span.getSpanContext().isSampled()).isTrue();
-            assertThat(span.getParentSpanId()).isEqualTo(runSpan.getSpanId());
-            assertThat(span.getTraceId()).isEqualTo(runSpan.getTraceId());
+            // each request is its own trace (a root span), linked to the run span
+            assertThat(span.getParentSpanContext().isValid()).isFalse();
+            assertThat(span.getTraceId()).isNotEqualTo(runSpan.getTraceId());
+            assertThat(span.getLinks()).hasSize(1);
+            assertThat(span.getLinks().get(0).getSpanContext()).isEqualTo(runSpan.getSpanContext());
+            assertThat(span.getAttributes().get(RequestTracing.SAMPLING_PROPAGATED)).isTrue();
             assertThat(span.getKind()).isEqualTo(SpanKind.CLIENT);
             assertThat(span.getAttributes().get(RequestTracing.BACKEND)).isEqualTo("test");
+            assertThat(span.getAttributes().get(RequestTracing.RUN)).isEqualTo("traced");
             assertThat(span.getAttributes().get(RequestTracing.MODEL)).isEqualTo("test-model");
             assertThat(span.getAttributes().get(RequestTracing.INPUT_TOKENS)).isEqualTo(8L);
             assertThat(mdcAtSend.get(r.index())).isEqualTo(span.getTraceId() + "/" + span.getSpanId());
@@ -92,11 +98,13 @@ class RequestTracingTest {
                 assertThat(span.getAttributes().get(RequestTracing.OUTCOME)).isEqualTo("failure");
                 assertThat(span.getAttributes().get(RequestTracing.ERROR_TYPE)).isEqualTo("http_5xx");
                 assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+                assertThat(span.getAttributes().get(RequestTracing.SAMPLING_DECISION)).isEqualTo("error");
                 assertThat(span.getEvents()).isEmpty();
             } else {
                 assertThat(span.getAttributes().get(RequestTracing.OUTCOME)).isEqualTo("success");
                 assertThat(span.getAttributes().get(RequestTracing.OUTPUT_TOKENS)).isEqualTo(4L);
                 assertThat(span.getAttributes().get(RequestTracing.ERROR_TYPE)).isNull();
+                assertThat(span.getAttributes().get(RequestTracing.SAMPLING_DECISION)).isEqualTo("ratio");
                 assertThat(span.getEvents()).hasSize(1);
                 assertThat(span.getEvents().get(0).getName()).isEqualTo("first_token");
                 assertThat(span.getEvents().get(0).getEpochNanos())

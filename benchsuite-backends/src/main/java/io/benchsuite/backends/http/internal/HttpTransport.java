@@ -240,7 +240,7 @@ public final class HttpTransport implements AutoCloseable {
                         attempt, attempt.context(), attempt));
         self[0] = exchange;
         if (closed.get()) {
-            exchange.error(System.nanoTime(), BackendError.of(ErrorKind.CANCELLED, backendName + " backend is closed"));
+            exchange.error(System.nanoTime(), BackendError.of(ErrorKind.REJECTED, backendName + " backend is closed"));
             return exchange;
         }
         active.add(exchange);

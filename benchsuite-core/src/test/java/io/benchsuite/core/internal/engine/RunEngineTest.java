@@ -24,7 +24,7 @@ import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.RunningBenchmark;
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.core.testing.JsonTrees;
-import io.benchsuite.core.testing.ScriptedBackend;
+import io.benchsuite.testkit.ScriptedBackend;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

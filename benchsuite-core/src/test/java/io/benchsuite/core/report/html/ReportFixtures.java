@@ -14,7 +14,7 @@ import io.benchsuite.core.report.model.GpuSection;
 import io.benchsuite.core.report.model.HostSection;
 import io.benchsuite.core.report.model.ServerSection;
 import io.benchsuite.core.run.ReportSection;
-import io.benchsuite.core.testing.ScriptedBackend;
+import io.benchsuite.testkit.ScriptedBackend;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

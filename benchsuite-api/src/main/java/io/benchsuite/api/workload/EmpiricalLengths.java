@@ -1,0 +1,174 @@
+package io.benchsuite.api.workload;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Reads the lengths of an {@code empirical:} distribution from a file, as a stream (only the counts
+ * of distinct values are kept, so a trace of millions of lines fits in a few kilobytes):
+ * <ul>
+ *   <li>without a field: one whole number a line; blank lines and lines starting with {@code #} are ignored;</li>
+ *   <li>with a field, a JSON Lines file (its first line starts with <code>{</code>): the top-level number
+ *       {@code field} of every line, e.g. {@code input_length} of a Mooncake trace;</li>
+ *   <li>with a field, any other file is CSV with a header: the column named {@code field} (any case),
+ *       e.g. {@code ContextTokens} of an Azure trace.</li>
+ * </ul>
+ * Values of 0 are left out (traces mark failed requests with them); a negative or fractional value
+ * is an error naming its line. Files ending in {@code .gz} are decompressed.
+ */
+final class EmpiricalLengths {
+    private final Path file;
+    private final String field;
+    private final TreeMap<Integer, Long> counts = new TreeMap<>();
+    private long line;
+
+    private EmpiricalLengths(Path file, String field) {
+        this.file = file;
+        this.field = field;
+    }
+
+    /** The count of each distinct length in {@code file} (by {@code field}, or one a line when null). */
+    static Map<Integer, Long> read(Path file, String field) {
+        EmpiricalLengths r = new EmpiricalLengths(file, field);
+        try (BufferedReader in = open(file)) {
+            r.readAll(in);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("cannot read '" + file + "': no such file");
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read '" + file + "': " + e.getMessage());
+        }
+        if (r.counts.isEmpty()) {
+            throw new IllegalArgumentException("'" + file + "' holds no lengths"
+                    + (field == null ? " (expected one whole number a line)" : " in field '" + field + "'"));
+        }
+        return r.counts;
+    }
+
+    private static BufferedReader open(Path file) throws IOException {
+        InputStream in = Files.newInputStream(file);
+        if (file.getFileName() != null && file.getFileName().toString().endsWith(".gz")) in = new GZIPInputStream(in);
+        return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+    }
+
+    private void readAll(BufferedReader in) throws IOException {
+        String text = nextLine(in);
+        if (text == null) return;
+        if (field == null) {
+            for (; text != null; text = nextLine(in)) {
+                String t = text.trim();
+                if (!t.startsWith("#")) add(t, "a length");
+            }
+        } else if (text.trim().startsWith("{")) {
+            for (; text != null; text = nextLine(in)) add(jsonField(text), "field '" + field + "'");
+        } else {
+            int column = column(text);
+            for (text = nextLine(in); text != null; text = nextLine(in)) {
+                String[] parts = text.split(",", -1);
+                if (column >= parts.length) {
+                    throw new IllegalArgumentException(where() + ": no column '" + field + "' (only " + parts.length + " fields)");
+                }
+                add(unquote(parts[column].trim()), "column '" + field + "'");
+            }
+        }
+    }
+
+    /** The next non-blank line, or null at the end. */
+    private String nextLine(BufferedReader in) throws IOException {
+        String text;
+        do {
+            text = in.readLine();
+            line++;
+        } while (text != null && text.isBlank());
+        return text;
+    }
+
+    private String where() {
+        return "'" + file + "' line " + line;
+    }
+
+    private void add(String value, String what) {
+        int v;
+        try {
+            BigDecimal d = new BigDecimal(value);
+            if (d.signum() < 0 || d.stripTrailingZeros().scale() > 0) throw new NumberFormatException();
+            v = d.intValueExact();
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new IllegalArgumentException(where() + ": " + what + " must be a whole number of at least 0, got '"
+                    + value + "'");
+        }
+        if (v > 0) counts.merge(v, 1L, Long::sum);
+    }
+
+    private int column(String header) {
+        String[] names = header.split(",", -1);
+        for (int i = 0; i < names.length; i++) {
+            if (unquote(names[i].trim()).toLowerCase(Locale.ROOT).equals(field.toLowerCase(Locale.ROOT))) return i;
+        }
+        throw new IllegalArgumentException(where() + ": the header has no column '" + field + "' (got " + header.trim() + ")");
+    }
+
+    private static String unquote(String s) {
+        return s.length() >= 2 && s.startsWith("\"") && s.endsWith("\"") ? s.substring(1, s.length() - 1) : s;
+    }
+
+    /** The text of the top-level number {@code field} of a one-line JSON object. */
+    private String jsonField(String text) {
+        List<String> found = new ArrayList<>(1);
+        int depth = 0;
+        int i = 0;
+        int n = text.length();
+        while (i < n) {
+            char c = text.charAt(i);
+            if (c == '"') {
+                int end = stringEnd(text, i);
+                String s = text.substring(i + 1, end);
+                i = end + 1;
+                int j = skipSpace(text, i);
+                if (depth == 1 && j < n && text.charAt(j) == ':' && s.equals(field)) {
+                    int start = skipSpace(text, j + 1);
+                    int stop = start;
+                    while (stop < n && "+-0123456789.eE".indexOf(text.charAt(stop)) >= 0) stop++;
+                    if (stop == start) {
+                        throw new IllegalArgumentException(where() + ": field '" + field + "' must be a number, got "
+                                + text.substring(start, Math.min(n, start + 20)).trim());
+                    }
+                    found.add(text.substring(start, stop));
+                    i = stop;
+                }
+            } else {
+                if (c == '{' || c == '[') depth++;
+                else if (c == '}' || c == ']') depth--;
+                i++;
+            }
+        }
+        if (found.isEmpty()) throw new IllegalArgumentException(where() + ": no field '" + field + "'");
+        return found.get(0);
+    }
+
+    private int stringEnd(String text, int open) {
+        for (int i = open + 1; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\\') i++;
+            else if (c == '"') return i;
+        }
+        throw new IllegalArgumentException(where() + ": a string is not closed (not one JSON object a line?)");
+    }
+
+    private static int skipSpace(String text, int i) {
+        while (i < text.length() && Character.isWhitespace(text.charAt(i))) i++;
+        return i;
+    }
+}

@@ -1,0 +1,42 @@
+package io.benchsuite.backends.http;
+
+import static io.benchsuite.api.util.Checks.notNull;
+
+import io.benchsuite.api.backend.BackendOption;
+import java.util.List;
+
+/**
+ * The declared options of {@link HttpSettings}, shared by every HTTP backend's provider: one
+ * declaration per key {@link HttpSettings#from} reads, with the same defaults.
+ */
+public final class HttpOptions {
+    private HttpOptions() {
+    }
+
+    /**
+     * The connection options, with {@code url} defaulting to {@code defaultUrl}.
+     *
+     * @param defaultUrl the provider's default base URL
+     * @return the declarations, {@code url} first
+     */
+    public static List<BackendOption> connection(String defaultUrl) {
+        notNull(defaultUrl, "defaultUrl");
+        return List.of(
+                BackendOption.URL.withDefault(defaultUrl)
+                        .withDescription("base URL of the server (a trailing /v1 is dropped; user:password@ is sent as Basic auth)"),
+                BackendOption.API_KEY_ENV.withDescription(
+                        "name of the environment variable holding the API key, sent as Authorization: Bearer"),
+                BackendOption.HEADERS,
+                BackendOption.SECRET_HEADERS,
+                BackendOption.MAX_CONCURRENCY.withDefault(Integer.toString(HttpSettings.DEFAULT_MAX_CONCURRENCY))
+                        .withDescription("connection pool size, per route and in total (the run sets it from the workload)"),
+                BackendOption.duration(HttpSettings.CONNECT_TIMEOUT, "TCP and TLS connect limit").withDefault("10s"),
+                BackendOption.duration(HttpSettings.READ_TIMEOUT, "longest silence while waiting for or reading a response")
+                        .withDefault("60s"),
+                BackendOption.duration(HttpSettings.REQUEST_TIMEOUT, "longest time one request may take").withDefault("10m"),
+                BackendOption.duration(HttpSettings.PREFLIGHT_TIMEOUT, "limit of the pre-flight check").withDefault("5s"),
+                BackendOption.bool(HttpSettings.INSECURE, "skip TLS certificate and host name checks").withDefault("false"),
+                BackendOption.number(HttpSettings.MAX_EVENT_SIZE, "largest response event or body, bytes")
+                        .withDefault(Long.toString(256L * 1024 * 1024)));
+    }
+}

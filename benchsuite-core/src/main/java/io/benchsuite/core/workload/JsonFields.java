@@ -1,0 +1,56 @@
+package io.benchsuite.core.workload;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.benchsuite.api.workload.source.WorkloadDataException;
+import java.math.BigDecimal;
+
+/** Reads typed fields of one JSON record, failing with the record's place and the key in the message. */
+final class JsonFields {
+    private JsonFields() {}
+
+    /** A required whole number that fits an int and is not negative. */
+    static int count(JsonNode record, String key, String where) {
+        JsonNode n = required(record, key, where);
+        if (!n.isIntegralNumber() || !n.canConvertToInt() || n.intValue() < 0) {
+            throw new WorkloadDataException(where + ": \"" + key + "\" must be a whole number of at least 0, got " + n);
+        }
+        return n.intValue();
+    }
+
+    /** An optional whole number above 0, or -1 when absent. */
+    static int optionalPositive(JsonNode record, String key, String where) {
+        JsonNode n = record.get(key);
+        if (n == null || n.isNull()) return -1;
+        if (!n.isIntegralNumber() || !n.canConvertToInt() || n.intValue() < 1) {
+            throw new WorkloadDataException(where + ": \"" + key + "\" must be a whole number of at least 1, got " + n);
+        }
+        return n.intValue();
+    }
+
+    /** A required number (whole or decimal), exactly. */
+    static BigDecimal number(JsonNode record, String key, String where) {
+        JsonNode n = required(record, key, where);
+        if (!n.isNumber()) throw new WorkloadDataException(where + ": \"" + key + "\" must be a number, got " + n);
+        return n.decimalValue();
+    }
+
+    /** A required string. */
+    static String text(JsonNode record, String key, String where) {
+        JsonNode n = required(record, key, where);
+        if (!n.isTextual()) throw new WorkloadDataException(where + ": \"" + key + "\" must be a string, got " + brief(n));
+        return n.textValue();
+    }
+
+    static JsonNode required(JsonNode record, String key, String where) {
+        if (!record.isObject()) throw new WorkloadDataException(where + ": expected a JSON object, got " + brief(record));
+        JsonNode n = record.get(key);
+        if (n == null || n.isNull()) throw new WorkloadDataException(where + ": missing \"" + key + "\"");
+        return n;
+    }
+
+    /** A node's text, shortened for messages. */
+    static String brief(JsonNode n) {
+        String s = n.toString();
+        return s.length() <= 60 ? s : s.substring(0, 57) + "...";
+    }
+}

@@ -1,0 +1,627 @@
+package io.benchsuite.sim.server;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import io.benchsuite.api.backend.ChatMessage;
+import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.InferenceRequest;
+import io.benchsuite.api.backend.RequestHandle;
+import io.benchsuite.api.backend.Usage;
+import io.benchsuite.api.tokenizer.Tokenizer;
+import io.benchsuite.sim.ModelProfile;
+import io.benchsuite.sim.SimBackend;
+import io.benchsuite.sim.Seeds;
+import io.benchsuite.sim.Vocabulary;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Routes and serves every endpoint of {@link SimHttpServer}. */
+final class SimHttpHandler implements HttpHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(SimHttpHandler.class);
+    /** Longest wait for the engine's next event; the engine always ends a request, this only guards against a bug. */
+    private static final long EVENT_TIMEOUT_MILLIS = 600_000;
+    private static final Set<String> POST_PATHS = Set.of("/v1/chat/completions", "/v1/completions", "/generate_stream");
+    private static final Set<String> GET_PATHS = Set.of("/health", "/v1/models", "/metrics");
+
+    private enum Api { CHAT, COMPLETION, TGI }
+
+    private final SimBackend backend;
+    private final Tokenizer tokenizer;
+    private final String servedName;
+    private final ModelProfile profile;
+    private final FaultInjection faults;
+    private final ServerMetrics metrics;
+    private final int defaultMaxTokens;
+    private final ObjectMapper json = new ObjectMapper();
+    private final AtomicLong requestNumber = new AtomicLong();
+    private final long startedEpochSeconds = System.currentTimeMillis() / 1000;
+    private volatile boolean shuttingDown;
+
+    SimHttpHandler(SimBackend backend, Tokenizer tokenizer, String servedName, ModelProfile profile, FaultInjection faults,
+                   ServerMetrics metrics, int defaultMaxTokens) {
+        this.backend = backend;
+        this.tokenizer = tokenizer;
+        this.servedName = servedName;
+        this.profile = profile;
+        this.faults = faults;
+        this.metrics = metrics;
+        this.defaultMaxTokens = defaultMaxTokens;
+    }
+
+    void shutDown() {
+        shuttingDown = true;
+    }
+
+    @Override
+    public void handle(HttpExchange ex) throws IOException {
+        boolean abort = false;
+        try {
+            route(ex);
+        } catch (AbortConnection e) {
+            // Thrown on purpose: the JDK server then closes the connection without ending the chunked
+            // body, which closing the exchange here would do.
+            abort = true;
+            throw e;
+        } catch (IOException e) {
+            LOG.debug("client connection lost: {}", e.toString());
+        } catch (RuntimeException e) {
+            LOG.warn("simulated server failed on {} {}", ex.getRequestMethod(), ex.getRequestURI(), e);
+            throw e;
+        } finally {
+            if (!abort) ex.close();
+        }
+    }
+
+    private void route(HttpExchange ex) throws IOException {
+        String path = ex.getRequestURI().getPath();
+        String method = ex.getRequestMethod();
+        if (path.length() > 1 && path.endsWith("/")) path = path.substring(0, path.length() - 1);
+        if (GET_PATHS.contains(path)) {
+            if (!method.equals("GET")) {
+                sendError(ex, 405, "method " + method + " not allowed on " + path, "MethodNotAllowed");
+                return;
+            }
+            switch (path) {
+                case "/health" -> send(ex, 200, "text/plain; charset=utf-8", "");
+                case "/v1/models" -> sendJson(ex, 200, models());
+                default -> send(ex, 200, "text/plain; version=0.0.4; charset=utf-8", metrics.render(backend.state()));
+            }
+            return;
+        }
+        if (POST_PATHS.contains(path)) {
+            if (!method.equals("POST")) {
+                sendError(ex, 405, "method " + method + " not allowed on " + path, "MethodNotAllowed");
+                return;
+            }
+            Api api = switch (path) {
+                case "/v1/chat/completions" -> Api.CHAT;
+                case "/v1/completions" -> Api.COMPLETION;
+                default -> Api.TGI;
+            };
+            generate(ex, api);
+            return;
+        }
+        sendError(ex, 404, "no route for " + method + " " + path, "NotFoundError");
+    }
+
+    private ObjectNode models() {
+        ObjectNode root = json.createObjectNode();
+        root.put("object", "list");
+        ObjectNode m = root.putArray("data").addObject();
+        m.put("id", servedName);
+        m.put("object", "model");
+        m.put("created", startedEpochSeconds);
+        m.put("owned_by", "benchsuite-sim");
+        m.put("root", servedName);
+        m.putNull("parent");
+        m.put("max_model_len", profile.maxContext());
+        return root;
+    }
+
+    // ---------------------------------------------------------------- generation
+
+    /** A generation request after validation. */
+    private record Parsed(List<ChatMessage> messages, int maxTokens, boolean stream, boolean includeUsage,
+                          boolean ignoreEos, double temperature, long seed) {
+    }
+
+    /** A client error, answered with 400 (OpenAI) or 422 (TGI); 404 for an unknown model. */
+    private static final class BadRequest extends Exception {
+        final int status;
+        final String param;
+
+        BadRequest(int status, String message, String param) {
+            super(message, null, false, false);
+            this.status = status;
+            this.param = param;
+        }
+    }
+
+    /** Ends the exchange by dropping the connection. */
+    static final class AbortConnection extends RuntimeException {
+        AbortConnection(String why) {
+            super(why, null, false, false);
+        }
+    }
+
+    private void generate(HttpExchange ex, Api api) throws IOException {
+        long arrival = System.nanoTime();
+        long created = System.currentTimeMillis() / 1000;
+        if (shuttingDown) {
+            sendError(ex, 503, "server is shutting down", "ServiceUnavailableError");
+            return;
+        }
+        long number = requestNumber.getAndIncrement();
+        Parsed p;
+        try {
+            p = parse(ex.getRequestBody().readAllBytes(), api, number);
+        } catch (BadRequest e) {
+            badRequest(ex, api, e);
+            return;
+        }
+        FaultPlan faultPlan = FaultPlan.draw(faults, number, p.maxTokens(), p.stream() || api == Api.TGI);
+        if (faultPlan.http500) {
+            sendError(ex, 500, "injected server error", "InternalServerError");
+            return;
+        }
+        if (faultPlan.http429) {
+            ex.getResponseHeaders().set("Retry-After", "1");
+            sendError(ex, 429, "injected rate limit: too many requests", "RateLimitError");
+            return;
+        }
+        String prompt = ChatMessage.join(p.messages());
+        int promptTokens = Math.max(1, tokenizer.countTokens(prompt));
+        InferenceRequest request = new InferenceRequest(number, servedName, p.messages(), promptTokens, p.maxTokens(),
+                p.ignoreEos(), p.temperature(), p.seed(), p.stream(), Map.of());
+        StreamEvents events = new StreamEvents(metrics, arrival);
+        RequestHandle handle = backend.send(request, events);
+        // A request that can never run is rejected inside send(), before any byte of a 200 goes out.
+        StreamEvents.Event first = events.poll();
+        if (first instanceof StreamEvents.Failed f && f.error().kind() == ErrorKind.REJECTED) {
+            badRequest(ex, api, new BadRequest(api == Api.TGI ? 422 : 400, f.error().message(), "messages"));
+            return;
+        }
+        String id = (api == Api.CHAT ? "chatcmpl-" : "cmpl-") + Long.toHexString(Seeds.mix(number ^ startedEpochSeconds));
+        try {
+            if (api == Api.TGI) streamTgi(ex, p, promptTokens, events, first, handle, faultPlan);
+            else if (p.stream()) streamOpenAi(ex, api, id, created, p, events, first, handle, faultPlan);
+            else respondOpenAi(ex, api, id, created, events, first, handle);
+        } catch (IOException e) {
+            handle.cancel();
+            metrics.finished("abort");
+            throw e;
+        }
+    }
+
+    private Parsed parse(byte[] body, Api api, long number) throws BadRequest {
+        JsonNode root;
+        try {
+            root = json.readTree(body);
+        } catch (IOException e) {
+            throw new BadRequest(api == Api.TGI ? 422 : 400, "request body is not valid JSON: " + firstLine(e.getMessage()), null);
+        }
+        if (root == null || !root.isObject()) throw new BadRequest(api == Api.TGI ? 422 : 400, "request body must be a JSON object", null);
+        if (api == Api.TGI) return parseTgi(root, number);
+        JsonNode model = root.get("model");
+        if (model != null && !model.isNull()) {
+            if (!model.isTextual()) throw new BadRequest(400, "'model' must be a string", "model");
+            if (!servesModel(model.asText())) {
+                throw new BadRequest(404, "The model `" + model.asText() + "` does not exist.", "model");
+            }
+        }
+        List<ChatMessage> messages = new ArrayList<>();
+        if (api == Api.CHAT) {
+            JsonNode ms = root.get("messages");
+            if (ms == null || !ms.isArray() || ms.isEmpty()) throw new BadRequest(400, "'messages' must be a non-empty array", "messages");
+            for (JsonNode m : ms) {
+                JsonNode role = m.get("role");
+                if (role == null || !role.isTextual()) throw new BadRequest(400, "each message needs a string 'role'", "messages");
+                messages.add(new ChatMessage(role.asText(), content(m.get("content"))));
+            }
+        } else {
+            JsonNode prompt = root.get("prompt");
+            if (prompt != null && prompt.isArray() && prompt.size() == 1) prompt = prompt.get(0);
+            if (prompt == null || !prompt.isTextual()) {
+                throw new BadRequest(400, "'prompt' must be a string (or an array of one string)", "prompt");
+            }
+            messages.add(ChatMessage.user(prompt.asText()));
+        }
+        JsonNode n = root.get("n");
+        if (n != null && !n.isNull() && n.asInt(1) != 1) throw new BadRequest(400, "the simulator supports only n = 1", "n");
+        int maxTokens = optionalInt(root, "max_completion_tokens", optionalInt(root, "max_tokens", defaultMaxTokens));
+        if (maxTokens < 1) throw new BadRequest(400, "max_tokens must be at least 1, got " + maxTokens, "max_tokens");
+        int minTokens = optionalInt(root, "min_tokens", 0);
+        if (minTokens < 0 || minTokens > maxTokens) {
+            throw new BadRequest(400, "min_tokens must be in 0..max_tokens (" + maxTokens + "), got " + minTokens, "min_tokens");
+        }
+        boolean stream = optionalBool(root, "stream", false);
+        JsonNode options = root.get("stream_options");
+        boolean includeUsage = options != null && options.isObject() && optionalBool(options, "include_usage", false);
+        return new Parsed(messages, maxTokens, stream, includeUsage, optionalBool(root, "ignore_eos", false),
+                optionalDouble(root, "temperature", 1.0), optionalLong(root, "seed", number));
+    }
+
+    private Parsed parseTgi(JsonNode root, long number) throws BadRequest {
+        JsonNode inputs = root.get("inputs");
+        if (inputs == null || !inputs.isTextual()) throw new BadRequest(422, "'inputs' must be a string", "inputs");
+        JsonNode params = root.get("parameters");
+        if (params != null && !params.isNull() && !params.isObject()) throw new BadRequest(422, "'parameters' must be an object", "parameters");
+        JsonNode ps = params == null || params.isNull() ? json.createObjectNode() : params;
+        int maxNew = optionalInt(ps, "max_new_tokens", defaultMaxTokens);
+        if (maxNew < 1) throw new BadRequest(422, "`max_new_tokens` must be strictly positive", "max_new_tokens");
+        return new Parsed(List.of(ChatMessage.user(inputs.asText())), maxNew, true, false, false,
+                optionalDouble(ps, "temperature", 1.0), optionalLong(ps, "seed", number));
+    }
+
+    private boolean servesModel(String requested) {
+        if (requested.equals(servedName)) return true;
+        return ModelProfile.find(requested).map(profile::equals).orElse(false);
+    }
+
+    private static String content(JsonNode c) throws BadRequest {
+        if (c == null || c.isNull()) return "";
+        if (c.isTextual()) return c.asText();
+        if (c.isArray()) {
+            StringBuilder b = new StringBuilder();
+            for (JsonNode part : c) {
+                JsonNode text = part.get("text");
+                if (text != null && text.isTextual()) {
+                    if (b.length() > 0) b.append('\n');
+                    b.append(text.asText());
+                }
+            }
+            return b.toString();
+        }
+        throw new BadRequest(400, "message 'content' must be a string or an array of parts", "messages");
+    }
+
+    private static int optionalInt(JsonNode node, String field, int defaultValue) throws BadRequest {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) return defaultValue;
+        if (!v.isIntegralNumber() || !v.canConvertToInt()) throw new BadRequest(400, "'" + field + "' must be an integer", field);
+        return v.intValue();
+    }
+
+    private static long optionalLong(JsonNode node, String field, long defaultValue) throws BadRequest {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) return defaultValue;
+        if (!v.isIntegralNumber() || !v.canConvertToLong()) throw new BadRequest(400, "'" + field + "' must be an integer", field);
+        return v.longValue();
+    }
+
+    private static double optionalDouble(JsonNode node, String field, double defaultValue) throws BadRequest {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) return defaultValue;
+        if (!v.isNumber()) throw new BadRequest(400, "'" + field + "' must be a number", field);
+        return v.doubleValue();
+    }
+
+    private static boolean optionalBool(JsonNode node, String field, boolean defaultValue) throws BadRequest {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) return defaultValue;
+        if (!v.isBoolean()) throw new BadRequest(400, "'" + field + "' must be true or false", field);
+        return v.booleanValue();
+    }
+
+    // ---------------------------------------------------------------- responses
+
+    private StreamEvents.Event next(StreamEvents events, StreamEvents.Event[] pending, RequestHandle handle) throws IOException {
+        if (pending[0] != null) {
+            StreamEvents.Event e = pending[0];
+            pending[0] = null;
+            return e;
+        }
+        try {
+            StreamEvents.Event e = events.take(EVENT_TIMEOUT_MILLIS);
+            if (e == null) {
+                handle.cancel();
+                throw new AbortConnection("no event from the engine for " + EVENT_TIMEOUT_MILLIS + " ms");
+            }
+            return e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            handle.cancel();
+            throw new AbortConnection("server shutting down");
+        }
+    }
+
+    private void streamOpenAi(HttpExchange ex, Api api, String id, long created, Parsed p, StreamEvents events,
+                              StreamEvents.Event first, RequestHandle handle, FaultPlan faultPlan) throws IOException {
+        ex.getResponseHeaders().set("Content-Type", "text/event-stream; charset=utf-8");
+        ex.getResponseHeaders().set("Cache-Control", "no-cache");
+        ex.sendResponseHeaders(200, 0);
+        OutputStream out = ex.getResponseBody();
+        StreamEvents.Event[] pending = {first};
+        int n = 0;
+        while (true) {
+            StreamEvents.Event e = next(events, pending, handle);
+            if (e instanceof StreamEvents.Token t) {
+                n++;
+                if (injectMidStream(out, faultPlan, n, handle, "data: ")) return;
+                if (n == 1 && api == Api.CHAT) {
+                    // vLLM sends the role-only delta together with the first output, not before prefill.
+                    ObjectNode role = chunk(api, id, created);
+                    ObjectNode delta = ((ObjectNode) role.withArray("choices").get(0)).putObject("delta");
+                    delta.put("role", "assistant");
+                    delta.put("content", "");
+                    ((ObjectNode) role.withArray("choices").get(0)).putNull("finish_reason");
+                    event(out, "data: ", role);
+                }
+                ObjectNode c = chunk(api, id, created);
+                ObjectNode choice = (ObjectNode) c.withArray("choices").get(0);
+                if (api == Api.CHAT) choice.putObject("delta").put("content", t.text());
+                else choice.put("text", t.text());
+                choice.putNull("logprobs");
+                if (n >= p.maxTokens()) choice.put("finish_reason", "length");
+                else choice.putNull("finish_reason");
+                if (api == Api.COMPLETION) choice.putNull("stop_reason");
+                event(out, "data: ", c);
+            } else if (e instanceof StreamEvents.Done d) {
+                if (p.includeUsage()) {
+                    ObjectNode u = json.createObjectNode();
+                    u.put("id", id);
+                    u.put("object", api == Api.CHAT ? "chat.completion.chunk" : "text_completion");
+                    u.put("created", created);
+                    u.put("model", servedName);
+                    u.putArray("choices");
+                    usage(u, d.usage());
+                    event(out, "data: ", u);
+                }
+                out.write("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
+                out.flush();
+                metrics.finished("length");
+                return;
+            } else {
+                metrics.finished("abort");
+                throw new AbortConnection("engine ended the request: " + ((StreamEvents.Failed) e).error().message());
+            }
+        }
+    }
+
+    private void streamTgi(HttpExchange ex, Parsed p, int promptTokens, StreamEvents events, StreamEvents.Event first,
+                           RequestHandle handle, FaultPlan faultPlan) throws IOException {
+        ex.getResponseHeaders().set("Content-Type", "text/event-stream");
+        ex.getResponseHeaders().set("Cache-Control", "no-cache");
+        ex.sendResponseHeaders(200, 0);
+        OutputStream out = ex.getResponseBody();
+        StreamEvents.Event[] pending = {first};
+        StringBuilder text = new StringBuilder();
+        int n = 0;
+        StreamEvents.Token held = null; // TGI puts generated_text and details on the last token's event
+        while (true) {
+            StreamEvents.Event e = next(events, pending, handle);
+            if (e instanceof StreamEvents.Token t) {
+                if (held != null) event(out, "data:", tgiEvent(n, held, null, 0, p.seed(), promptTokens));
+                n++;
+                if (injectMidStream(out, faultPlan, n, handle, "data:")) return;
+                text.append(t.text());
+                held = t;
+            } else if (e instanceof StreamEvents.Done d) {
+                if (held != null) event(out, "data:", tgiEvent(n, held, text.toString(), d.usage().completionTokens(), p.seed(), promptTokens));
+                metrics.finished("length");
+                return;
+            } else {
+                metrics.finished("abort");
+                throw new AbortConnection("engine ended the request: " + ((StreamEvents.Failed) e).error().message());
+            }
+        }
+    }
+
+    private ObjectNode tgiEvent(int index, StreamEvents.Token t, String generatedText, int generatedTokens, long seed, int inputLength) {
+        ObjectNode ev = json.createObjectNode();
+        ev.put("index", index);
+        ObjectNode token = ev.putObject("token");
+        int tokenId = Vocabulary.id(t.text());
+        token.put("id", tokenId);
+        token.put("text", t.text());
+        token.put("logprob", -0.05 - (tokenId % 10) * 0.1);
+        token.put("special", false);
+        if (generatedText == null) {
+            ev.putNull("generated_text");
+            ev.putNull("details");
+        } else {
+            ev.put("generated_text", generatedText);
+            ObjectNode details = ev.putObject("details");
+            details.put("finish_reason", "length");
+            details.put("generated_tokens", generatedTokens);
+            details.put("seed", seed);
+            details.put("input_length", inputLength);
+        }
+        ev.putNull("top_tokens");
+        return ev;
+    }
+
+    /**
+     * Applies the faults planned before the {@code n}-th token; returns true when the stream ended
+     * (error event). A reset throws {@link AbortConnection}.
+     */
+    private boolean injectMidStream(OutputStream out, FaultPlan plan, int n, RequestHandle handle, String prefix) throws IOException {
+        if (plan.stallAt == n) {
+            try {
+                Thread.sleep(faults.stall().toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                handle.cancel();
+                throw new AbortConnection("interrupted during injected stall");
+            }
+        }
+        if (plan.malformedAt == n) {
+            out.write((prefix + "{not json\n\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        }
+        if (plan.errorEventAt == n) {
+            handle.cancel();
+            ObjectNode err = json.createObjectNode();
+            ObjectNode body = err.putObject("error");
+            body.put("code", 500);
+            body.put("message", "injected error inside the stream");
+            body.put("type", "server_error");
+            event(out, prefix, err);
+            metrics.finished("error");
+            return true;
+        }
+        if (plan.resetAt == n) {
+            handle.cancel();
+            metrics.finished("abort");
+            throw new AbortConnection("injected mid-stream reset");
+        }
+        return false;
+    }
+
+    private void respondOpenAi(HttpExchange ex, Api api, String id, long created, StreamEvents events,
+                               StreamEvents.Event first, RequestHandle handle) throws IOException {
+        StreamEvents.Event[] pending = {first};
+        StringBuilder text = new StringBuilder();
+        while (true) {
+            StreamEvents.Event e = next(events, pending, handle);
+            if (e instanceof StreamEvents.Token t) {
+                text.append(t.text());
+            } else if (e instanceof StreamEvents.Done d) {
+                ObjectNode r = json.createObjectNode();
+                r.put("id", id);
+                r.put("object", api == Api.CHAT ? "chat.completion" : "text_completion");
+                r.put("created", created);
+                r.put("model", servedName);
+                ObjectNode choice = r.putArray("choices").addObject();
+                choice.put("index", 0);
+                if (api == Api.CHAT) {
+                    ObjectNode message = choice.putObject("message");
+                    message.put("role", "assistant");
+                    message.put("content", text.toString());
+                } else {
+                    choice.put("text", text.toString());
+                }
+                choice.putNull("logprobs");
+                choice.put("finish_reason", "length");
+                choice.putNull("stop_reason");
+                usage(r, d.usage());
+                metrics.finished("length");
+                sendJson(ex, 200, r);
+                return;
+            } else {
+                metrics.finished("abort");
+                sendError(ex, 503, "request ended by the engine: " + ((StreamEvents.Failed) e).error().message(),
+                        "ServiceUnavailableError");
+                return;
+            }
+        }
+    }
+
+    private ObjectNode chunk(Api api, String id, long created) {
+        ObjectNode c = json.createObjectNode();
+        c.put("id", id);
+        c.put("object", api == Api.CHAT ? "chat.completion.chunk" : "text_completion");
+        c.put("created", created);
+        c.put("model", servedName);
+        ArrayNode choices = c.putArray("choices");
+        choices.addObject().put("index", 0);
+        return c;
+    }
+
+    private static void usage(ObjectNode target, Usage u) {
+        ObjectNode usage = target.putObject("usage");
+        usage.put("prompt_tokens", u.promptTokens());
+        usage.put("total_tokens", u.promptTokens() + u.completionTokens());
+        usage.put("completion_tokens", u.completionTokens());
+    }
+
+    private void event(OutputStream out, String prefix, ObjectNode payload) throws IOException {
+        out.write((prefix + json.writeValueAsString(payload) + "\n\n").getBytes(StandardCharsets.UTF_8));
+        out.flush(); // each event leaves now: its arrival time is what the client measures
+    }
+
+    private void badRequest(HttpExchange ex, Api api, BadRequest e) throws IOException {
+        if (api == Api.TGI) {
+            ObjectNode r = json.createObjectNode();
+            r.put("error", e.getMessage());
+            r.put("error_type", "validation");
+            sendJson(ex, e.status, r);
+        } else {
+            String type = e.status == 404 ? "NotFoundError" : "BadRequestError";
+            sendError(ex, e.status, e.getMessage(), type, e.param);
+        }
+    }
+
+    private void sendError(HttpExchange ex, int status, String message, String type) throws IOException {
+        sendError(ex, status, message, type, null);
+    }
+
+    private void sendError(HttpExchange ex, int status, String message, String type, String param) throws IOException {
+        ObjectNode r = json.createObjectNode();
+        ObjectNode err = r.putObject("error");
+        err.put("message", message);
+        err.put("type", type);
+        if (param == null) err.putNull("param");
+        else err.put("param", param);
+        err.put("code", status);
+        sendJson(ex, status, r);
+    }
+
+    private void sendJson(HttpExchange ex, int status, ObjectNode body) throws IOException {
+        try {
+            send(ex, status, "application/json", json.writeValueAsString(body));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialize a response", e);
+        }
+    }
+
+    private static void send(HttpExchange ex, int status, String contentType, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        ex.getResponseHeaders().set("Content-Type", contentType);
+        ex.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
+        if (bytes.length > 0) {
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(bytes);
+            }
+        }
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) return "";
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+
+    /** The faults one request gets: HTTP-level, or the 1-based token position of each mid-stream fault (0 = none). */
+    private record FaultPlan(boolean http500, boolean http429, int resetAt, int malformedAt, int stallAt, int errorEventAt) {
+        private static final FaultPlan NONE = new FaultPlan(false, false, 0, 0, 0, 0);
+
+        static FaultPlan draw(FaultInjection f, long requestNumber, int maxTokens, boolean streaming) {
+            if (!f.any()) return NONE;
+            SplittableRandom r = new SplittableRandom(Seeds.mix(f.seed() ^ Seeds.mix(requestNumber)));
+            // Always draw every value, in a fixed order, so changing one rate does not reshuffle the others.
+            boolean e500 = r.nextDouble() < f.errorRate();
+            boolean e429 = r.nextDouble() < f.rateLimitRate();
+            boolean reset = r.nextDouble() < f.resetRate();
+            int resetAt = midStream(r, maxTokens);
+            boolean malformed = r.nextDouble() < f.malformedRate();
+            int malformedAt = 1 + r.nextInt(maxTokens);
+            boolean stall = r.nextDouble() < f.stallRate();
+            int stallAt = 1 + r.nextInt(maxTokens);
+            boolean errorEvent = r.nextDouble() < f.errorEventRate();
+            int errorAt = midStream(r, maxTokens);
+            if (!streaming) return new FaultPlan(e500, e429 && !e500, 0, 0, 0, 0);
+            return new FaultPlan(e500, e429 && !e500, reset ? resetAt : 0, malformed ? malformedAt : 0,
+                    stall ? stallAt : 0, errorEvent ? errorAt : 0);
+        }
+
+        /** A position after at least one token when there are two or more. */
+        private static int midStream(SplittableRandom r, int maxTokens) {
+            return maxTokens < 2 ? 1 : 2 + r.nextInt(maxTokens - 1);
+        }
+    }
+}

@@ -1,0 +1,300 @@
+package io.benchsuite.sim.server;
+
+import static io.benchsuite.api.util.Checks.notNull;
+
+import com.sun.net.httpserver.HttpServer;
+import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.api.tokenizer.Tokenizer;
+import io.benchsuite.sim.SimBackend;
+import io.benchsuite.sim.SimEngineState;
+import io.benchsuite.sim.SimSettings;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The simulator behind an OpenAI-compatible HTTP API (what {@code benchsuite serve-sim} runs, and the
+ * test double of every HTTP backend). One {@link SimBackend} engine serves:
+ * <ul>
+ *   <li>{@code POST /v1/chat/completions}, {@code POST /v1/completions}: streaming SSE with vLLM's
+ *       chunk shapes and {@code stream_options.include_usage}, or one JSON response;
+ *       {@code max_tokens}/{@code max_completion_tokens}, {@code min_tokens}, {@code ignore_eos};</li>
+ *   <li>{@code POST /generate_stream}: TGI's native stream;</li>
+ *   <li>{@code GET /v1/models}, {@code GET /health}, and {@code GET /metrics} with vLLM's metric names.</li>
+ * </ul>
+ * Each stream is served by its own thread ({@code benchsuite-sim-http-<server>-<n>}) that writes and flushes
+ * every SSE event the moment the engine generates its token. Optional {@link FaultInjection}.
+ *
+ * <pre>{@code
+ * try (SimHttpServer server = SimHttpServer.builder()
+ *         .config(BackendConfig.of(Map.of("model", "llama-3-8b", "device", "h100")))
+ *         .tokenizer(tokenizer)
+ *         .port(8000)
+ *         .start()) {
+ *     ... server.baseUri() ...
+ * }
+ * }</pre>
+ */
+public final class SimHttpServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(SimHttpServer.class);
+    private static final String NODELAY_PROPERTY = "sun.net.httpserver.nodelay";
+
+    private final HttpServer server;
+    private final ThreadPoolExecutor executor;
+    private final SimBackend backend;
+    private final SimHttpHandler handler;
+    private final String host;
+    private boolean closed; // guarded by this
+
+    private SimHttpServer(Builder b) throws IOException {
+        // Nagle's algorithm would hold back small SSE writes until the previous one is acknowledged,
+        // distorting exactly the timing clients measure. The JDK server reads this once, when its first
+        // instance is created, so it is set only if the application has not chosen.
+        if (System.getProperty(NODELAY_PROPERTY) == null) System.setProperty(NODELAY_PROPERTY, "true");
+        this.host = b.host;
+        this.backend = new SimBackend(b.settings);
+        try {
+            AtomicInteger threadNumber = new AtomicInteger();
+            String serverId = Integer.toHexString(System.identityHashCode(this));
+            ThreadFactory threads = r -> {
+                Thread t = new Thread(r, "benchsuite-sim-http-" + serverId + "-" + threadNumber.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            };
+            // One thread per open exchange: streams block on their engine events, so the pool must grow
+            // with concurrency (hundreds of streams); idle threads die after a minute.
+            this.executor = new ThreadPoolExecutor(0, b.maxThreads, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), threads,
+                    new ThreadPoolExecutor.AbortPolicy());
+            String servedName = b.servedModelName != null ? b.servedModelName : b.settings.modelName();
+            this.handler = new SimHttpHandler(backend, b.tokenizer, servedName, b.settings.model(), b.faults,
+                    new ServerMetrics(servedName), b.defaultMaxTokens);
+            this.server = HttpServer.create(new InetSocketAddress(b.host, b.port), b.backlog);
+            server.createContext("/", handler);
+            server.setExecutor(executor);
+            server.start();
+        } catch (IOException | RuntimeException e) {
+            backend.close();
+            throw e;
+        }
+        LOG.info("simulated server for '{}' listening on {}", backend.info().model(), baseUri());
+    }
+
+    /** A builder; {@link Builder#tokenizer} is required. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The port listened on (the one picked when 0 was asked for). */
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    /** {@code http://host:port}, the base URL clients use. */
+    public URI baseUri() {
+        String h = host.contains(":") ? "[" + host + "]" : host;
+        return URI.create("http://" + h + ":" + port());
+    }
+
+    /** The engine behind the server. */
+    public SimBackend backend() {
+        return backend;
+    }
+
+    /** The engine's state now (what {@code /metrics} exports). */
+    public SimEngineState state() {
+        return backend.state();
+    }
+
+    /**
+     * Stops listening, ends open streams (their requests are cancelled and their connections
+     * closed), stops the engine and all server threads. Idempotent.
+     */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) return;
+            closed = true;
+        }
+        handler.shutDown();
+        backend.close(); // fails in-flight requests, which releases the threads waiting on them
+        server.stop(0);
+        executor.shutdownNow();
+        try {
+            if (!executor.awaitTermination(10, TimeUnit.SECONDS)) LOG.warn("simulated server threads did not stop within 10 s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Builds and starts a {@link SimHttpServer}. */
+    public static final class Builder {
+        private SimSettings settings = SimSettings.builder().build();
+        private Tokenizer tokenizer;
+        private String host = "127.0.0.1";
+        private int port;
+        private int backlog = 1024;
+        private int maxThreads = 4096;
+        private String servedModelName;
+        private int defaultMaxTokens = 256;
+        private FaultInjection faults = FaultInjection.none();
+        private double errorRate;
+        private double rateLimitRate;
+        private double resetRate;
+        private double malformedRate;
+        private double stallRate;
+        private Duration stall = Duration.ZERO;
+        private double errorEventRate;
+        private long faultSeed;
+        private boolean faultsSetOneByOne;
+
+        private Builder() {
+        }
+
+        /** The engine's settings (default: {@code SimSettings.builder().build()}). */
+        public Builder settings(SimSettings settings) {
+            this.settings = notNull(settings, "settings");
+            return this;
+        }
+
+        /** The engine's settings from backend configuration keys ({@link SimSettings#fromConfig}). */
+        public Builder config(BackendConfig config) {
+            this.settings = SimSettings.fromConfig(notNull(config, "config"));
+            return this;
+        }
+
+        /** Counts prompt tokens of incoming requests. Required. */
+        public Builder tokenizer(Tokenizer tokenizer) {
+            this.tokenizer = notNull(tokenizer, "tokenizer");
+            return this;
+        }
+
+        /** Address to bind (default {@code 127.0.0.1}; {@code 0.0.0.0} for all interfaces). */
+        public Builder host(String host) {
+            this.host = notNull(host, "host");
+            return this;
+        }
+
+        /** Port to listen on; 0 (the default) picks a free one. */
+        public Builder port(int port) {
+            if (port < 0 || port > 65535) throw new IllegalArgumentException("port must be in 0..65535, got " + port);
+            this.port = port;
+            return this;
+        }
+
+        /** Most connections served at once (threads); default 4096. */
+        public Builder maxThreads(int maxThreads) {
+            if (maxThreads <= 0) throw new IllegalArgumentException("maxThreads must be > 0, got " + maxThreads);
+            this.maxThreads = maxThreads;
+            return this;
+        }
+
+        /** TCP accept backlog; default 1024. */
+        public Builder backlog(int backlog) {
+            if (backlog <= 0) throw new IllegalArgumentException("backlog must be > 0, got " + backlog);
+            this.backlog = backlog;
+            return this;
+        }
+
+        /** The model name in {@code /v1/models} and responses (default: the settings' model name). */
+        public Builder servedModelName(String name) {
+            this.servedModelName = notNull(name, "name");
+            return this;
+        }
+
+        /**
+         * Output length when a request gives no {@code max_tokens} (default 256). The simulator has no
+         * end-of-sequence, where a real server would stop at the model's EOS.
+         */
+        public Builder defaultMaxTokens(int defaultMaxTokens) {
+            if (defaultMaxTokens <= 0) throw new IllegalArgumentException("defaultMaxTokens must be > 0, got " + defaultMaxTokens);
+            this.defaultMaxTokens = defaultMaxTokens;
+            return this;
+        }
+
+        /** All faults at once (replaces the single-fault setters). */
+        public Builder faults(FaultInjection faults) {
+            this.faults = notNull(faults, "faults");
+            this.faultsSetOneByOne = false;
+            return this;
+        }
+
+        /** Probability of HTTP 500. */
+        public Builder errorRate(double rate) {
+            this.errorRate = rate;
+            this.faultsSetOneByOne = true;
+            return this;
+        }
+
+        /** Probability of HTTP 429 with {@code Retry-After: 1}. */
+        public Builder rateLimitRate(double rate) {
+            this.rateLimitRate = rate;
+            this.faultsSetOneByOne = true;
+            return this;
+        }
+
+        /** Probability of an abrupt connection close mid-stream. */
+        public Builder resetRate(double rate) {
+            this.resetRate = rate;
+            this.faultsSetOneByOne = true;
+            return this;
+        }
+
+        /** Probability of one malformed SSE event ({@code data: {not json}) mid-stream. */
+        public Builder malformedChunkRate(double rate) {
+            this.malformedRate = rate;
+            this.faultsSetOneByOne = true;
+            return this;
+        }
+
+        /** Probability of pausing {@code pause} mid-stream. */
+        public Builder stall(double rate, Duration pause) {
+            this.stallRate = rate;
+            this.stall = notNull(pause, "pause");
+            this.faultsSetOneByOne = true;
+            return this;
+        }
+
+        /** Probability of an in-stream error event (llama.cpp style) ending the stream. */
+        public Builder errorEventRate(double rate) {
+            this.errorEventRate = rate;
+            this.faultsSetOneByOne = true;
+            return this;
+        }
+
+        /** Seed of the fault decisions (default 0). */
+        public Builder faultSeed(long seed) {
+            this.faultSeed = seed;
+            this.faultsSetOneByOne = true;
+            return this;
+        }
+
+        /**
+         * Starts the engine and the server.
+         *
+         * @throws UncheckedIOException when the port cannot be bound
+         * @throws IllegalStateException when no tokenizer was given
+         */
+        public SimHttpServer start() {
+            if (tokenizer == null) throw new IllegalStateException("tokenizer must be set");
+            if (faultsSetOneByOne) {
+                faults = new FaultInjection(errorRate, rateLimitRate, resetRate, malformedRate, stallRate, stall,
+                        errorEventRate, faultSeed);
+            }
+            try {
+                return new SimHttpServer(this);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot listen on " + host + ":" + port + ": " + e.getMessage(), e);
+            }
+        }
+    }
+}

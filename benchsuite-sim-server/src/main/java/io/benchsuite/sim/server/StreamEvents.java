@@ -1,0 +1,70 @@
+package io.benchsuite.sim.server;
+
+import io.benchsuite.api.backend.BackendError;
+import io.benchsuite.api.backend.ResponseListener;
+import io.benchsuite.api.backend.Usage;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Bridges the engine thread to the HTTP handler thread of one request: the listener side only
+ * enqueues (it must never block the engine), the handler takes events and writes them out. Also
+ * observes server-side TTFT and ITL at the moment tokens are generated, as vLLM does.
+ */
+final class StreamEvents implements ResponseListener {
+    sealed interface Event permits Token, Done, Failed {
+    }
+
+    record Token(long nanoTime, String text) implements Event {
+    }
+
+    record Done(long nanoTime, Usage usage) implements Event {
+    }
+
+    record Failed(long nanoTime, BackendError error) implements Event {
+    }
+
+    private final LinkedBlockingQueue<Event> queue = new LinkedBlockingQueue<>();
+    private final ServerMetrics metrics;
+    private final long arrivalNanos;
+    private long lastTokenNanos = -1; // engine thread only
+
+    StreamEvents(ServerMetrics metrics, long arrivalNanos) {
+        this.metrics = metrics;
+        this.arrivalNanos = arrivalNanos;
+    }
+
+    @Override
+    public void onSent(long nanoTime) {
+        // the handler already knows it sent the request
+    }
+
+    @Override
+    public void onTokens(long nanoTime, int tokenCount, String text) {
+        if (lastTokenNanos < 0) metrics.observeTtft((nanoTime - arrivalNanos) / 1e9);
+        else metrics.observeItl((nanoTime - lastTokenNanos) / 1e9);
+        lastTokenNanos = nanoTime;
+        queue.add(new Token(nanoTime, text));
+    }
+
+    @Override
+    public void onComplete(long nanoTime, Usage usage) {
+        queue.add(new Done(nanoTime, usage));
+    }
+
+    @Override
+    public void onError(long nanoTime, BackendError error) {
+        queue.add(new Failed(nanoTime, error));
+    }
+
+    /** The next event without waiting, or null. */
+    Event poll() {
+        return queue.poll();
+    }
+
+    /** The next event, waiting at most {@code millis}; null on timeout. */
+    Event take(long millis) throws InterruptedException {
+        return queue.poll(millis, TimeUnit.MILLISECONDS);
+    }
+
+}

@@ -1,0 +1,136 @@
+package io.benchsuite.sim;
+
+import static io.benchsuite.api.util.Checks.notNull;
+
+import io.benchsuite.api.backend.Backend;
+import io.benchsuite.api.backend.BackendError;
+import io.benchsuite.api.backend.BackendInfo;
+import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.InferenceRequest;
+import io.benchsuite.api.backend.RequestHandle;
+import io.benchsuite.api.backend.ResponseListener;
+import io.benchsuite.sim.internal.EngineCore;
+import io.benchsuite.sim.internal.PromptBlocks;
+import io.benchsuite.sim.internal.RealTimeEngine;
+import io.benchsuite.sim.internal.Sequence;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The simulated serving engine as a {@link Backend}: a real-time discrete-event model (see
+ * {@link SimPhysics} for the costs and {@link EnginePreset} for the policies) that streams one token
+ * per engine step to each running request, from its own thread
+ * ({@code benchsuite-sim-engine-...}, a daemon, gone after {@link #close()}).
+ *
+ * <p>The engine has no end-of-sequence: every request generates exactly its {@code maxTokens}.
+ * Requests whose prompt plus output exceed the model's context, or that could never fit in the KV
+ * cache, end with {@link ErrorKind#REJECTED}, as do requests sent after {@link #close()}. Thread-safe.
+ */
+public final class SimBackend implements Backend {
+    private static final Logger LOG = LoggerFactory.getLogger(SimBackend.class);
+
+    private final SimSettings settings;
+    private final EngineCore core;
+    private final RealTimeEngine engine;
+    private final AtomicLong nextId = new AtomicLong();
+
+    /**
+     * Starts an engine with these settings.
+     *
+     * @throws IllegalArgumentException when the model does not fit on the device
+     */
+    public SimBackend(SimSettings settings) {
+        this.settings = notNull(settings, "settings");
+        this.core = new EngineCore(settings);
+        this.engine = new RealTimeEngine(core, settings.timeScale());
+        LOG.debug("sim engine started: {}", info().details());
+    }
+
+    /** The settings this engine runs with. */
+    public SimSettings settings() {
+        return settings;
+    }
+
+    /** The cost model (for predictions and reports). */
+    public SimPhysics physics() {
+        return core.physics();
+    }
+
+    /** The engine's state now (running, waiting, KV usage, prefix-cache and token counters); any thread, cheap. */
+    public SimEngineState state() {
+        return engine.state();
+    }
+
+    /**
+     * The prompt length the engine uses for a request: {@link InferenceRequest#inputTokens()} when
+     * positive, else the prompt's whitespace-separated words (at least 1).
+     */
+    public static int promptTokens(InferenceRequest request) {
+        if (request.inputTokens() > 0) return request.inputTokens();
+        return Math.max(1, PromptBlocks.of(request.prompt()).words());
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>{@code onSent} is delivered on the calling thread before this returns; so is the
+     * {@link ErrorKind#REJECTED} error of a request that can never run (an HTTP front end relies on
+     * this to answer 400 before it commits to a 200 stream). Tokens and the end come from the engine thread.
+     */
+    @Override
+    public RequestHandle send(InferenceRequest request, ResponseListener listener) {
+        notNull(request, "request");
+        notNull(listener, "listener");
+        int promptTokens = promptTokens(request);
+        listener.onSent(System.nanoTime());
+        String problem = core.admissionProblem(promptTokens, request.maxTokens());
+        if (problem != null) {
+            listener.onError(System.nanoTime(), BackendError.of(ErrorKind.REJECTED, problem));
+            return RequestHandle.NONE;
+        }
+        long id = nextId.getAndIncrement();
+        long wordSeed = Seeds.mix(settings.seed() ^ Seeds.mix(request.seed() ^ Seeds.mix(request.index())));
+        Sequence s = new Sequence(id, listener, promptTokens, request.maxTokens(), PromptBlocks.of(request.prompt()), wordSeed);
+        if (!engine.submit(s)) {
+            listener.onError(System.nanoTime(), BackendError.of(ErrorKind.REJECTED, "sim backend is closed"));
+            return RequestHandle.NONE;
+        }
+        return () -> engine.cancel(s);
+    }
+
+    @Override
+    public BackendInfo info() {
+        SimPhysics p = core.physics();
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("device", settings.device().name());
+        details.put("model-profile", settings.model().name());
+        details.put("quantization", settings.quantization().label());
+        details.put("engine", settings.engine().label());
+        details.put("max-batch", Integer.toString(settings.maxBatch()));
+        details.put("max-batched-tokens", Integer.toString(settings.maxBatchedTokens()));
+        details.put("kv-capacity-tokens", Long.toString(core.state().kvCapacityTokens()));
+        details.put("weight-gb", String.format(Locale.ROOT, "%.3f", p.weightBytes() / 1e9));
+        details.put("mfu", Double.toString(SimPhysics.MFU));
+        details.put("bandwidth-efficiency", Double.toString(SimPhysics.BANDWIDTH_EFFICIENCY));
+        details.put("seed", Long.toHexString(settings.seed()));
+        details.put("jitter", Double.toString(settings.jitter()));
+        details.put("time-scale", Double.toString(settings.timeScale()));
+        details.put("token-count-source", "engine");
+        return new BackendInfo(SimBackendProvider.NAME, settings.modelName(), "in-process", details);
+    }
+
+    /** Stops the engine thread; requests still in flight end with {@link ErrorKind#CANCELLED}. Idempotent. */
+    @Override
+    public void close() {
+        engine.close();
+    }
+
+    /** Whether the engine thread still runs (false once {@link #close()} has returned). */
+    public boolean engineThreadAlive() {
+        return engine.threadAlive();
+    }
+}

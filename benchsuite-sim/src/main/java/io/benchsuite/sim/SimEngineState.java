@@ -1,0 +1,27 @@
+package io.benchsuite.sim;
+
+/**
+ * A snapshot of a simulated engine, the figures a vLLM server exports on {@code /metrics}.
+ * Counters ({@code ...Tokens}, {@code preemptions}, {@code completedRequests}, {@code steps}) only grow.
+ *
+ * @param running requests admitted to the batch and not yet finished
+ * @param waiting requests queued for a batch slot or KV-cache room
+ * @param kvCacheUsage share of KV-cache blocks held by running requests, 0..1
+ * @param kvCapacityTokens tokens the KV cache holds
+ * @param prefixQueryTokens prompt tokens looked up in the prefix cache
+ * @param prefixHitTokens of those, tokens found cached (their prefill was skipped)
+ * @param promptTokens prompt tokens of all admitted requests
+ * @param generationTokens tokens generated
+ * @param preemptions requests evicted to make room; always 0, as admission reserves room for the whole output
+ * @param completedRequests requests that generated all their tokens
+ * @param steps engine steps run
+ */
+public record SimEngineState(int running, int waiting, double kvCacheUsage, long kvCapacityTokens,
+                             long prefixQueryTokens, long prefixHitTokens, long promptTokens, long generationTokens,
+                             long preemptions, long completedRequests, long steps) {
+
+    /** Prefix-cache hit rate in tokens, 0 when nothing was queried. */
+    public double prefixHitRate() {
+        return prefixQueryTokens == 0 ? 0 : (double) prefixHitTokens / prefixQueryTokens;
+    }
+}

@@ -1,0 +1,78 @@
+package io.benchsuite.sim.internal;
+
+import io.benchsuite.sim.Seeds;
+import io.benchsuite.sim.SimPhysics;
+import java.util.Arrays;
+
+/**
+ * A prompt cut into blocks for the prefix cache. The simulator has no tokenizer of its own, so it
+ * cuts the text into blocks of {@link SimPhysics#BLOCK_TOKENS} whitespace-separated words: that cut
+ * is stable under appending (a multi-turn session's growing prompt keeps its earlier blocks), which
+ * a proportional cut of the token count would not be. Matched words are converted back to tokens
+ * with the prompt's own tokens-per-word ratio.
+ *
+ * @param chainedHashes one hash per full block, each covering all text before it too
+ * @param words words in the prompt
+ */
+public record PromptBlocks(long[] chainedHashes, int words) {
+
+    /** Cuts {@code prompt} into chained block hashes. */
+    public static PromptBlocks of(String prompt) {
+        long[] hashes = new long[16];
+        int blocks = 0;
+        int words = 0;
+        long chain = 0x6A09E667F3BCC908L;
+        long block = 0;
+        int inBlock = 0;
+        int i = 0;
+        int n = prompt.length();
+        while (i < n) {
+            while (i < n && Character.isWhitespace(prompt.charAt(i))) i++;
+            if (i >= n) break;
+            long w = 0xCBF29CE484222325L; // FNV-1a over the word's chars
+            while (i < n && !Character.isWhitespace(prompt.charAt(i))) {
+                w = (w ^ prompt.charAt(i)) * 0x100000001B3L;
+                i++;
+            }
+            words++;
+            block = Seeds.mix(block * 31 + w);
+            if (++inBlock == SimPhysics.BLOCK_TOKENS) {
+                chain = Seeds.mix(chain ^ block);
+                if (blocks == hashes.length) hashes = Arrays.copyOf(hashes, blocks * 2);
+                hashes[blocks++] = chain;
+                block = 0;
+                inBlock = 0;
+            }
+        }
+        return new PromptBlocks(Arrays.copyOf(hashes, blocks), words);
+    }
+
+    /**
+     * Prompt tokens covered by the first {@code matchedBlocks} blocks, for a prompt of
+     * {@code promptTokens} tokens: whole token blocks only, and never the last prompt token (an
+     * engine always computes it to get the first output's logits).
+     */
+    public int cachedTokens(int matchedBlocks, int promptTokens) {
+        if (matchedBlocks <= 0 || words == 0) return 0;
+        double tokensPerWord = (double) promptTokens / words;
+        long tokens = (long) Math.floor(matchedBlocks * (double) SimPhysics.BLOCK_TOKENS * tokensPerWord);
+        // Like vLLM: at most promptTokens - 1 can hit, and hits are whole blocks.
+        tokens = Math.min(tokens, promptTokens - 1L);
+        return (int) Math.max(0, tokens / SimPhysics.BLOCK_TOKENS * SimPhysics.BLOCK_TOKENS);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof PromptBlocks p && p.words == words && Arrays.equals(p.chainedHashes, chainedHashes);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Arrays.hashCode(chainedHashes) + words;
+    }
+
+    @Override
+    public String toString() {
+        return "PromptBlocks[blocks=" + chainedHashes.length + ", words=" + words + "]";
+    }
+}
