@@ -15,27 +15,27 @@ import java.util.function.ToLongFunction;
  */
 public enum LatencyMetric {
     /** Time to first token from the scheduled instant. */
-    TTFT("ttft", "ttft", "TTFT", Samples.SUCCESSFUL_REQUESTS, true, RequestRecord::ttftNanos),
+    TTFT("ttft", "ttft", "TTFT", Population.SUCCESSFUL_REQUESTS, true, RequestRecord::ttftNanos),
     /** Every gap between consecutive output tokens. */
-    ITL("itl", "itl", "ITL", Samples.TOKEN_GAPS, true, r -> -1),
+    ITL("itl", "itl", "ITL", Population.TOKEN_GAPS, true, r -> -1),
     /** Time per output token after the first. */
-    TPOT("tpot", "tpot", "TPOT", Samples.SUCCESSFUL_REQUESTS, true, RequestRecord::tpotNanos),
+    TPOT("tpot", "tpot", "TPOT", Population.SUCCESSFUL_REQUESTS, true, RequestRecord::tpotNanos),
     /** End-to-end latency from the scheduled instant. */
-    E2E("e2e", "e2e", "E2E", Samples.SUCCESSFUL_REQUESTS, true, RequestRecord::e2eNanos),
+    E2E("e2e", "e2e", "E2E", Population.SUCCESSFUL_REQUESTS, true, RequestRecord::e2eNanos),
     /** Time to first token from the actual send: the server's view, client waits excluded. */
-    TTFT_FROM_SEND("ttftFromSend", "ttft_from_send", "TTFT from send", Samples.SUCCESSFUL_REQUESTS, false,
+    TTFT_FROM_SEND("ttftFromSend", "ttft_from_send", "TTFT from send", Population.SUCCESSFUL_REQUESTS, false,
             RequestRecord::ttftFromSendNanos),
     /** Actual send minus scheduled instant: the whole client-side delay. */
-    SCHEDULE_LAG("scheduleLag", "schedule_lag", "schedule lag", Samples.ALL_REQUESTS, false,
+    SCHEDULE_LAG("scheduleLag", "schedule_lag", "schedule lag", Population.ALL_REQUESTS, false,
             RequestRecord::scheduleLagNanos),
     /** Dispatcher pick-up minus scheduled instant: the client's timer lateness. */
-    DISPATCH_LAG("dispatchLag", "dispatch_lag", "dispatch lag", Samples.ALL_REQUESTS, false,
+    DISPATCH_LAG("dispatchLag", "dispatch_lag", "dispatch lag", Population.ALL_REQUESTS, false,
             RequestRecord::dispatchLagNanos),
     /** Time a due request waited for a concurrency slot. */
-    SLOT_WAIT("slotWait", "slot_wait", "slot wait", Samples.ALL_REQUESTS, false, RequestRecord::slotWaitNanos);
+    SLOT_WAIT("slotWait", "slot_wait", "slot wait", Population.ALL_REQUESTS, false, RequestRecord::slotWaitNanos);
 
     /** Which requests of the measured window a metric takes its samples from, and how many per request. */
-    public enum Samples {
+    public enum Population {
         /** One sample per successful request. */
         SUCCESSFUL_REQUESTS,
         /** One sample per request, whatever its outcome. */
@@ -47,16 +47,16 @@ public enum LatencyMetric {
     private final String key;
     private final String csvName;
     private final String displayName;
-    private final Samples samples;
+    private final Population population;
     private final boolean distribution;
     private final ToLongFunction<RequestRecord> perRequest;
 
-    LatencyMetric(String key, String csvName, String displayName, Samples samples, boolean distribution,
+    LatencyMetric(String key, String csvName, String displayName, Population population, boolean distribution,
                   ToLongFunction<RequestRecord> perRequest) {
         this.key = key;
         this.csvName = csvName;
         this.displayName = displayName;
-        this.samples = samples;
+        this.population = population;
         this.distribution = distribution;
         this.perRequest = perRequest;
     }
@@ -93,8 +93,8 @@ public enum LatencyMetric {
      *
      * @return the sample population
      */
-    public Samples samples() {
-        return samples;
+    public Population population() {
+        return population;
     }
 
     /**
@@ -129,8 +129,8 @@ public enum LatencyMetric {
     public void samples(RequestRecord record, LongConsumer sink) {
         notNull(record, "record");
         notNull(sink, "sink");
-        if (samples != Samples.ALL_REQUESTS && !record.succeeded()) return;
-        if (samples == Samples.TOKEN_GAPS) {
+        if (population != Population.ALL_REQUESTS && !record.succeeded()) return;
+        if (population == Population.TOKEN_GAPS) {
             Gaps gaps = record.itl();
             for (int i = 0; i < gaps.size(); i++) sink.accept(gaps.get(i));
             return;

@@ -37,8 +37,8 @@ public final class PhasesListener implements RunListener {
     private final int coldStartRequests;
     private final CompilationMXBean compiler;
     private volatile long compileMillisAtStart = -1;
-    private final Group cold = new Group();
-    private final Group steady = new Group();
+    private final Sums cold = new Sums();
+    private final Sums steady = new Sums();
     private long queue;
     private long prefill;
     private long decode;
@@ -82,7 +82,7 @@ public final class PhasesListener implements RunListener {
     }
 
     /** Sums over a group of successful requests. */
-    private static final class Group {
+    private static final class Sums {
         long n;
         long ttft;
         long e2e;

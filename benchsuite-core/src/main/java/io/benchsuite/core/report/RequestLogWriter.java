@@ -52,7 +52,7 @@ public final class RequestLogWriter implements AutoCloseable {
             ms(g, "firstTokenOffsetMs", r.firstTokenOffsetNanos());
             ms(g, "endOffsetMs", r.endOffsetNanos());
             for (LatencyMetric m : LatencyMetric.values()) {
-                if (m.samples() != LatencyMetric.Samples.TOKEN_GAPS) ms(g, m.key() + "Ms", m.valueNanos(r));
+                if (m.population() != LatencyMetric.Population.TOKEN_GAPS) ms(g, m.key() + "Ms", m.valueNanos(r));
             }
             ms(g, "sendMs", r.sendNanos());
             ms(g, "connectMs", r.connectNanos());

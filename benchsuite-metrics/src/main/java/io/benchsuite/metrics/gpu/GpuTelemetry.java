@@ -138,7 +138,7 @@ public final class GpuTelemetry extends PeriodicSampler {
                 : lastError != null ? source.name() + " failed: " + lastError : "no sample was taken";
         return new GpuSection(source == null ? null : source.name(), available, reason,
                 new GpuSection.MeanPeak(util.mean(), util.max()),
-                new GpuSection.Memory(memory.count() > 0 ? (long) memory.max() : null),
+                new GpuSection.MemoryPeak(memory.count() > 0 ? (long) memory.max() : null),
                 new GpuSection.MeanPeak(power.mean(), power.max()), power.count() >= 2 ? energyJoules : Double.NaN);
     }
 }

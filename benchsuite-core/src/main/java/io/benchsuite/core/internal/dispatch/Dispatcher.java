@@ -56,10 +56,10 @@ public final class Dispatcher {
      */
     public record DueRequest(long index, long scheduled, long dispatched, int user, Phase phase) {}
 
-    /** What a step decided. */
-    public enum Outcome {
-        /** The run goes on: send {@link Step#send()}, then step again (at once, or at {@link Step#wakeAt()}). */
-        CONTINUE,
+    /** Where the run stands after a step. */
+    public enum RunState {
+        /** The run goes on: send {@link Decision#send()}, then step again (at once, or at {@link Decision#wakeAt()}). */
+        RUNNING,
         /** The schedule ended and every request finished. */
         COMPLETED,
         /** The schedule ended but requests were still in flight at the drain deadline: cancel them. */
@@ -69,12 +69,12 @@ public final class Dispatcher {
     /**
      * A step's decision.
      *
-     * @param outcome whether the run goes on
+     * @param state whether the run goes on
      * @param send requests to send now, in order (they hold their slots already)
      * @param wakeAt when nothing is sent: the instant to step again at the latest ({@link #NEVER}: only
      *     when a request ends or the run is stopped)
      */
-    public record Step(Outcome outcome, List<DueRequest> send, long wakeAt) {}
+    public record Decision(RunState state, List<DueRequest> send, long wakeAt) {}
 
     /**
      * @param workload the run's workload (window, request count, phases)
@@ -93,8 +93,8 @@ public final class Dispatcher {
     }
 
     /** The decision at {@code now} (nanoseconds from the run start). */
-    public Step step(long now) {
-        if (stopped) return new Step(Outcome.COMPLETED, List.of(), NEVER);
+    public Decision step(long now) {
+        if (stopped) return new Decision(RunState.COMPLETED, List.of(), NEVER);
         if (!exhausted && (now >= lengthNanos || pattern.offersNothingBefore(lengthNanos))) exhaust();
         // No periodic polling: the next step is due at the next instant something can happen without a
         // request ending (an arrival, a user joining, the window closing, the drain deadline); a
@@ -119,19 +119,19 @@ public final class Dispatcher {
             inFlight++;
             send.add(ready.pollFirst());
         }
-        if (!send.isEmpty()) return new Step(Outcome.CONTINUE, send, now);
-        if (exhausted && ready.isEmpty() && inFlight == 0) return new Step(Outcome.COMPLETED, List.of(), NEVER);
+        if (!send.isEmpty()) return new Decision(RunState.RUNNING, send, now);
+        if (exhausted && ready.isEmpty() && inFlight == 0) return new Decision(RunState.COMPLETED, List.of(), NEVER);
         if (exhausted && drainDeadline == NEVER) drainDeadline = now + drainTimeoutNanos;
         if (now >= drainDeadline) {
             scheduleEnd = now;
-            return new Step(Outcome.DRAIN_EXPIRED, List.of(), NEVER);
+            return new Decision(RunState.DRAIN_EXPIRED, List.of(), NEVER);
         }
         if (!exhausted) {
             wakeAt = Math.min(wakeAt, pattern.nextAt());
             wakeAt = Math.min(wakeAt, lengthNanos);
         }
         wakeAt = Math.min(wakeAt, drainDeadline);
-        return new Step(Outcome.CONTINUE, List.of(), Math.max(wakeAt, now + 1));
+        return new Decision(RunState.RUNNING, List.of(), Math.max(wakeAt, now + 1));
     }
 
     private void exhaust() {

@@ -214,7 +214,7 @@ public final class RunEngine {
     /** The dispatcher loop; returns true when the run was stopped early. */
     private boolean dispatch() throws InterruptedException {
         while (true) {
-            Dispatcher.Step step;
+            Dispatcher.Decision step;
             List<DueRequest> unsent;
             lock.lock();
             try {
@@ -223,7 +223,7 @@ public final class RunEngine {
                     step = null;
                 } else {
                     step = dispatcher.step(now());
-                    unsent = step.outcome() == Dispatcher.Outcome.DRAIN_EXPIRED ? dispatcher.stop(now()) : List.of();
+                    unsent = step.state() == Dispatcher.RunState.DRAIN_EXPIRED ? dispatcher.stop(now()) : List.of();
                 }
             } finally {
                 lock.unlock();
@@ -232,7 +232,7 @@ public final class RunEngine {
                 shutDown(unsent);
                 return true;
             }
-            switch (step.outcome()) {
+            switch (step.state()) {
                 case COMPLETED -> {
                     return false;
                 }
@@ -242,7 +242,7 @@ public final class RunEngine {
                     shutDown(unsent);
                     return false;
                 }
-                case CONTINUE -> {
+                case RUNNING -> {
                     for (DueRequest d : step.send()) send(d);
                     if (step.send().isEmpty()) {
                         pacer.awaitUntil(step.wakeAt() == Dispatcher.NEVER ? Dispatcher.NEVER : runStart + step.wakeAt());

@@ -13,14 +13,14 @@ import io.benchsuite.core.run.ReportSection;
  * @param powerW power draw, watts
  * @param energyJoules energy over the run (trapezoid over the power samples)
  */
-public record GpuSection(String source, boolean available, String reason, MeanPeak utilPct, Memory memoryUsedBytes,
+public record GpuSection(String source, boolean available, String reason, MeanPeak utilPct, MemoryPeak memoryUsedBytes,
                          MeanPeak powerW, double energyJoules) implements ReportSection {
     /** The section's key. */
     public static final String KEY = "gpu";
 
     public GpuSection {
         utilPct = utilPct == null ? MeanPeak.UNKNOWN : utilPct;
-        memoryUsedBytes = memoryUsedBytes == null ? new Memory(null) : memoryUsedBytes;
+        memoryUsedBytes = memoryUsedBytes == null ? new MemoryPeak(null) : memoryUsedBytes;
         powerW = powerW == null ? MeanPeak.UNKNOWN : powerW;
     }
 
@@ -44,5 +44,5 @@ public record GpuSection(String source, boolean available, String reason, MeanPe
      *
      * @param peak highest memory in use, bytes, or {@code null} when not read
      */
-    public record Memory(Long peak) {}
+    public record MemoryPeak(Long peak) {}
 }

@@ -7,8 +7,8 @@ import io.benchsuite.api.workload.Phase;
 import io.benchsuite.api.workload.RateProfile;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.internal.dispatch.Dispatcher.DueRequest;
-import io.benchsuite.core.internal.dispatch.Dispatcher.Outcome;
-import io.benchsuite.core.internal.dispatch.Dispatcher.Step;
+import io.benchsuite.core.internal.dispatch.Dispatcher.RunState;
+import io.benchsuite.core.internal.dispatch.Dispatcher.Decision;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,12 +39,12 @@ class DispatcherTest {
                 .warmup(Duration.ofMillis(100)).build();
         Dispatcher d = dispatcher(w);
 
-        Step s = d.step(0);
+        Decision s = d.step(0);
         assertThat(s.send()).containsExactly(due(0, 0, 0, -1, Phase.WARMUP));
-        assertThat(d.step(0)).isEqualTo(new Step(Outcome.CONTINUE, List.of(), 100 * MS)); // wakes exactly at the next arrival
+        assertThat(d.step(0)).isEqualTo(new Decision(RunState.RUNNING, List.of(), 100 * MS)); // wakes exactly at the next arrival
 
         // request 1 is due at 100 ms; the slot is taken, so it waits (and the wait is counted)
-        assertThat(d.step(100 * MS)).isEqualTo(new Step(Outcome.CONTINUE, List.of(), 200 * MS));
+        assertThat(d.step(100 * MS)).isEqualTo(new Decision(RunState.RUNNING, List.of(), 200 * MS));
         assertThat(waitedForSlot).containsExactly(Phase.MEASURED);
         assertThat(d.waitingForSlot()).isEqualTo(1);
 
@@ -58,11 +58,11 @@ class DispatcherTest {
         d.finished(-1, 240 * MS);
         assertThat(d.step(300 * MS).send()).containsExactly(due(3, 300 * MS, 300 * MS, -1, Phase.MEASURED));
         // the next arrival (400 ms) is outside the 400 ms window: the schedule is over, request 3 may drain
-        Step drain = d.step(300 * MS);
-        assertThat(drain.outcome()).isEqualTo(Outcome.CONTINUE);
+        Decision drain = d.step(300 * MS);
+        assertThat(drain.state()).isEqualTo(RunState.RUNNING);
         assertThat(drain.wakeAt()).as("the drain deadline").isEqualTo(800 * MS);
         d.finished(-1, 310 * MS);
-        assertThat(d.step(310 * MS).outcome()).isEqualTo(Outcome.COMPLETED);
+        assertThat(d.step(310 * MS).state()).isEqualTo(RunState.COMPLETED);
         assertThat(d.scheduled()).isEqualTo(4);
     }
 
@@ -76,7 +76,7 @@ class DispatcherTest {
         // the count was reached at 20 ms; the first idle step after it (30 ms) starts the drain
         assertThat(d.step(50 * MS).wakeAt()).as("no more arrivals: only the drain deadline").isEqualTo(530 * MS);
         for (int i = 0; i < 3; i++) d.finished(-1, 60 * MS);
-        assertThat(d.step(60 * MS).outcome()).isEqualTo(Outcome.COMPLETED);
+        assertThat(d.step(60 * MS).state()).isEqualTo(RunState.COMPLETED);
     }
 
     @Test
@@ -85,21 +85,21 @@ class DispatcherTest {
         Dispatcher d = dispatcher(w);
         assertThat(d.step(0).send()).containsExactly(due(0, 0, 0, 0, Phase.MEASURED), due(1, 0, 0, 1, Phase.MEASURED));
         d.finished(1, 30 * MS);
-        assertThat(d.step(30 * MS)).as("user 1 thinks until 80 ms").isEqualTo(new Step(Outcome.CONTINUE, List.of(), 80 * MS));
+        assertThat(d.step(30 * MS)).as("user 1 thinks until 80 ms").isEqualTo(new Decision(RunState.RUNNING, List.of(), 80 * MS));
         assertThat(d.step(80 * MS).send()).containsExactly(due(2, 80 * MS, 80 * MS, 1, Phase.MEASURED));
         d.finished(0, 90 * MS);
         assertThat(d.step(145 * MS).send()).as("picked up 5 ms late").containsExactly(due(3, 140 * MS, 145 * MS, 0, Phase.MEASURED));
         assertThat(waitedForSlot).as("closed loop has no slot to wait for").isEmpty();
         d.finished(1, 150 * MS);
         d.finished(0, 160 * MS);
-        assertThat(d.step(160 * MS).outcome()).isEqualTo(Outcome.COMPLETED);
+        assertThat(d.step(160 * MS).state()).isEqualTo(RunState.COMPLETED);
     }
 
     @Test
     void rampedUsersJoinAtTheExactInstantTheLevelReachesTheNextUser() {
         Workload w = Workload.closed(1).users(RateProfile.ramp(0, 3, Duration.ofSeconds(3))).duration(Duration.ofSeconds(10)).build();
         Dispatcher d = dispatcher(w);
-        Step first = d.step(0);
+        Decision first = d.step(0);
         assertThat(first.send()).isEmpty();
         assertThat(first.wakeAt()).as("level 1 at 1 s").isEqualTo(S);
         assertThat(d.step(S).send()).containsExactly(due(0, S, S, 0, Phase.MEASURED));
@@ -134,8 +134,8 @@ class DispatcherTest {
         // request 1 waits for the slot; the next arrival (200 ms) is outside the window, so the
         // schedule is over and the drain starts now
         assertThat(d.step(100 * MS).wakeAt()).isEqualTo(600 * MS);
-        assertThat(d.step(599 * MS).outcome()).isEqualTo(Outcome.CONTINUE);
-        assertThat(d.step(600 * MS).outcome()).isEqualTo(Outcome.DRAIN_EXPIRED);
+        assertThat(d.step(599 * MS).state()).isEqualTo(RunState.RUNNING);
+        assertThat(d.step(600 * MS).state()).isEqualTo(RunState.DRAIN_EXPIRED);
         assertThat(d.stop(600 * MS)).containsExactly(due(1, 100 * MS, 100 * MS, -1, Phase.MEASURED));
         assertThat(d.inFlight()).as("the handed-back request holds a slot until it is finished").isEqualTo(2);
     }
@@ -148,7 +148,7 @@ class DispatcherTest {
         assertThat(d.stop(5 * MS)).isEmpty();
         assertThat(d.scheduleEnd()).isEqualTo(5 * MS);
         d.finished(0, 6 * MS);
-        assertThat(d.step(6 * MS).outcome()).isEqualTo(Outcome.COMPLETED);
+        assertThat(d.step(6 * MS).state()).isEqualTo(RunState.COMPLETED);
         assertThat(d.scheduled()).as("nothing new after the stop").isEqualTo(3);
     }
 }

@@ -81,6 +81,6 @@ final class ReportFixtures {
 
     static GpuSection gpu() {
         return new GpuSection("nvidia-smi", true, null, new GpuSection.MeanPeak(71.0, 99.0),
-                new GpuSection.Memory(80_530_636_800L), new GpuSection.MeanPeak(420.0, 650.0), 1300.0);
+                new GpuSection.MemoryPeak(80_530_636_800L), new GpuSection.MeanPeak(420.0, 650.0), 1300.0);
     }
 }
