@@ -41,13 +41,15 @@ import java.util.List;
  *     holds only what its sequences use) and the activations of the step in flight
  * @param utilisation the devices' utilisation now: the power model's utilisation of the step in flight, 0 between steps
  * @param powerWatts power of all devices now, watts; NaN without power figures
+ * @param meanUtilisation utilisation averaged over the elapsed time (0 between steps), 0..1
+ * @param peakPowerWatts the highest power of all devices in any step, watts; NaN without power figures
  */
 public record DeviceUsage(String device, int devices, double memoryCapacityBytes, double weightBytes, double kvBytesInUse,
                           double activationBytes, double memoryBytes, double peakMemoryBytes, long kvBlocks, long kvBlocksInUse,
                           double fragmentation, double meanFragmentation, double maxFragmentation, long prefixQueryTokens,
                           long prefixHitTokens, long generationTokens, double energyJoules, double elapsedSeconds,
                           double busySeconds, List<Double> memoryPerSecond, double reservedBytes, double utilisation,
-                          double powerWatts) {
+                          double powerWatts, double meanUtilisation, double peakPowerWatts) {
 
     public DeviceUsage {
         notNull(device, "device");

@@ -234,6 +234,10 @@ class SimulatedServerTest {
         assertThat(u.energyJoules()).isCloseTo(joules, withPercentage(1e-6));
         assertThat(u.energyPerOutputToken()).isCloseTo(joules / 2, withPercentage(1e-6));
         assertThat(u.busySeconds()).isCloseTo(u.elapsedSeconds(), withPercentage(1e-6));
+        assertThat(u.meanUtilisation()).isCloseTo((prefill.utilisation() * prefill.seconds() + decode.utilisation() * decode.seconds())
+                / u.elapsedSeconds(), withPercentage(1e-3));
+        assertThat(u.peakPowerWatts()).isEqualTo(Math.max(d.powerWatts(prefill.utilisation()), d.powerWatts(decode.utilisation())));
+        assertThat(u.powerWatts()).as("idle now").isEqualTo(d.idleWatts());
         // ten idle seconds later the idle power (60 W) has added 600 J
         server.advanceTo(server.now() + 10_000_000_000L);
         assertThat(server.deviceUsage().energyJoules()).isCloseTo(joules + 600, withPercentage(1e-6));

@@ -35,6 +35,8 @@ final class DeviceMeter {
     private double peakMemory;
     private double busySeconds;
     private double busyEnergy;
+    private double utilisationSeconds;
+    private double peakPower = Double.NaN;
     private double fragmentationNow;
     private double fragmentationSum;
     private long fragmentationSamples;
@@ -75,7 +77,12 @@ final class DeviceMeter {
     synchronized void stepEnded(long endNanos, double seconds, double utilisation, int usedBlocks, KvBlockPool pool) {
         fill(endNanos);
         busySeconds += seconds;
-        if (hasPower) busyEnergy += devices * physics.device().powerWatts(utilisation) * seconds;
+        utilisationSeconds += utilisation * seconds;
+        if (hasPower) {
+            double watts = devices * physics.device().powerWatts(utilisation);
+            busyEnergy += watts * seconds;
+            peakPower = Double.isNaN(peakPower) ? watts : Math.max(peakPower, watts);
+        }
         record(endNanos); // the step's activations count until its end
         activationBytes = 0;
         this.utilisation = 0;
@@ -141,6 +148,8 @@ final class DeviceMeter {
                 fragmentationSamples == 0 ? 0 : fragmentationSum / fragmentationSamples, fragmentationMax,
                 state.prefixQueryTokens(), state.prefixHitTokens(), state.generationTokens(), energy, elapsed, busySeconds, curve,
                 weightBytes + (preallocates ? kvPoolBytes : kvBytesInUse) + activationBytes, utilisation,
-                hasPower ? devices * physics.device().powerWatts(utilisation) : Double.NaN);
+                hasPower ? devices * physics.device().powerWatts(utilisation) : Double.NaN,
+                elapsed > 0 ? Math.min(1, utilisationSeconds / elapsed) : 0,
+                hasPower && Double.isNaN(peakPower) ? devices * physics.device().idleWatts() : peakPower);
     }
 }
