@@ -12,7 +12,7 @@ package io.benchsuite.sim;
  * @param prefixHitTokens of those, tokens found cached (their prefill was skipped)
  * @param promptTokens prompt tokens of all admitted requests
  * @param generationTokens tokens generated
- * @param preemptions requests evicted to make room; always 0, as admission reserves room for the whole output
+ * @param preemptions running requests evicted to make room in the KV cache (on-demand engines: vLLM, SGLang), recomputed later
  * @param completedRequests requests that generated all their tokens
  * @param steps engine steps run
  * @param lateSteps real-time steps that ended more than 1 ms after their simulated duration (the host
