@@ -1,6 +1,6 @@
 package io.benchsuite.cli;
 
-import io.benchsuite.core.report.InvalidReportException;
+import io.benchsuite.core.report.json.InvalidReportException;
 import io.benchsuite.core.report.compare.ComparedRun;
 import io.benchsuite.core.report.compare.Comparison;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.benchsuite.cli;
 
 import io.benchsuite.api.util.Durations;
-import io.benchsuite.core.LiveStats;
+import io.benchsuite.core.run.LiveStats;
 import io.benchsuite.core.RunningBenchmark;
 import java.time.Duration;
 import java.util.Locale;

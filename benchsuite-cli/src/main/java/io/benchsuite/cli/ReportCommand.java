@@ -1,6 +1,6 @@
 package io.benchsuite.cli;
 
-import io.benchsuite.core.report.InvalidReportException;
+import io.benchsuite.core.report.json.InvalidReportException;
 import io.benchsuite.core.report.ReportWriters;
 import java.io.IOException;
 import java.nio.file.Path;

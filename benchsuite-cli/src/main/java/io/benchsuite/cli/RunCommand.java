@@ -18,7 +18,7 @@ import io.benchsuite.api.workload.LoadModel;
 import io.benchsuite.api.workload.RateProfile;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.RunningBenchmark;
 import io.benchsuite.backends.http.HttpSettings;
 import io.benchsuite.backends.openai.OpenAiSettings;

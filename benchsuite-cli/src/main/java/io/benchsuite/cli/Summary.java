@@ -1,19 +1,25 @@
 package io.benchsuite.cli;
 
 import io.benchsuite.api.backend.SecretMask;
+import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
-import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.api.util.Durations;
-import io.benchsuite.api.workload.LoadModel;
 import io.benchsuite.api.workload.Workload;
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.report.model.GoodputSummary;
+import io.benchsuite.core.report.model.Rates;
+import io.benchsuite.core.report.model.Report;
+import io.benchsuite.core.report.model.RequestCounts;
+import io.benchsuite.core.report.model.WorkloadConfig;
+import io.benchsuite.core.run.RunResult;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.Collectors;
 
-/** The text the CLI prints: the banner before a run and the summary table after it. Numbers use Locale.ROOT. */
+/**
+ * The text the CLI prints: the banner before a run and the summary table after it, a format of the
+ * report model like report.json, summary.csv and report.html. Numbers use Locale.ROOT.
+ */
 final class Summary {
     private Summary() {}
 
@@ -29,25 +35,32 @@ final class Summary {
     }
 
     static String load(Workload w) {
-        if (w.load() instanceof LoadModel.OpenLoop o) {
-            return "open loop " + o.rate().describe() + " req/s, " + o.arrival().describe()
-                    + " arrivals, max " + o.maxConcurrency() + " in flight";
+        return load(WorkloadConfig.of(w));
+    }
+
+    /** The load in one phrase, e.g. {@code open loop steady:8.0 req/s, poisson arrivals, max 8 in flight}. */
+    static String load(WorkloadConfig w) {
+        if (w.open()) {
+            return "open loop " + w.profile() + " req/s, " + w.arrival() + " arrivals, max " + w.maxConcurrency() + " in flight";
         }
-        LoadModel.ClosedLoop c = (LoadModel.ClosedLoop) w.load();
-        return "closed loop, users " + c.users().describe();
+        return "closed loop, users " + w.users();
     }
 
     /** The summary table of a finished run. */
     static String render(RunResult r, Path outputDir, boolean interrupted) {
-        RunSummary s = r.summary();
-        RunSummary.Counts c = s.counts();
+        return render(Report.of(r), outputDir, interrupted);
+    }
+
+    /** The summary table of a report: the console's format of the report model. */
+    static String render(Report r, Path outputDir, boolean interrupted) {
+        RequestCounts c = r.requests();
         StringBuilder b = new StringBuilder();
-        String status = r.status() == RunResult.Status.STOPPED
+        String status = r.run().stopped()
                 ? "STOPPED" + (interrupted ? " (interrupted; partial results)" : " (partial results)")
                 : "COMPLETED";
         b.append('\n');
-        line(b, "run '%s' %s: %s, backend %s, model %s", r.info().name(), status, load(r.info().workload()),
-                r.info().backend().name(), r.info().backend().model());
+        line(b, "run '%s' %s: %s, backend %s, model %s", r.run().name(), status, load(r.config().workload()),
+                r.backend().name(), r.backend().model());
         line(b, "%-20s measured %d, succeeded %d, failed %d, cancelled %d, warm-up excluded %d, cool-down excluded %d, waited for a slot %d",
                 "requests", c.measured(), c.succeeded(), c.failed(), c.cancelled(), c.warmup(), c.cooldown(), c.waitedForSlot());
         if (c.connectionRetries() > 0) {
@@ -55,27 +68,23 @@ final class Summary {
                     + "connection before answering (their latency includes the lost round trip)", "connection retries",
                     c.connectionRetries());
         }
+        Rates rate = r.rate();
         line(b, "%-20s target %s, scheduled %s, achieved %s req/s over %ss measured", "rate",
-                Double.isFinite(s.targetRate()) ? num(s.targetRate(), 2) + " req/s (profile)" : "n/a (closed loop)",
-                num(s.scheduledRate(), 2), num(s.achievedRate(), 2), num(s.measuredSeconds(), 1));
+                Double.isFinite(rate.target()) ? num(rate.target(), 2) + " req/s (profile)" : "n/a (closed loop)",
+                num(rate.scheduled(), 2), num(rate.achieved(), 2), num(rate.measuredSeconds(), 1));
         line(b, "%-20s %s req/s, %s output tok/s, %s total tok/s", "throughput",
-                num(s.throughput().requestsPerSecond(), 2), num(s.throughput().outputTokensPerSecond(), 1),
-                num(s.throughput().totalTokensPerSecond(), 1));
-        if (!s.goodput().slo().isEmpty()) {
+                num(r.throughput().requestsPerSecond(), 2), num(r.throughput().outputTokensPerSecond(), 1),
+                num(r.throughput().totalTokensPerSecond(), 1));
+        GoodputSummary g = r.goodput();
+        if (g.hasSlo()) {
             line(b, "%-20s %s req/s, %d of %d measured (%s%%) met %s", "goodput",
-                    num(s.goodput().requestsPerSecond(), 2), s.goodput().met(), c.measured(),
-                    num(s.goodput().fraction() * 100, 1), s.goodput().slo().describe());
+                    num(g.requestsPerSecond(), 2), g.met(), c.measured(), num(g.fraction() * 100, 1), g.slo());
         }
         b.append('\n');
         line(b, "%-20s %10s %10s %10s %10s %10s %10s %8s", "latency (ms)", "mean", "p50", "p90", "p99", "p99.9", "max", "count");
-        row(b, "TTFT", s.ttft());
-        row(b, "ITL", s.itl());
-        row(b, "TPOT", s.tpot());
-        row(b, "E2E", s.e2e());
-        row(b, "schedule lag", s.scheduleLag());
-        row(b, "slot wait", s.slotWait());
+        for (LatencyMetric m : LatencyMetric.values()) row(b, m.displayName(), r.latency(m));
         b.append('\n');
-        Map<String, Long> errors = new TreeMap<>(s.errorsByKind());
+        Map<String, Long> errors = r.errors().byKind();
         line(b, "%-20s %s", "errors", errors.isEmpty() ? "none"
                 : errors.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")));
         line(b, "%-20s %s", "output", outputDir);

@@ -3,7 +3,7 @@ package io.benchsuite.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.benchsuite.core.report.Json;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -38,7 +38,7 @@ class ServeSimCommandTest {
                 "--num-requests", "6", "--max-concurrent", "2", "--output-length", "8", "--no-progress",
                 "--output-dir", dir.toString());
         assertThat(code).as(client.err()).isZero();
-        JsonNode report = Json.MAPPER.readTree(dir.resolve("report.json").toFile());
+        JsonNode report = new ObjectMapper().readTree(dir.resolve("report.json").toFile());
         assertThat(report.path("backend").path("name").asText()).isEqualTo("vllm");
         assertThat(report.path("requests").path("succeeded").asInt()).isEqualTo(6);
         assertThat(report.path("tokens").path("output").asInt()).isEqualTo(48);

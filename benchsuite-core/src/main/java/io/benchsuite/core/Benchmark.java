@@ -10,10 +10,17 @@ import io.benchsuite.api.result.Slo;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.api.workload.Workload;
-import io.benchsuite.core.engine.RunEngine;
+import io.benchsuite.api.backend.SecretMask;
+import io.benchsuite.core.internal.clock.NanoClock;
+import io.benchsuite.core.internal.engine.RunEngine;
 import io.benchsuite.core.prompt.SyntheticPrompts;
 import io.benchsuite.core.prompt.Tokenizers;
 import io.benchsuite.core.report.ReportWriters;
+import io.benchsuite.core.run.Environment;
+import io.benchsuite.core.run.RequestDecorator;
+import io.benchsuite.core.run.RunInfo;
+import io.benchsuite.core.run.RunListener;
+import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.schedule.RequestPlanner;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -63,6 +70,7 @@ public final class Benchmark {
         private String model;
         private Duration drainTimeout = Duration.ofMinutes(2);
         private boolean preflight = true;
+        private boolean retainRequests;
         private final List<RunListener> listeners = new ArrayList<>();
         private final List<RequestDecorator> decorators = new ArrayList<>();
         private final Map<String, String> labels = new LinkedHashMap<>();
@@ -141,6 +149,17 @@ public final class Benchmark {
             return this;
         }
 
+        /**
+         * Whether the result keeps every request record in memory for {@link RunResult#requests()}
+         * (default false: records are folded into the figures and written to {@code requests.jsonl}
+         * as requests finish, then dropped, so a long run's memory stays flat). Tests that inspect
+         * single requests turn it on; it costs a few hundred bytes per request plus its token gaps.
+         */
+        public Builder retainRequests(boolean retain) {
+            this.retainRequests = retain;
+            return this;
+        }
+
         /** Observe the run. */
         public Builder listener(RunListener listener) {
             listeners.add(notNull(listener, "listener"));
@@ -192,14 +211,8 @@ public final class Benchmark {
             SeedChain chain = seed != null ? seed
                     : SeedChain.fromGitCommitOf(Path.of("")).orElse(SeedChain.fromLong(0));
             BackendConfig config = backendConfig;
-            if (workload.load() instanceof io.benchsuite.api.workload.LoadModel.OpenLoop open
-                    && config.string(BackendConfig.MAX_CONCURRENCY).isEmpty()) {
-                config = config.with(BackendConfig.MAX_CONCURRENCY, Integer.toString(open.maxConcurrency()));
-            }
-            if (workload.load() instanceof io.benchsuite.api.workload.LoadModel.ClosedLoop closed
-                    && config.string(BackendConfig.MAX_CONCURRENCY).isEmpty()) {
-                int peak = peakUsers(closed.users());
-                config = config.with(BackendConfig.MAX_CONCURRENCY, Integer.toString(peak));
+            if (config.string(BackendConfig.MAX_CONCURRENCY).isEmpty()) {
+                config = config.with(BackendConfig.MAX_CONCURRENCY, Integer.toString(workload.load().concurrencyLimit()));
             }
             if (config.string(BackendConfig.SEED).isEmpty()) {
                 config = config.with(BackendConfig.SEED, chain.scenario(name).hex());
@@ -216,7 +229,8 @@ public final class Benchmark {
                 if (writers != null) all.add(0, writers);
                 RequestPlanner planner = new RequestPlanner(info.scenario(), workload.inputTokens(),
                         workload.outputTokens(), new SyntheticPrompts(tok));
-                RunEngine engine = new RunEngine(info, b, planner, m, tok, all, decorators, drainTimeout, secrets(config));
+                RunEngine engine = new RunEngine(info, b, planner, m, tok, all, decorators,
+                        new RunEngine.Options(drainTimeout, secrets(config), retainRequests, NanoClock.SYSTEM));
                 engine.start();
                 return new RunningBenchmark(engine, owned ? b : null, writers);
             } catch (RuntimeException e) {
@@ -226,19 +240,11 @@ public final class Benchmark {
         }
 
         /** The configuration's secrets and the API key it names, for masking error messages. */
-        private static io.benchsuite.api.backend.SecretMask secrets(BackendConfig config) {
-            io.benchsuite.api.backend.SecretMask mask = config.secretMask();
+        private static SecretMask secrets(BackendConfig config) {
+            SecretMask mask = config.secretMask();
             String apiKey = config.string(BackendConfig.API_KEY_ENV).map(String::trim).filter(v -> !v.isEmpty())
                     .map(System::getenv).orElse(null);
-            return apiKey == null ? mask : mask.and(io.benchsuite.api.backend.SecretMask.of(List.of(apiKey)));
-        }
-
-        private static int peakUsers(io.benchsuite.api.workload.RateProfile users) {
-            if (users instanceof io.benchsuite.api.workload.RateProfile.Steady s) return (int) s.level();
-            if (users instanceof io.benchsuite.api.workload.RateProfile.Ramp r) return (int) Math.max(r.from(), r.to());
-            if (users instanceof io.benchsuite.api.workload.RateProfile.Burst b) return (int) Math.max(b.base(), b.peak());
-            return (int) ((io.benchsuite.api.workload.RateProfile.Steps) users).steps().stream()
-                    .mapToDouble(io.benchsuite.api.workload.RateProfile.Step::level).max().orElse(1);
+            return apiKey == null ? mask : mask.and(SecretMask.of(List.of(apiKey)));
         }
     }
 }

@@ -3,7 +3,7 @@ package io.benchsuite.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchsuite.api.result.Slo;
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.run.RunResult;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Files;

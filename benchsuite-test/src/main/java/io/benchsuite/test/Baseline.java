@@ -3,8 +3,9 @@ package io.benchsuite.test;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.result.RunSummary;
-import io.benchsuite.core.LatencyHistograms;
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.report.model.Report;
+import io.benchsuite.core.run.LatencyHistograms;
+import io.benchsuite.core.run.RunResult;
 import java.nio.file.Path;
 import java.time.Instant;
 
@@ -37,8 +38,15 @@ public final class Baseline implements Measured {
     public static Baseline of(RunResult result) {
         notNull(result, "result");
         RunSummary s = result.summary();
-        return new Baseline(result.info().name(), result.endedAt(), result.histograms().copy(), s.counts(),
+        return new Baseline(result.info().name(), result.endedAt(), result.histograms(), s.counts(),
                 s.throughput(), s.measuredSeconds(), null);
+    }
+
+    /** A baseline of a report read from {@code file}. */
+    static Baseline of(Report report, Path file) {
+        return new Baseline(report.run().name() == null ? "unnamed" : report.run().name(),
+                report.run().endedAt() == null ? Instant.EPOCH : report.run().endedAt(), report.histograms(),
+                report.requests().toCounts(), report.throughput(), report.rate().measuredSeconds(), file);
     }
 
     /** The name of the run it was made from. */
@@ -52,10 +60,10 @@ public final class Baseline implements Measured {
         return recordedAt;
     }
 
-    /** Its latency histograms (a copy). */
+    /** Its latency histograms. */
     @Override
     public LatencyHistograms histograms() {
-        return histograms.copy();
+        return histograms;
     }
 
     /** Its request counts over the measured window. */

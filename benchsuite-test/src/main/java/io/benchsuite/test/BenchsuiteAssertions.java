@@ -1,6 +1,6 @@
 package io.benchsuite.test;
 
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.run.RunResult;
 
 /**
  * Entry point of benchsuite's AssertJ assertions. Import statically beside AssertJ's own:

@@ -1,5 +1,8 @@
 package io.benchsuite.test;
 
+import static io.benchsuite.api.util.Checks.notNull;
+
+import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.test.internal.Format;
 import org.assertj.core.description.Description;
 
@@ -21,46 +24,52 @@ public final class ComparisonAssert {
 
     /** p99 end-to-end latency (lower is better). */
     public RegressionAssert p99E2e() {
-        return percentile("e2e", 99);
+        return percentile(LatencyMetric.E2E, 99);
     }
 
     /** p99 time to first token (lower is better). */
     public RegressionAssert p99Ttft() {
-        return percentile("ttft", 99);
+        return percentile(LatencyMetric.TTFT, 99);
     }
 
     /** p99 time per output token (lower is better). */
     public RegressionAssert p99Tpot() {
-        return percentile("tpot", 99);
+        return percentile(LatencyMetric.TPOT, 99);
     }
 
     /** p99 inter-token latency (lower is better). */
     public RegressionAssert p99Itl() {
-        return percentile("itl", 99);
+        return percentile(LatencyMetric.ITL, 99);
     }
 
     /** p50 end-to-end latency (lower is better). */
     public RegressionAssert p50E2e() {
-        return percentile("e2e", 50);
+        return percentile(LatencyMetric.E2E, 50);
+    }
+
+    /**
+     * Any percentile of a latency metric named by its key, e.g. {@code percentile("ttftFromSend", 99)} (lower is better).
+     *
+     * @throws IllegalArgumentException for an unknown metric (naming the known ones) or a percentile outside [0, 100]
+     */
+    public RegressionAssert percentile(String metric, double p) {
+        return percentile(LatencyMetric.fromKey(metric), p);
     }
 
     /**
      * Any percentile of any latency metric (lower is better).
      *
-     * @throws IllegalArgumentException for an unknown metric or a percentile outside [0, 100]
+     * @throws IllegalArgumentException for a percentile outside [0, 100]
      */
-    public RegressionAssert percentile(String metric, double p) {
-        if (!io.benchsuite.core.LatencyHistograms.METRICS.contains(metric)) {
-            throw new IllegalArgumentException("unknown latency metric '" + metric + "'; known: "
-                    + io.benchsuite.core.LatencyHistograms.METRICS);
-        }
+    public RegressionAssert percentile(LatencyMetric metric, double p) {
+        notNull(metric, "metric");
         if (!(p >= 0 && p <= 100)) throw new IllegalArgumentException("percentile must be within [0, 100], got " + p);
         double now = subject.histograms().percentileMillis(metric, p);
         double base = baseline.histograms().percentileMillis(metric, p);
         String details = "\n  sample now: " + Samples.latency(subject, metric)
                 + "\n  sample baseline: " + Samples.latency(baseline, metric) + locations();
         return make(now, base, RegressionAssert.Better.LOWER,
-                MetricNames.display(metric) + " " + MetricNames.percentile(p), Format::millis, details);
+                metric.displayName() + " " + Format.percentile(p), Format::millis, details);
     }
 
     /** Output tokens per second (higher is better). */

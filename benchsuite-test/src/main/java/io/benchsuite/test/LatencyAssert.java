@@ -1,6 +1,8 @@
 package io.benchsuite.test;
 
+import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
+import io.benchsuite.test.internal.Format;
 import org.assertj.core.description.Description;
 
 /**
@@ -9,10 +11,10 @@ import org.assertj.core.description.Description;
  */
 public final class LatencyAssert {
     private final Subject subject;
-    private final String metric;
+    private final LatencyMetric metric;
     private final Description description;
 
-    LatencyAssert(Subject subject, String metric, Description description) {
+    LatencyAssert(Subject subject, LatencyMetric metric, Description description) {
         this.subject = subject;
         this.metric = metric;
         this.description = description;
@@ -25,7 +27,7 @@ public final class LatencyAssert {
      */
     public LatencyValueAssert percentile(double p) {
         if (!(p >= 0 && p <= 100)) throw new IllegalArgumentException("percentile must be within [0, 100], got " + p);
-        return value(MetricNames.percentile(p), subject.histograms().percentileMillis(metric, p));
+        return value(Format.percentile(p), subject.histograms().percentileMillis(metric, p));
     }
 
     /** The median. */
@@ -64,7 +66,7 @@ public final class LatencyAssert {
 
     private LatencyValueAssert value(String statistic, double millis) {
         LatencyValueAssert a = new LatencyValueAssert(millis,
-                MetricNames.display(metric) + " " + statistic + " of run '" + subject.name() + "'",
+                metric.displayName() + " " + statistic + " of run '" + subject.name() + "'",
                 Samples.latency(subject, metric), subject.reportLine());
         return Descriptions.apply(a, description);
     }

@@ -1,11 +1,11 @@
 package io.benchsuite.test;
 
 import io.benchsuite.api.result.RunSummary;
-import io.benchsuite.core.LatencyHistograms;
+import io.benchsuite.core.run.LatencyHistograms;
 import java.nio.file.Path;
 
 /**
- * The figures a gate compares, read either from a fresh {@link io.benchsuite.core.RunResult} or from a
+ * The figures a gate compares, read either from a fresh {@link io.benchsuite.core.run.RunResult} or from a
  * saved {@link Baseline}, so both sides of a comparison are judged the same way.
  */
 interface Measured {

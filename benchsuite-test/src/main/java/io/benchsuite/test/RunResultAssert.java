@@ -2,8 +2,9 @@ package io.benchsuite.test;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
+import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.RunSummary;
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.run.RunResult;
 import io.benchsuite.test.internal.Format;
 import org.assertj.core.api.AbstractAssert;
 
@@ -31,41 +32,41 @@ public final class RunResultAssert extends AbstractAssert<RunResultAssert, RunRe
 
     /** Time to first token, from the scheduled instant. */
     public LatencyAssert ttft() {
-        return latency("ttft");
+        return latency(LatencyMetric.TTFT);
     }
 
     /** Time to first token from the actual send (the server's view, client waits excluded). */
     public LatencyAssert ttftFromSend() {
-        return latency("ttftFromSend");
+        return latency(LatencyMetric.TTFT_FROM_SEND);
     }
 
     /** Every inter-token gap. */
     public LatencyAssert itl() {
-        return latency("itl");
+        return latency(LatencyMetric.ITL);
     }
 
     /** Time per output token after the first. */
     public LatencyAssert tpot() {
-        return latency("tpot");
+        return latency(LatencyMetric.TPOT);
     }
 
     /** End-to-end latency, from the scheduled instant. */
     public LatencyAssert e2e() {
-        return latency("e2e");
+        return latency(LatencyMetric.E2E);
     }
 
     /**
-     * Any histogram metric by name, one of {@link io.benchsuite.core.LatencyHistograms#METRICS}.
+     * Any latency metric by its key, e.g. {@code latency("scheduleLag")} ({@link LatencyMetric#key()}).
      *
      * @throws IllegalArgumentException naming the known metrics when {@code metric} is not one
      */
     public LatencyAssert latency(String metric) {
-        notNull(metric, "metric");
-        if (!io.benchsuite.core.LatencyHistograms.METRICS.contains(metric)) {
-            throw new IllegalArgumentException("unknown latency metric '" + metric + "'; known: "
-                    + io.benchsuite.core.LatencyHistograms.METRICS);
-        }
-        return new LatencyAssert(subject, metric, info.description());
+        return latency(LatencyMetric.fromKey(metric));
+    }
+
+    /** Any latency metric. */
+    public LatencyAssert latency(LatencyMetric metric) {
+        return new LatencyAssert(subject, notNull(metric, "metric"), info.description());
     }
 
     /** Failed / measured requests, a number in [0, 1]. */

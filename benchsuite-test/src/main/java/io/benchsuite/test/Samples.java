@@ -1,5 +1,6 @@
 package io.benchsuite.test;
 
+import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.test.internal.Format;
 
@@ -7,10 +8,10 @@ import io.benchsuite.test.internal.Format;
 final class Samples {
     private Samples() {}
 
-    static String latency(Measured m, String metric) {
-        long values = m.histograms().stats(metric).count();
+    static String latency(Measured m, LatencyMetric metric) {
+        long values = m.histograms().count(metric);
         RunSummary.Counts c = m.counts();
-        return values + " " + MetricNames.display(metric) + " values from " + c.succeeded() + " successful of "
+        return values + " " + metric.displayName() + " values from " + c.succeeded() + " successful of "
                 + c.measured() + " measured requests";
     }
 

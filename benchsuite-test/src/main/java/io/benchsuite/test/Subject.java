@@ -1,6 +1,6 @@
 package io.benchsuite.test;
 
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.report.ReportWriters;
 import java.nio.file.Path;
 
@@ -13,7 +13,7 @@ record Subject(RunResult result) implements Measured {
     }
 
     @Override
-    public io.benchsuite.core.LatencyHistograms histograms() {
+    public io.benchsuite.core.run.LatencyHistograms histograms() {
         return result.histograms();
     }
 

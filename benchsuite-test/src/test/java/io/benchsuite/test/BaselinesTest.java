@@ -6,8 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.data.Percentage.withPercentage;
 
 import io.benchsuite.api.result.Slo;
-import io.benchsuite.core.LatencyHistograms;
-import io.benchsuite.core.RunResult;
+import io.benchsuite.api.result.LatencyMetric;
+import io.benchsuite.core.report.model.Report;
+import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.report.ReportWriters;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,19 +34,19 @@ class BaselinesTest {
         org.assertj.core.api.Assertions.assertThat(loaded.recordedAt()).isEqualTo(base.endedAt());
         org.assertj.core.api.Assertions.assertThat(loaded.counts()).isEqualTo(base.summary().counts());
         org.assertj.core.api.Assertions.assertThat(loaded.throughput()).isEqualTo(base.summary().throughput());
-        for (String metric : LatencyHistograms.METRICS) {
+        for (LatencyMetric metric : LatencyMetric.values()) {
             org.assertj.core.api.Assertions.assertThat(loaded.histograms().get(metric))
-                    .as(metric).isEqualTo(base.histograms().get(metric));
+                    .as(metric.key()).isEqualTo(base.histograms().get(metric));
         }
         assertThat(base).comparedTo(loaded).p99E2e().hasNotRegressed();
     }
 
     @Test
     void aReportJsonOrItsDirectoryIsABaselineToo() throws Exception {
-        ReportWriters.writeReport(base, tmp);
+        ReportWriters.writeReport(Report.of(base), tmp);
         Baseline fromDir = Baselines.load(tmp);
         org.assertj.core.api.Assertions.assertThat(fromDir.location()).isEqualTo(tmp.resolve("report.json"));
-        org.assertj.core.api.Assertions.assertThat(fromDir.histograms().get("ttft")).isEqualTo(base.histograms().get("ttft"));
+        org.assertj.core.api.Assertions.assertThat(fromDir.histograms().get(LatencyMetric.TTFT)).isEqualTo(base.histograms().get(LatencyMetric.TTFT));
     }
 
     @Test

@@ -5,7 +5,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.run.RunResult;
 import io.benchsuite.test.junit.BenchmarkRunner;
 import io.benchsuite.test.junit.BenchsuiteExtension;
 import io.benchsuite.test.junit.BenchsuiteTest;

@@ -1,16 +1,18 @@
 package io.benchsuite.test;
 
 import io.benchsuite.api.backend.BackendInfo;
+import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.api.result.Slo;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.Workload;
-import io.benchsuite.core.Environment;
-import io.benchsuite.core.LatencyHistograms;
-import io.benchsuite.core.RunInfo;
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.run.Environment;
+import io.benchsuite.core.run.LatencyHistograms;
+import io.benchsuite.core.run.RunInfo;
+import io.benchsuite.core.run.RunResult;
 import java.time.Instant;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,10 +25,11 @@ final class TestResults {
      * with {@code failed} extra failed requests and the given throughput.
      */
     static RunResult of(String name, long[] millis, long failed, double outputTokensPerSecond, Slo slo, long sloMet) {
-        LatencyHistograms h = LatencyHistograms.create();
+        LatencyHistograms.Builder b = LatencyHistograms.builder();
         for (long ms : millis) {
-            for (String metric : LatencyHistograms.METRICS) h.record(metric, ms * 1_000_000L);
+            for (LatencyMetric metric : LatencyMetric.values()) b.record(metric, ms * 1_000_000L);
         }
+        LatencyHistograms h = b.build();
         long ok = millis.length;
         long measured = ok + failed;
         double seconds = 10;
@@ -34,17 +37,17 @@ final class TestResults {
         RunSummary.Throughput tp = new RunSummary.Throughput(ok / seconds, outputTokensPerSecond, outputTokensPerSecond * 2);
         RunSummary.Goodput gp = slo.isEmpty() ? new RunSummary.Goodput(slo, 0, Double.NaN, Double.NaN)
                 : new RunSummary.Goodput(slo, sloMet, sloMet / seconds, (double) sloMet / measured);
-        LatencyStats ttft = h.stats("ttft");
-        RunSummary s = new RunSummary(counts, seconds, Double.NaN, measured / seconds, measured / seconds, tp, ttft, h.stats("ttftFromSend"),
-                h.stats("itl"), h.stats("tpot"), h.stats("e2e"), h.stats("scheduleLag"), h.stats("dispatchLag"),
-                h.stats("slotWait"), gp, failed > 0 ? Map.of("http_5xx", failed) : Map.of(),
+        Map<LatencyMetric, LatencyStats> latencies = new EnumMap<>(LatencyMetric.class);
+        for (LatencyMetric m : LatencyMetric.values()) latencies.put(m, h.stats(m));
+        RunSummary s = new RunSummary(counts, seconds, Double.NaN, measured / seconds, measured / seconds, tp, latencies,
+                gp, failed > 0 ? Map.of("http_5xx", failed) : Map.of(),
                 new RunSummary.Tokens(ok * 10, (long) (outputTokensPerSecond * seconds), 0, 0, 0));
         Workload w = Workload.closed(1).maxRequests(measured).build();
         SeedChain seed = SeedChain.fromLong(1);
         RunInfo info = new RunInfo(name, w, seed, seed.scenario(name), new BackendInfo("test", "m", "in-process", Map.of()),
                 Map.of(), slo, "cl100k_base", Instant.parse("2025-01-01T00:00:00Z"), Environment.current(), Map.of());
         return new RunResult(info, RunResult.Status.COMPLETED, Instant.parse("2025-01-01T00:00:10Z"), s, h, List.of(),
-                List.of(), List.of(), Map.of());
+                List.of(), Map.of(), null, null);
     }
 
     /** 100 requests with latencies 1..100 ms, none failed, 1000 tokens/s. */

@@ -2,6 +2,8 @@ package io.benchsuite.api.result;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.Map;
 
 /**
@@ -14,70 +16,123 @@ import java.util.Map;
  *        arrival process's randomness; the gap between this and {@code achievedRate} is the client's own lag)
  * @param achievedRate measured requests actually sent per second of the measured window
  * @param throughput request and token throughput
- * @param ttft time to first token from the scheduled instant
- * @param ttftFromSend time to first token from the actual send
- * @param itl every inter-token gap
- * @param tpot time per output token after the first
- * @param e2e end-to-end latency from the scheduled instant
- * @param scheduleLag actual send minus scheduled instant
- * @param dispatchLag dispatcher pick-up minus scheduled instant (client timer lateness)
- * @param slotWait time waiting for a concurrency slot
+ * @param latencies the percentile set of every {@link LatencyMetric} (a metric without samples has
+ *        {@link LatencyStats#empty()})
  * @param goodput requests meeting the SLOs
  * @param errorsByKind failed measured requests by error label
  * @param tokens token totals and their sources
  */
 public record RunSummary(Counts counts, double measuredSeconds, double targetRate, double scheduledRate, double achievedRate,
-                         Throughput throughput, LatencyStats ttft, LatencyStats ttftFromSend, LatencyStats itl,
-                         LatencyStats tpot, LatencyStats e2e, LatencyStats scheduleLag, LatencyStats dispatchLag,
-                         LatencyStats slotWait, Goodput goodput, Map<String, Long> errorsByKind, Tokens tokens) {
+                         Throughput throughput, Map<LatencyMetric, LatencyStats> latencies, Goodput goodput,
+                         Map<String, Long> errorsByKind, Tokens tokens) {
 
     /**
-
-     * Checks the components are present and copies the error counts.
-
+     * Checks the components are present and copies the latencies (filling metrics without a set with
+     * {@link LatencyStats#empty()}) and the error counts.
      *
-
      * @param counts how many requests, by phase and outcome
-
      * @param measuredSeconds length of the measured window: first measured scheduled instant to the last measured end
-
      * @param targetRate mean requested rate over the measured window in requests/s ({@code NaN} for closed loop)
-
      * @param scheduledRate measured requests the schedule actually drew per second
-
      * @param achievedRate measured requests actually sent per second of the measured window
-
      * @param throughput request and token throughput
-
-     * @param ttft time to first token from the scheduled instant
-
-     * @param ttftFromSend time to first token from the actual send
-
-     * @param itl every inter-token gap
-
-     * @param tpot time per output token after the first
-
-     * @param e2e end-to-end latency from the scheduled instant
-
-     * @param scheduleLag actual send minus scheduled instant
-
-     * @param dispatchLag dispatcher pick-up minus scheduled instant (client timer lateness)
-
-     * @param slotWait time waiting for a concurrency slot
-
+     * @param latencies the percentile set of every latency metric
      * @param goodput requests meeting the SLOs
-
      * @param errorsByKind failed measured requests by error label
-
      * @param tokens token totals and their sources
-
      */
     public RunSummary {
         notNull(counts, "counts");
         notNull(throughput, "throughput");
+        notNull(latencies, "latencies");
+        Map<LatencyMetric, LatencyStats> all = new EnumMap<>(LatencyMetric.class);
+        for (LatencyMetric m : LatencyMetric.values()) all.put(m, latencies.getOrDefault(m, LatencyStats.empty()));
+        latencies = Collections.unmodifiableMap(all);
         notNull(goodput, "goodput");
         errorsByKind = Map.copyOf(notNull(errorsByKind, "errorsByKind"));
         notNull(tokens, "tokens");
+    }
+
+    /**
+     * The percentile set of one latency metric.
+     *
+     * @param metric the metric
+     * @return its percentile set in milliseconds
+     */
+    public LatencyStats latency(LatencyMetric metric) {
+        return latencies.get(notNull(metric, "metric"));
+    }
+
+    /**
+     * Time to first token from the scheduled instant.
+     *
+     * @return the {@link LatencyMetric#TTFT} set
+     */
+    public LatencyStats ttft() {
+        return latency(LatencyMetric.TTFT);
+    }
+
+    /**
+     * Time to first token from the actual send.
+     *
+     * @return the {@link LatencyMetric#TTFT_FROM_SEND} set
+     */
+    public LatencyStats ttftFromSend() {
+        return latency(LatencyMetric.TTFT_FROM_SEND);
+    }
+
+    /**
+     * Every inter-token gap.
+     *
+     * @return the {@link LatencyMetric#ITL} set
+     */
+    public LatencyStats itl() {
+        return latency(LatencyMetric.ITL);
+    }
+
+    /**
+     * Time per output token after the first.
+     *
+     * @return the {@link LatencyMetric#TPOT} set
+     */
+    public LatencyStats tpot() {
+        return latency(LatencyMetric.TPOT);
+    }
+
+    /**
+     * End-to-end latency from the scheduled instant.
+     *
+     * @return the {@link LatencyMetric#E2E} set
+     */
+    public LatencyStats e2e() {
+        return latency(LatencyMetric.E2E);
+    }
+
+    /**
+     * Actual send minus scheduled instant.
+     *
+     * @return the {@link LatencyMetric#SCHEDULE_LAG} set
+     */
+    public LatencyStats scheduleLag() {
+        return latency(LatencyMetric.SCHEDULE_LAG);
+    }
+
+    /**
+     * Dispatcher pick-up minus scheduled instant (client timer lateness).
+     *
+     * @return the {@link LatencyMetric#DISPATCH_LAG} set
+     */
+    public LatencyStats dispatchLag() {
+        return latency(LatencyMetric.DISPATCH_LAG);
+    }
+
+    /**
+     * Time waiting for a concurrency slot.
+     *
+     * @return the {@link LatencyMetric#SLOT_WAIT} set
+     */
+    public LatencyStats slotWait() {
+        return latency(LatencyMetric.SLOT_WAIT);
     }
 
     /**

@@ -13,6 +13,32 @@ import java.time.Duration;
 public sealed interface LoadModel {
 
     /**
+     * The level over time: requests per second for open loop, users for closed loop.
+     *
+     * @return the profile that drives the load
+     */
+    RateProfile profile();
+
+    /**
+     * The most requests this load can have in flight at once: the open loop's cap, or the closed
+     * loop's peak number of users (at least 1). Backends size their connection pools with it.
+     *
+     * @return the concurrency limit
+     */
+    int concurrencyLimit();
+
+    /**
+     * The mean requested arrival rate over {@code [fromNanos, toNanos)}, requests per second; {@code NaN}
+     * for closed loop (users send when their last request ends, so no rate is requested) and for an
+     * empty interval.
+     *
+     * @param fromNanos interval start, nanoseconds from the run start
+     * @param toNanos interval end (exclusive), nanoseconds from the run start
+     * @return the target rate, or {@code NaN}
+     */
+    double targetRate(long fromNanos, long toNanos);
+
+    /**
      * Requests arrive on a schedule independent of the server's speed; latency is measured from
      * each request's scheduled instant.
      *
@@ -33,6 +59,38 @@ public sealed interface LoadModel {
             notNull(rate, "rate");
             positive(maxConcurrency, "maxConcurrency");
         }
+
+        /**
+         * The arrival rate.
+         *
+         * @return {@link #rate()}
+         */
+        @Override
+        public RateProfile profile() {
+            return rate;
+        }
+
+        /**
+         * The cap on requests in flight.
+         *
+         * @return {@link #maxConcurrency()}
+         */
+        @Override
+        public int concurrencyLimit() {
+            return maxConcurrency;
+        }
+
+        /**
+         * The rate profile's mean level over the interval.
+         *
+         * @param fromNanos interval start, nanoseconds from the run start
+         * @param toNanos interval end (exclusive), nanoseconds from the run start
+         * @return requests per second, or {@code NaN} for an empty interval
+         */
+        @Override
+        public double targetRate(long fromNanos, long toNanos) {
+            return rate.meanLevel(fromNanos, toNanos);
+        }
     }
 
     /**
@@ -51,6 +109,38 @@ public sealed interface LoadModel {
         public ClosedLoop {
             notNull(users, "users");
             notNegative(thinkTime, "thinkTime");
+        }
+
+        /**
+         * The number of users over time.
+         *
+         * @return {@link #users()}
+         */
+        @Override
+        public RateProfile profile() {
+            return users;
+        }
+
+        /**
+         * The peak number of users (fractions rounded down, at least 1).
+         *
+         * @return the most users the profile reaches
+         */
+        @Override
+        public int concurrencyLimit() {
+            return Math.max(1, (int) Math.floor(users.max() + 1e-9));
+        }
+
+        /**
+         * Closed loop requests no rate.
+         *
+         * @param fromNanos ignored
+         * @param toNanos ignored
+         * @return {@code NaN}
+         */
+        @Override
+        public double targetRate(long fromNanos, long toNanos) {
+            return Double.NaN;
         }
     }
 }

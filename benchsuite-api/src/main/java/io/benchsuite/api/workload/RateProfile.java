@@ -53,6 +53,34 @@ public sealed interface RateProfile {
     }
 
     /**
+     * The highest level the profile reaches, e.g. the peak number of users of a closed-loop run.
+     *
+     * @return the highest level
+     */
+    double max();
+
+    /**
+     * The mean level over {@code [fromNanos, toNanos)}, exact for these piecewise linear profiles:
+     * e.g. the target rate of a measured window.
+     *
+     * @param fromNanos interval start, nanoseconds from the run start (&gt;= 0)
+     * @param toNanos interval end (exclusive), nanoseconds from the run start
+     * @return the mean level, or {@code NaN} for an empty interval
+     */
+    default double meanLevel(long fromNanos, long toNanos) {
+        if (toNanos <= fromNanos) return Double.NaN;
+        double area = 0;
+        long t = fromNanos;
+        while (t < toNanos) {
+            Piece p = pieceAt(t);
+            long end = Math.min(p.endNanos(), toNanos);
+            area += (p.levelAt(t) + p.levelAt(end)) / 2 * ((end - t) / 1e9);
+            t = end;
+        }
+        return area / ((toNanos - fromNanos) / 1e9);
+    }
+
+    /**
      * A linear piece of a profile, from {@code startNanos} (inclusive) to {@code endNanos}
      * (exclusive; {@link Long#MAX_VALUE} when open-ended), going from {@code startLevel} to
      * {@code endLevel}.
@@ -68,6 +96,25 @@ public sealed interface RateProfile {
             if (endNanos == Long.MAX_VALUE || startLevel == endLevel) return startLevel;
             double f = (double) (offsetNanos - startNanos) / (endNanos - startNanos);
             return startLevel + (endLevel - startLevel) * f;
+        }
+
+        /**
+         * The first offset in {@code [fromNanos, endNanos)} at which the level is at least
+         * {@code level}, or -1 when it stays below inside this piece. A closed-loop run uses it to
+         * know exactly when the next user joins a rising profile.
+         *
+         * @param level the level to reach
+         * @param fromNanos where to start looking, inside this piece
+         * @return the offset in nanoseconds, or -1
+         */
+        public long firstAtOrAbove(double level, long fromNanos) {
+            if (fromNanos >= endNanos) return -1;
+            if (levelAt(fromNanos) >= level) return fromNanos;
+            if (endNanos == Long.MAX_VALUE || endLevel <= startLevel || endLevel < level) return -1;
+            double f = (level - startLevel) / (endLevel - startLevel);
+            long t = startNanos + (long) Math.ceil(f * (endNanos - startNanos));
+            while (t < endNanos && levelAt(t) < level) t++; // rounding: step to the first offset that really reaches it
+            return t < endNanos ? Math.max(t, fromNanos) : -1;
         }
     }
 
@@ -190,6 +237,7 @@ public sealed interface RateProfile {
         }
 
         @Override public Piece pieceAt(long offsetNanos) { return new Piece(0, Long.MAX_VALUE, level, level); }
+        @Override public double max() { return level; }
         @Override public Optional<Duration> naturalLength() { return Optional.empty(); }
         @Override public String describe() { return "steady:" + level; }
     }
@@ -216,6 +264,7 @@ public sealed interface RateProfile {
         }
 
         @Override public Optional<Duration> naturalLength() { return Optional.empty(); }
+        @Override public double max() { return Math.max(from, to); }
         @Override public String describe() { return "ramp:" + from + "-" + to + "/" + Durations.format(over); }
     }
 
@@ -251,6 +300,7 @@ public sealed interface RateProfile {
         }
 
         @Override public Optional<Duration> naturalLength() { return Optional.empty(); }
+        @Override public double max() { return Math.max(base, peak); }
 
         @Override
         public String describe() {
@@ -285,6 +335,11 @@ public sealed interface RateProfile {
         @Override
         public Optional<Duration> naturalLength() {
             return Optional.of(steps.stream().map(Step::duration).reduce(Duration.ZERO, Duration::plus));
+        }
+
+        @Override
+        public double max() {
+            return steps.stream().mapToDouble(Step::level).max().orElse(0);
         }
 
         @Override

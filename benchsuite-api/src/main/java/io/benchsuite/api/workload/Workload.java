@@ -109,8 +109,7 @@ public record Workload(String name, LoadModel load, LengthDistribution inputToke
 
     private static Optional<Duration> effectiveLength(Duration duration, LoadModel load) {
         if (duration != null) return Optional.of(duration);
-        RateProfile profile = load instanceof LoadModel.OpenLoop o ? o.rate() : ((LoadModel.ClosedLoop) load).users();
-        return profile.naturalLength();
+        return load.profile().naturalLength();
     }
 
     /**

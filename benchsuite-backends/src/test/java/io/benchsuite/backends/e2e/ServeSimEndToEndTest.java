@@ -15,7 +15,7 @@ import io.benchsuite.backends.http.Environment;
 import io.benchsuite.backends.openai.VllmProvider;
 import io.benchsuite.sim.server.SimHttpServer;
 import io.benchsuite.core.Benchmark;
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.prompt.Tokenizers;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -43,7 +43,7 @@ class ServeSimEndToEndTest {
 
     private static RunResult run(String backend, Map<String, String> config, Workload w, Path dir) {
         return Benchmark.named("e2e").backend(backend, BackendConfig.of(config)).workload(w)
-                .seed(SeedChain.fromLong(3)).outputDir(dir).run();
+                .seed(SeedChain.fromLong(3)).outputDir(dir).retainRequests(true).run();
     }
 
     private static Workload closed(int users, int requests, int outTokens, boolean stream) {
@@ -158,7 +158,7 @@ class ServeSimEndToEndTest {
             RunResult r = Benchmark.named("secret").registry(registry)
                     .backend("vllm", BackendConfig.of(Map.of("url", s.baseUri().toString(), "model", "qwen2.5-0.5b",
                             "api-key-env", "BENCH_KEY", "header.X-Api-Token", secret)))
-                    .workload(closed(2, 4, 4, true)).seed(SeedChain.fromLong(1)).outputDir(dir).run();
+                    .workload(closed(2, 4, 4, true)).seed(SeedChain.fromLong(1)).outputDir(dir).retainRequests(true).run();
             assertThat(r.requests()).allMatch(RequestRecord::succeeded);
             assertThat(r.toString()).doesNotContain(secret);
             try (Stream<Path> files = Files.list(dir)) {

@@ -11,7 +11,7 @@ import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.backends.testing.ScriptedServer;
 import io.benchsuite.core.Benchmark;
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.run.RunResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +42,7 @@ class KeepAliveRetryTest {
         return Benchmark.named("keep-alive").backend("openai", BackendConfig.of(cfg))
                 .workload(Workload.closed(users).maxRequests(requests).inputTokens(LengthDistribution.fixed(8))
                         .outputTokens(LengthDistribution.fixed(3)).build())
-                .seed(SeedChain.fromLong(1)).preflight(false).outputDir(dir).run();
+                .seed(SeedChain.fromLong(1)).preflight(false).outputDir(dir).retainRequests(true).run();
     }
 
     @Test

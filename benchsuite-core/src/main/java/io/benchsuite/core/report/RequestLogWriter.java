@@ -2,7 +2,9 @@ package io.benchsuite.core.report;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.RequestRecord;
+import io.benchsuite.core.report.model.ReportNumbers;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -12,7 +14,9 @@ import java.nio.file.Path;
 
 /**
  * Appends one JSON object per finished request to {@code requests.jsonl}, flushed line by line so a
- * crash loses nothing already measured. Offsets are milliseconds from the run start.
+ * crash loses nothing already measured. Offsets are milliseconds from the run start; each
+ * {@link LatencyMetric} with one value per request is written as {@code <key>Ms}, the inter-token
+ * gaps as the {@code itlMs} array.
  */
 public final class RequestLogWriter implements AutoCloseable {
     private static final JsonFactory FACTORY = new JsonFactory();
@@ -47,12 +51,9 @@ public final class RequestLogWriter implements AutoCloseable {
             ms(g, "sentOffsetMs", r.sentOffsetNanos());
             ms(g, "firstTokenOffsetMs", r.firstTokenOffsetNanos());
             ms(g, "endOffsetMs", r.endOffsetNanos());
-            ms(g, "ttftMs", r.ttftNanos());
-            ms(g, "ttftFromSendMs", r.ttftFromSendNanos());
-            ms(g, "tpotMs", r.tpotNanos());
-            ms(g, "e2eMs", r.e2eNanos());
-            ms(g, "scheduleLagMs", r.scheduleLagNanos());
-            ms(g, "slotWaitMs", r.slotWaitNanos());
+            for (LatencyMetric m : LatencyMetric.values()) {
+                if (m.population() != LatencyMetric.Population.TOKEN_GAPS) ms(g, m.key() + "Ms", m.valueNanos(r));
+            }
             ms(g, "sendMs", r.sendNanos());
             ms(g, "connectMs", r.connectNanos());
             if (r.connectionRetries() > 0) g.writeNumberField("connectionRetries", r.connectionRetries());
@@ -64,7 +65,7 @@ public final class RequestLogWriter implements AutoCloseable {
             if (r.serverPromptTokens() >= 0) g.writeNumberField("serverPromptTokens", r.serverPromptTokens());
             if (r.serverCompletionTokens() >= 0) g.writeNumberField("serverCompletionTokens", r.serverCompletionTokens());
             g.writeArrayFieldStart("itlMs");
-            for (int i = 0; i < r.itl().size(); i++) g.writeNumber(Json.round(r.itl().get(i) / 1e6));
+            for (int i = 0; i < r.itl().size(); i++) g.writeNumber(ReportNumbers.round(r.itl().get(i) / 1e6));
             g.writeEndArray();
             g.writeEndObject();
         }
@@ -75,7 +76,7 @@ public final class RequestLogWriter implements AutoCloseable {
         if (nanos < 0) {
             g.writeNullField(field);
         } else {
-            g.writeNumberField(field, Json.round(nanos / 1e6));
+            g.writeNumberField(field, ReportNumbers.round(nanos / 1e6));
         }
     }
 

@@ -104,18 +104,4 @@ public final class ArrivalTimes {
     private static long toNanos(double seconds) {
         return (long) Math.floor(seconds * NANOS);
     }
-
-    /** The mean rate of {@code profile} over [{@code fromNanos}, {@code toNanos}), requests/s (the run's target rate). */
-    public static double meanRate(RateProfile profile, long fromNanos, long toNanos) {
-        if (toNanos <= fromNanos) return Double.NaN;
-        double area = 0;
-        long t = fromNanos;
-        while (t < toNanos) {
-            RateProfile.Piece p = profile.pieceAt(t);
-            long end = Math.min(p.endNanos(), toNanos);
-            area += (p.levelAt(t) + p.levelAt(end)) / 2 * ((end - t) / NANOS);
-            t = end;
-        }
-        return area / ((toNanos - fromNanos) / NANOS);
-    }
 }

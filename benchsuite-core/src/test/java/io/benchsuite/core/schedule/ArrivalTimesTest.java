@@ -127,11 +127,4 @@ class ArrivalTimesTest {
         assertThat(last).isBetween(9, 10);
         assertThat(steps.naturalLength()).contains(Duration.ofSeconds(4));
     }
-
-    @Test
-    void meanRateIntegratesTheProfile() {
-        assertThat(ArrivalTimes.meanRate(RateProfile.ramp(0, 20, Duration.ofSeconds(10)), 0, 10_000_000_000L))
-                .isCloseTo(10, within(1e-9));
-        assertThat(ArrivalTimes.meanRate(RateProfile.steady(3), 0, 5_000_000_000L)).isCloseTo(3, within(1e-12));
-    }
 }

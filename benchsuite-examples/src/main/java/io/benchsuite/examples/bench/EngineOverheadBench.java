@@ -12,7 +12,7 @@ import io.benchsuite.api.workload.Arrival;
 import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.run.RunResult;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.Locale;

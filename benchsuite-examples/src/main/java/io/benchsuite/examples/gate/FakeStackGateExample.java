@@ -8,7 +8,7 @@ import io.benchsuite.api.workload.Workload;
 import io.benchsuite.backends.inprocess.InProcessBackend;
 import io.benchsuite.backends.inprocess.TokenGenerator;
 import io.benchsuite.core.Benchmark;
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.run.RunResult;
 import io.benchsuite.examples.fake.FakeServingStack;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -4,9 +4,10 @@ import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.backends.inprocess.InProcessBackend;
-import io.benchsuite.backends.inprocess.PhasesListener;
 import io.benchsuite.core.Benchmark;
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.phases.PhasesListener;
+import io.benchsuite.core.report.model.PhasesSection;
+import io.benchsuite.core.run.RunResult;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -29,7 +30,7 @@ public final class LlamaExample {
      * @param result the run
      * @param phases cold start vs steady state
      */
-    public record Figures(Duration loadTime, RunResult result, PhasesListener.Phases phases) {}
+    public record Figures(Duration loadTime, RunResult result, PhasesSection phases) {}
 
     /** Loads the model, runs {@code requests} requests with {@code users} closed-loop users, closes the model. */
     public static Figures run(Path gguf, int users, int requests, Path outputDir) {
@@ -40,7 +41,7 @@ public final class LlamaExample {
             Benchmark.Builder b = Benchmark.named("llama-in-process").backend(backend).seed(SeedChain.fromLong(11))
                     .workload(Workload.closed(users).maxRequests(requests).inputTokens(LengthDistribution.fixed(48))
                             .outputTokens(LengthDistribution.fixed(32)).build())
-                    .listener(phases);
+                    .listener(phases).retainRequests(true); // a short run: keep the records to look at single requests
             if (outputDir != null) b.outputDir(outputDir);
             RunResult r = b.run();
             return new Figures(generator.loadTime(), r, phases.phases());

@@ -4,7 +4,7 @@ import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.run.RunResult;
 import io.benchsuite.examples.plugin.EchoBackendProvider;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

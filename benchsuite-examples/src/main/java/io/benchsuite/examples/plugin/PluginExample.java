@@ -5,7 +5,7 @@ import io.benchsuite.api.backend.BackendRegistry;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.run.RunResult;
 import java.time.Duration;
 import java.util.Map;
 

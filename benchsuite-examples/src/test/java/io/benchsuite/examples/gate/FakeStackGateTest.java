@@ -3,7 +3,7 @@ package io.benchsuite.examples.gate;
 import static io.benchsuite.test.BenchsuiteAssertions.assertThat;
 
 import io.benchsuite.backends.inprocess.InProcessBackend;
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.run.RunResult;
 import io.benchsuite.test.junit.BenchmarkRunner;
 import io.benchsuite.test.junit.BenchsuiteTest;
 import java.nio.file.Files;

@@ -4,7 +4,7 @@ import static io.benchsuite.test.BenchsuiteAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.data.Percentage.withPercentage;
 
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.run.RunResult;
 import io.benchsuite.test.Baseline;
 import io.benchsuite.test.Baselines;
 import io.benchsuite.test.junit.BenchmarkRunner;

@@ -2,7 +2,7 @@ package io.benchsuite.examples.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.run.RunResult;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.concurrent.TimeUnit;

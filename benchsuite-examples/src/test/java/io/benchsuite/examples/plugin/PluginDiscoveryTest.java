@@ -9,8 +9,8 @@ import io.benchsuite.api.backend.BackendRegistry;
 import io.benchsuite.api.backend.ConfigurationException;
 import io.benchsuite.cli.BenchsuiteCli;
 import io.benchsuite.cli.CliContext;
-import io.benchsuite.core.RunResult;
-import io.benchsuite.core.report.Json;
+import io.benchsuite.core.run.RunResult;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -64,7 +64,7 @@ class PluginDiscoveryTest {
                 "--num-requests", "10", "--max-concurrent", "2", "--output-length", "8", "--input-length", "16",
                 "--backend-option", "token-delay=1ms", "--seed", "3", "--no-progress", "--output-dir", dir.toString());
         assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
-        JsonNode report = Json.MAPPER.readTree(dir.resolve("report.json").toFile());
+        JsonNode report = new ObjectMapper().readTree(dir.resolve("report.json").toFile());
         assertThat(report.at("/backend/name").asText()).isEqualTo("example-echo");
         assertThat(report.at("/requests/succeeded").asLong()).isEqualTo(10);
         assertThat(report.at("/tokens/output").asLong()).isEqualTo(80);

@@ -3,16 +3,15 @@ package io.benchsuite.metrics.gpu;
 import static io.benchsuite.api.util.Checks.notNull;
 import static io.benchsuite.api.util.Checks.positive;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.benchsuite.core.RunInfo;
-import io.benchsuite.core.report.Json;
+import io.benchsuite.core.report.model.GpuSection;
+import io.benchsuite.core.run.ReportSection;
+import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.metrics.internal.PeriodicSampler;
 import io.benchsuite.metrics.internal.Stat;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
-import java.util.Map;
+import java.util.List;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -125,30 +124,21 @@ public final class GpuTelemetry extends PeriodicSampler {
     }
 
     @Override
-    public Map<String, JsonNode> reportSections() {
+    public List<ReportSection> reportSections() {
         if (stopSampling()) sample(); // a last sample so the window's end is covered
         synchronized (this) {
-            return Map.of("gpu", toJson());
+            return List.of(section());
         }
     }
 
-    private ObjectNode toJson() {
-        ObjectNode o = Json.MAPPER.createObjectNode();
+    private GpuSection section() {
         boolean available = source != null && (util.count() + memory.count() + power.count()) > 0;
-        if (source == null) o.putNull("source"); else o.put("source", source.name());
-        o.put("available", available);
-        if (available) {
-            o.putNull("reason");
-        } else {
-            o.put("reason", source == null ? absentReason
-                    : lastError != null ? source.name() + " failed: " + lastError : "no sample was taken");
-        }
-        o.set("utilPct", util.toJson("mean", "peak"));
-        ObjectNode mem = o.putObject("memoryUsedBytes");
-        if (memory.count() > 0) mem.put("peak", (long) memory.max()); else mem.putNull("peak");
-        o.set("powerW", power.toJson("mean", "peak"));
-        Json.put(o, "energyJoules", power.count() >= 2 ? energyJoules : Double.NaN);
-        return o;
+        String reason = available ? null
+                : source == null ? absentReason
+                : lastError != null ? source.name() + " failed: " + lastError : "no sample was taken";
+        return new GpuSection(source == null ? null : source.name(), available, reason,
+                new GpuSection.MeanPeak(util.mean(), util.max()),
+                new GpuSection.MemoryPeak(memory.count() > 0 ? (long) memory.max() : null),
+                new GpuSection.MeanPeak(power.mean(), power.max()), power.count() >= 2 ? energyJoules : Double.NaN);
     }
-
 }

@@ -3,12 +3,10 @@ package io.benchsuite.metrics.host;
 import static io.benchsuite.api.util.Checks.notNull;
 import static io.benchsuite.api.util.Checks.positive;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.benchsuite.api.result.RequestRecord;
-import io.benchsuite.core.RunInfo;
-import io.benchsuite.core.report.Json;
+import io.benchsuite.core.report.model.HostSection;
+import io.benchsuite.core.run.ReportSection;
+import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.metrics.internal.PeriodicSampler;
 import io.benchsuite.metrics.internal.Stat;
 import java.lang.management.CompilationMXBean;
@@ -17,6 +15,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -248,113 +247,86 @@ public final class HostTelemetry extends PeriodicSampler {
     }
 
     @Override
-    public Map<String, JsonNode> reportSections() {
-        if (!stopSampling()) return Map.of();
+    public List<ReportSection> reportSections() {
+        if (!stopSampling()) return List.of();
         synchronized (this) {
             sample();
-            return Map.of("host", toJson());
+            return List.of(section());
         }
     }
 
-
-    private ObjectNode toJson() {
+    private HostSection section() {
         Map<String, String> unavailable = new LinkedHashMap<>();
-        ObjectNode o = Json.MAPPER.createObjectNode();
         Sample last = prev;
         double seconds = (last.t() - first.t()) / 1e9;
 
-        ObjectNode cpu = o.putObject("cpu");
-        Json.put(cpu, "processMeanPct", processCpu.mean());
-        Json.put(cpu, "processPeakPct", processCpu.max());
-        Json.put(cpu, "systemMeanPct", systemCpu.mean());
-        Json.put(cpu, "systemPeakPct", systemCpu.max());
+        HostSection.Cpu cpu = new HostSection.Cpu(processCpu.mean(), processCpu.max(), systemCpu.mean(), systemCpu.max());
         if (processCpu.count() == 0) unavailable.put("cpu.process", first.cpuNanos() < 0 ? "no /proc/self/stat and no JMX process CPU time" : "fewer than two samples");
         if (systemCpu.count() == 0) unavailable.put("cpu.system", first.cpu() == null ? "no readable /proc/stat" : "fewer than two samples");
 
-        ObjectNode mem = o.putObject("memory");
-        if (rssPeak >= 0) mem.put("rssPeakBytes", rssPeak); else mem.putNull("rssPeakBytes");
-        mem.put("heapPeakBytes", heapPeak);
-        Json.put(mem, "fragmentationRatio", fragmentation.mean());
+        HostSection.Memory memory = new HostSection.Memory(rssPeak >= 0 ? rssPeak : null, heapPeak, fragmentation.mean());
         if (rssPeak < 0) {
             unavailable.put("memory.rssPeakBytes", "no readable /proc/self/status");
             unavailable.put("memory.fragmentationRatio", "needs the RSS from /proc/self/status");
         }
 
-        ObjectNode faults = o.putObject("pageFaults");
+        HostSection.PageFaults faults;
         if (first.proc() != null && last.proc() != null && seconds > 0) {
-            Json.put(faults, "minorPerSecond", (last.proc().minorFaults() - first.proc().minorFaults()) / seconds);
-            Json.put(faults, "majorPerSecond", (last.proc().majorFaults() - first.proc().majorFaults()) / seconds);
+            faults = new HostSection.PageFaults((last.proc().minorFaults() - first.proc().minorFaults()) / seconds,
+                    (last.proc().majorFaults() - first.proc().majorFaults()) / seconds);
         } else {
-            faults.putNull("minorPerSecond");
-            faults.putNull("majorPerSecond");
+            faults = new HostSection.PageFaults(Double.NaN, Double.NaN);
             unavailable.put("pageFaults", first.proc() == null ? "no readable /proc/self/stat" : "fewer than two samples");
         }
 
+        double ioWait = Double.NaN;
         if (first.cpu() != null && last.cpu() != null && last.cpu().total() > first.cpu().total()) {
-            Json.put(o, "ioWaitPct", 100.0 * (last.cpu().iowait() - first.cpu().iowait()) / (last.cpu().total() - first.cpu().total()));
+            ioWait = 100.0 * (last.cpu().iowait() - first.cpu().iowait()) / (last.cpu().total() - first.cpu().total());
         } else {
-            o.putNull("ioWaitPct");
             unavailable.put("ioWaitPct", first.cpu() == null ? "no readable /proc/stat" : "fewer than two samples");
         }
 
-        ObjectNode tcp = o.putObject("tcp");
+        Long retransmits = null;
         if (first.retrans().isPresent() && last.retrans().isPresent()) {
-            tcp.put("retransmits", last.retrans().getAsLong() - first.retrans().getAsLong());
+            retransmits = last.retrans().getAsLong() - first.retrans().getAsLong();
         } else {
-            tcp.putNull("retransmits");
             unavailable.put("tcp.retransmits", "no readable /proc/net/snmp");
         }
+        HostSection.ConnectTimes connect = null;
         synchronized (connectTimes) {
             if (connectTimes.getTotalCount() == 0) {
-                tcp.putNull("connectMs");
                 unavailable.put("tcp.connectMs", "no request opened a new connection (in-process backend, or every "
                         + "connection was reused)");
             } else {
-                ObjectNode connect = tcp.putObject("connectMs");
-                connect.put("count", connectTimes.getTotalCount());
-                Json.put(connect, "mean", connectTimes.getMean() / 1e6);
-                Json.put(connect, "p50", connectTimes.getValueAtPercentile(50) / 1e6);
-                Json.put(connect, "p99", connectTimes.getValueAtPercentile(99) / 1e6);
-                Json.put(connect, "max", connectTimes.getMaxValue() / 1e6);
+                connect = new HostSection.ConnectTimes(connectTimes.getTotalCount(), connectTimes.getMean() / 1e6,
+                        connectTimes.getValueAtPercentile(50) / 1e6, connectTimes.getValueAtPercentile(99) / 1e6,
+                        connectTimes.getMaxValue() / 1e6);
             }
         }
 
-        ObjectNode gc = o.putObject("gc");
-        gc.put("pauseMs", last.gcMillis() - first.gcMillis());
-        gc.put("count", last.gcCount() - first.gcCount());
-        ObjectNode jit = o.putObject("jit");
+        HostSection.Gc gc = new HostSection.Gc(last.gcMillis() - first.gcMillis(), last.gcCount() - first.gcCount());
+        Long jitMs = null;
         if (first.jitMillis() >= 0 && last.jitMillis() >= 0) {
-            jit.put("compileMs", last.jitMillis() - first.jitMillis());
+            jitMs = last.jitMillis() - first.jitMillis();
         } else {
-            jit.putNull("compileMs");
             unavailable.put("jit.compileMs", "this JVM does not monitor compilation time");
         }
 
-        ObjectNode energy = o.putObject("energy");
+        HostSection.Energy energy;
         if (energyReadable) {
             double joules = energyMicrojoules / 1e6;
-            Json.put(energy, "joules", joules);
             long tokens = outputTokens.get();
-            Json.put(energy, "joulesPerOutputToken", tokens > 0 ? joules / tokens : Double.NaN);
-            energy.put("source", "rapl");
+            energy = new HostSection.Energy(joules, tokens > 0 ? joules / tokens : Double.NaN, "rapl");
             if (tokens == 0) unavailable.put("energy.joulesPerOutputToken", "no output tokens");
         } else {
-            energy.putNull("joules");
-            energy.putNull("joulesPerOutputToken");
-            energy.putNull("source");
+            energy = new HostSection.Energy(Double.NaN, Double.NaN, null);
             unavailable.put("energy", "no readable RAPL counter under /sys/class/powercap (needs Intel/AMD RAPL and, "
                     + "on most kernels since 2020, root to read energy_uj)");
         }
 
-        ArrayNode series = o.putArray("timeSeries");
-        perSecond.forEach((second, v) -> {
-            ObjectNode p = series.addObject();
-            p.put("second", second);
-            Json.put(p, "processCpuPct", v[0]);
-            if (Double.isNaN(v[1])) p.putNull("rssBytes"); else p.put("rssBytes", (long) v[1]);
-        });
-        ObjectNode why = o.putObject("unavailable");
-        unavailable.forEach(why::put);
-        return o;
+        List<HostSection.Second> series = new ArrayList<>();
+        perSecond.forEach((second, v) -> series.add(new HostSection.Second(second, v[0], Double.isNaN(v[1]) ? null : (long) v[1])));
+        return new HostSection(cpu, memory, faults, ioWait, new HostSection.Tcp(retransmits, connect), gc,
+                new HostSection.Jit(jitMs), energy, series, unavailable);
     }
 }

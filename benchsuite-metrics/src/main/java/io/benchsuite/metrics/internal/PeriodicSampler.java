@@ -1,7 +1,7 @@
 package io.benchsuite.metrics.internal;
 
-import io.benchsuite.core.RunListener;
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.run.RunListener;
+import io.benchsuite.core.run.RunResult;
 import java.time.Duration;
 
 /**

@@ -1,8 +1,5 @@
 package io.benchsuite.metrics.internal;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.benchsuite.core.report.Json;
-
 /**
  * Mean and peak of a series of samples, ignoring NaN (a sample whose source was unreadable).
  * Not thread-safe: each sampler owns its own.
@@ -33,13 +30,5 @@ public final class Stat {
     /** Largest sample, or NaN without samples. */
     public double max() {
         return max;
-    }
-
-    /** {@code {<meanKey>: mean, <maxKey>: max}}, nulls without samples. */
-    public ObjectNode toJson(String meanKey, String maxKey) {
-        ObjectNode o = Json.MAPPER.createObjectNode();
-        Json.put(o, meanKey, mean());
-        Json.put(o, maxKey, max());
-        return o;
     }
 }

@@ -3,8 +3,8 @@ package io.benchsuite.metrics.server;
 import static io.benchsuite.api.util.Checks.notNull;
 import static io.benchsuite.api.util.Checks.positive;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.benchsuite.core.RunInfo;
+import io.benchsuite.core.run.ReportSection;
+import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.metrics.internal.HttpText;
 import io.benchsuite.metrics.internal.PeriodicSampler;
 import java.io.IOException;
@@ -12,7 +12,6 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -159,14 +158,14 @@ public final class ServerMetricsScraper extends PeriodicSampler {
     }
 
     @Override
-    public Map<String, JsonNode> reportSections() {
-        if (!stop()) return Map.of();
+    public List<ReportSection> reportSections() {
+        if (!stop()) return List.of();
         synchronized (this) {
             ServerWindow w = new ServerWindow(scrapes, windowStart, windowEnd);
             if (errors > 0) {
                 log.warn("server metrics: {} of {} scrapes of {} failed", errors, attempts, safeUrl(url));
             }
-            return Map.of("server", w.toJson(dialect, safeUrl(url), attempts, errors));
+            return List.of(w.section(dialect, safeUrl(url), attempts, errors));
         }
     }
 

@@ -1,8 +1,6 @@
 package io.benchsuite.metrics.server;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.benchsuite.core.report.Json;
+import io.benchsuite.core.report.model.ServerSection;
 import io.benchsuite.metrics.internal.Stat;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,12 +94,7 @@ public final class ServerWindow {
      * @param attempts scrapes attempted
      * @param errors scrapes that failed (unreachable, bad status, unparsable)
      */
-    public ObjectNode toJson(ServerDialect source, String url, long attempts, long errors) {
-        ObjectNode o = Json.MAPPER.createObjectNode();
-        if (source == null) o.putNull("source"); else o.put("source", source.label());
-        o.put("url", url);
-        o.put("scrapes", attempts);
-        o.put("scrapeErrors", errors);
+    public ServerSection section(ServerDialect source, String url, long attempts, long errors) {
         Stat kv = new Stat();
         Stat running = new Stat();
         Stat waiting = new Stat();
@@ -110,36 +103,27 @@ public final class ServerWindow {
             running.add(s.snapshot().running());
             waiting.add(s.snapshot().waiting());
         }
-        o.set("kvCacheUsage", kv.toJson("mean", "max"));
-        Json.put(o, "prefixCacheHitRate", prefixCacheHitRate());
-        o.set("running", running.toJson("mean", "max"));
-        o.set("waiting", waiting.toJson("mean", "max"));
-        Json.put(o, "preemptions", delta(ServerSnapshot::preemptions));
-        o.set("ttft", histogramJson(ServerSnapshot::ttft));
-        o.set("itl", histogramJson(ServerSnapshot::itl));
-        ArrayNode series = o.putArray("timeSeries");
         Map<Long, Scrape> perSecond = new TreeMap<>();
         for (Scrape s : scrapes) perSecond.put(s.offsetNanos() / 1_000_000_000L, s);
-        perSecond.forEach((second, s) -> {
-            ObjectNode p = series.addObject();
-            p.put("second", second);
-            Json.put(p, "kvCacheUsage", s.snapshot().kvCacheUsage());
-            Json.put(p, "running", s.snapshot().running());
-            Json.put(p, "waiting", s.snapshot().waiting());
-        });
-        return o;
+        List<ServerSection.Second> series = new ArrayList<>();
+        perSecond.forEach((second, s) -> series.add(new ServerSection.Second(second, s.snapshot().kvCacheUsage(),
+                s.snapshot().running(), s.snapshot().waiting())));
+        return new ServerSection(source == null ? null : source.label(), url, attempts, errors, meanMax(kv),
+                prefixCacheHitRate(), meanMax(running), meanMax(waiting), delta(ServerSnapshot::preemptions),
+                quantiles(ServerSnapshot::ttft), quantiles(ServerSnapshot::itl), series);
     }
 
-    /** {@code {mean, p50, p90, p99}} in milliseconds from the window's bucket deltas; all null when unknown. */
-    ObjectNode histogramJson(java.util.function.Function<ServerSnapshot, PrometheusText.Histogram> pick) {
-        ObjectNode o = Json.MAPPER.createObjectNode();
+    private static ServerSection.MeanMax meanMax(Stat s) {
+        return new ServerSection.MeanMax(s.mean(), s.max());
+    }
+
+    /** Mean, p50, p90, p99 in milliseconds from the window's bucket deltas; all NaN when unknown. */
+    ServerSection.Quantiles quantiles(java.util.function.Function<ServerSnapshot, PrometheusText.Histogram> pick) {
         PrometheusText.Histogram d = histogramDelta(pick);
         boolean ok = d != null && d.count() > 0;
-        Json.put(o, "mean", ok ? d.sum() / d.count() * 1000 : Double.NaN);
-        Json.put(o, "p50", ok ? quantile(d, 0.50) * 1000 : Double.NaN);
-        Json.put(o, "p90", ok ? quantile(d, 0.90) * 1000 : Double.NaN);
-        Json.put(o, "p99", ok ? quantile(d, 0.99) * 1000 : Double.NaN);
-        return o;
+        return new ServerSection.Quantiles(ok ? d.sum() / d.count() * 1000 : Double.NaN,
+                ok ? quantile(d, 0.50) * 1000 : Double.NaN, ok ? quantile(d, 0.90) * 1000 : Double.NaN,
+                ok ? quantile(d, 0.99) * 1000 : Double.NaN);
     }
 
     /** The histogram of observations made inside the window (closing minus baseline, bucket by bucket), or null. */

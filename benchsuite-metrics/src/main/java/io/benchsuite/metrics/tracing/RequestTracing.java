@@ -7,10 +7,10 @@ import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
-import io.benchsuite.core.RequestDecorator;
-import io.benchsuite.core.RunInfo;
-import io.benchsuite.core.RunListener;
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.run.RequestDecorator;
+import io.benchsuite.core.run.RunInfo;
+import io.benchsuite.core.run.RunListener;
+import io.benchsuite.core.run.RunResult;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
@@ -232,36 +232,36 @@ public final class RequestTracing implements RunListener, RequestDecorator {
             downstream.onTokens(nanoTime, tokenCount, text);
         }
 
+        // The span ends before the engine hears of the terminal event: once the engine has seen every
+        // request end, the run may end too, and every request span must be complete by then.
         @Override
         public void onComplete(long nanoTime, Usage usage) {
             TraceSampling.Decision decision = decide(false, nanoTime);
+            span.setAttribute(OUTPUT_TOKENS, usage.hasCompletionTokens() ? usage.completionTokens() : streamedTokens);
+            span.setAttribute(OUTCOME, "success");
+            span.setAttribute(SAMPLING_DECISION, decision.label());
+            span.end(wallClock(nanoTime), TimeUnit.NANOSECONDS);
             try (InContext ignored = new InContext(withSampled(sent, decision.kept()))) {
                 downstream.onComplete(nanoTime, usage);
-            } finally {
-                span.setAttribute(OUTPUT_TOKENS, usage.hasCompletionTokens() ? usage.completionTokens() : streamedTokens);
-                span.setAttribute(OUTCOME, "success");
-                span.setAttribute(SAMPLING_DECISION, decision.label());
-                span.end(wallClock(nanoTime), TimeUnit.NANOSECONDS);
             }
         }
 
         @Override
         public void onError(long nanoTime, BackendError error) {
             TraceSampling.Decision decision = decide(true, nanoTime);
+            span.setAttribute(OUTPUT_TOKENS, streamedTokens);
+            span.setAttribute(OUTCOME, error.kind() == ErrorKind.CANCELLED ? "cancelled" : "failure");
+            span.setAttribute(ERROR_TYPE, error.kind().label());
+            span.setAttribute(SAMPLING_DECISION, decision.label());
+            span.setStatus(StatusCode.ERROR, error.kind().label());
             try (InContext ignored = new InContext(withSampled(sent, decision.kept()))) {
                 if (error.httpStatus() > 0) {
                     LOG.info("request {} failed: {} (HTTP {})", index, error.kind().label(), error.httpStatus());
                 } else {
                     LOG.info("request {} failed: {}", index, error.kind().label());
                 }
-                downstream.onError(nanoTime, error);
-            } finally {
-                span.setAttribute(OUTPUT_TOKENS, streamedTokens);
-                span.setAttribute(OUTCOME, error.kind() == ErrorKind.CANCELLED ? "cancelled" : "failure");
-                span.setAttribute(ERROR_TYPE, error.kind().label());
-                span.setAttribute(SAMPLING_DECISION, decision.label());
-                span.setStatus(StatusCode.ERROR, error.kind().label());
                 span.end(wallClock(nanoTime), TimeUnit.NANOSECONDS);
+                downstream.onError(nanoTime, error);
             }
         }
 
@@ -279,6 +279,8 @@ public final class RequestTracing implements RunListener, RequestDecorator {
         private final String savedTrace;
         private final String savedSpan;
 
+        // The scope is owned by this object and closed by close(); callers use it in try-with-resources.
+        @SuppressWarnings("MustBeClosedChecker")
         InContext(SpanContext ctx) {
             if (!ctx.isValid()) {
                 scope = null;

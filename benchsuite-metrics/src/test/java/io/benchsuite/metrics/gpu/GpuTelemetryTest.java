@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.benchsuite.metrics.testing.SectionJson;
 import io.benchsuite.metrics.TestBackendAccess;
 import io.benchsuite.metrics.server.PrometheusText;
 import java.io.IOException;
@@ -43,7 +44,7 @@ class GpuTelemetryTest {
                 "--format=csv,noheader,nounits");
         assertThat(g.utilPct()).isEqualTo(100);
         assertThat(g.powerW()).isEqualTo(300);
-        JsonNode j = g.reportSections().get("gpu");
+        JsonNode j = SectionJson.of(g.reportSections().get(0));
         assertThat(j.get("source").asText()).isEqualTo("nvidia-smi");
         assertThat(j.get("available").asBoolean()).isTrue();
         assertThat(j.get("reason").isNull()).isTrue();
@@ -69,7 +70,7 @@ class GpuTelemetryTest {
     @Test
     void withoutASourceTheSectionSaysWhyAndEveryFigureIsNull() {
         GpuTelemetry g = GpuTelemetry.unavailable("nvidia-smi not found on PATH and no DCGM exporter URL given");
-        JsonNode j = TestBackendAccess.closedLoop("no-gpu", 2, g).result().sections().get("gpu");
+        JsonNode j = SectionJson.of(TestBackendAccess.closedLoop("no-gpu", 2, g).result().sections().get("gpu"));
         assertThat(j.get("source").isNull()).isTrue();
         assertThat(j.get("available").asBoolean()).isFalse();
         assertThat(j.get("reason").asText()).contains("nvidia-smi not found");
@@ -95,7 +96,7 @@ class GpuTelemetryTest {
         };
         GpuTelemetry g = GpuTelemetry.of(broken, Duration.ofMillis(50));
         TestBackendAccess.Run run = TestBackendAccess.closedLoop("broken-gpu", 2, g);
-        JsonNode j = run.result().sections().get("gpu");
+        JsonNode j = SectionJson.of(run.result().sections().get("gpu"));
         assertThat(j.get("available").asBoolean()).isFalse();
         assertThat(j.get("reason").asText()).contains("couldn't communicate");
         assertThat(run.benchsuiteThreads()).isEmpty();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.benchsuite.metrics.testing.SectionJson;
 import io.benchsuite.metrics.TestBackendAccess;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,10 +62,10 @@ class HostTelemetryTest {
         assertThat(h.rssPeakBytes()).isEqualTo(300_000 * 1024.0);
         assertThat(h.fragmentationRatio()).isGreaterThan(0);
 
-        java.lang.reflect.Method json = HostTelemetry.class.getDeclaredMethod("toJson");
+        java.lang.reflect.Method json = HostTelemetry.class.getDeclaredMethod("section");
         json.setAccessible(true);
         h.onRequestFinished(record(10));
-        JsonNode j = (JsonNode) json.invoke(h);
+        JsonNode j = SectionJson.of(json.invoke(h));
         assertThat(j.at("/cpu/processMeanPct").asDouble()).isCloseTo(25.0, within(1e-6));
         assertThat(j.at("/cpu/systemPeakPct").asDouble()).isCloseTo(50.0, within(1e-6));
         assertThat(j.at("/memory/rssPeakBytes").asLong()).isEqualTo(300_000 * 1024L);
@@ -78,7 +79,7 @@ class HostTelemetryTest {
         h.onRequestFinished(record(0, 2_000_000));
         h.onRequestFinished(record(0, 4_000_000));
         h.onRequestFinished(record(0, -1)); // reused a pooled connection: not a connect sample
-        j = (JsonNode) json.invoke(h);
+        j = SectionJson.of(json.invoke(h));
         assertThat(j.at("/tcp/connectMs/count").asLong()).isEqualTo(2);
         assertThat(j.at("/tcp/connectMs/mean").asDouble()).isCloseTo(3.0, within(0.01));
         assertThat(j.at("/tcp/connectMs/max").asDouble()).isCloseTo(4.0, within(0.01));
@@ -97,7 +98,7 @@ class HostTelemetryTest {
         HostTelemetry h = HostTelemetry.builder().procRoot(tmp.resolve("no-proc")).sysRoot(tmp.resolve("no-sys"))
                 .interval(Duration.ofMillis(50)).build();
         TestBackendAccess.Run run = TestBackendAccess.closedLoop("host-absent", 4, h);
-        JsonNode j = run.result().sections().get("host");
+        JsonNode j = SectionJson.of(run.result().sections().get("host"));
         assertThat(j.at("/memory/rssPeakBytes").isNull()).isTrue();
         assertThat(j.at("/memory/fragmentationRatio").isNull()).isTrue();
         assertThat(j.at("/pageFaults/minorPerSecond").isNull()).isTrue();
@@ -137,7 +138,7 @@ class HostTelemetryTest {
     void realLinuxProcGivesNumbersWhenPresent() {
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(Path.of("/proc/self/stat")), "not Linux");
         HostTelemetry h = HostTelemetry.builder().interval(Duration.ofMillis(50)).build();
-        JsonNode j = TestBackendAccess.closedLoop("host-real", 6, h).result().sections().get("host");
+        JsonNode j = SectionJson.of(TestBackendAccess.closedLoop("host-real", 6, h).result().sections().get("host"));
         assertThat(j.at("/memory/rssPeakBytes").asLong()).isPositive();
         assertThat(j.at("/cpu/processMeanPct").asDouble()).isGreaterThanOrEqualTo(0);
         assertThat(List.of(j.at("/pageFaults/minorPerSecond").isNumber())).containsExactly(true);

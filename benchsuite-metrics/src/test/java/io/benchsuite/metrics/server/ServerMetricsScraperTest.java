@@ -3,8 +3,9 @@ package io.benchsuite.metrics.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.benchsuite.metrics.testing.SectionJson;
 import com.sun.net.httpserver.HttpServer;
-import io.benchsuite.core.RunResult;
+import io.benchsuite.core.run.RunResult;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +43,7 @@ class ServerMetricsScraperTest {
         ServerMetricsScraper scraper = new ServerMetricsScraper(url, Duration.ofMillis(100), Duration.ofSeconds(2));
         io.benchsuite.metrics.TestBackendAccess.Run run = io.benchsuite.metrics.TestBackendAccess.closedLoop("scrape", 6, scraper);
         RunResult r = run.result();
-        JsonNode s = r.sections().get("server");
+        JsonNode s = SectionJson.of(r.sections().get("server"));
         assertThat(s).isNotNull();
         assertThat(s.get("source").asText()).isEqualTo("vllm");
         assertThat(s.get("url").asText()).isEqualTo(url.toString());
@@ -66,7 +67,7 @@ class ServerMetricsScraperTest {
                 Duration.ofMillis(100), Duration.ofSeconds(1));
         var run = io.benchsuite.metrics.TestBackendAccess.closedLoop("unreachable", 4, scraper);
         assertThat(run.result().summary().counts().succeeded()).isEqualTo(4);
-        JsonNode sec = run.result().sections().get("server");
+        JsonNode sec = SectionJson.of(run.result().sections().get("server"));
         assertThat(sec.get("scrapeErrors").asLong()).isGreaterThanOrEqualTo(1).isEqualTo(sec.get("scrapes").asLong());
         assertThat(sec.get("source").isNull()).isTrue();
         assertThat(sec.get("prefixCacheHitRate").isNull()).isTrue();
@@ -79,7 +80,7 @@ class ServerMetricsScraperTest {
         URI url = serve(i -> "<html>oops</html>", 200);
         ServerMetricsScraper scraper = new ServerMetricsScraper(url, Duration.ofMillis(100), Duration.ofSeconds(2));
         var run = io.benchsuite.metrics.TestBackendAccess.closedLoop("malformed", 4, scraper);
-        JsonNode sec = run.result().sections().get("server");
+        JsonNode sec = SectionJson.of(run.result().sections().get("server"));
         assertThat(sec.get("scrapeErrors").asLong()).isGreaterThanOrEqualTo(2).isEqualTo(sec.get("scrapes").asLong());
         assertThat(run.result().summary().counts().succeeded()).isEqualTo(4);
     }
@@ -89,7 +90,7 @@ class ServerMetricsScraperTest {
         URI url = serve(i -> "busy", 503);
         ServerMetricsScraper scraper = new ServerMetricsScraper(url, Duration.ofMillis(100), Duration.ofSeconds(2));
         var run = io.benchsuite.metrics.TestBackendAccess.closedLoop("status", 4, scraper);
-        assertThat(run.result().sections().get("server").get("scrapeErrors").asLong()).isGreaterThanOrEqualTo(2);
+        assertThat(SectionJson.of(run.result().sections().get("server")).get("scrapeErrors").asLong()).isGreaterThanOrEqualTo(2);
     }
 
     @Test

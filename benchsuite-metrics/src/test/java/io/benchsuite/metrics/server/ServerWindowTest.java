@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.benchsuite.metrics.testing.SectionJson;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +19,7 @@ class ServerWindowTest {
         ServerWindow w = new ServerWindow(List.of(new ServerWindow.Scrape(0, before), new ServerWindow.Scrape(5 * S, after)),
                 0, Long.MAX_VALUE);
         assertThat(w.prefixCacheHitRate()).isEqualTo(0.25);
-        JsonNode j = w.toJson(ServerDialect.VLLM, "http://127.0.0.1:8000/metrics", 2, 0);
+        JsonNode j = SectionJson.of(w.section(ServerDialect.VLLM, "http://127.0.0.1:8000/metrics", 2, 0));
         assertThat(j.get("source").asText()).isEqualTo("vllm");
         assertThat(j.get("prefixCacheHitRate").asDouble()).isEqualTo(0.25);
         assertThat(j.get("preemptions").asDouble()).isEqualTo(2);
@@ -45,7 +46,7 @@ class ServerWindowTest {
         ServerWindow w = new ServerWindow(List.of(new ServerWindow.Scrape(0, before), new ServerWindow.Scrape(2 * S, before),
                 new ServerWindow.Scrape(5 * S, after), new ServerWindow.Scrape(8 * S, before)), 2 * S, 6 * S);
         assertThat(w.prefixCacheHitRate()).isEqualTo(0.25);
-        JsonNode j = w.toJson(ServerDialect.VLLM, "u", 4, 0);
+        JsonNode j = SectionJson.of(w.section(ServerDialect.VLLM, "u", 4, 0));
         assertThat(j.at("/kvCacheUsage/mean").asDouble()).isEqualTo(0.5); // scrapes at 2 s and 5 s
         assertThat(j.get("timeSeries")).hasSize(4); // the time series shows every scrape
     }
@@ -54,7 +55,7 @@ class ServerWindowTest {
     void unknownFiguresAreNullNotZero() {
         ServerSnapshot tgi = ServerDialect.TGI.read(Fixtures.parsed("tgi.txt"));
         ServerWindow w = new ServerWindow(List.of(new ServerWindow.Scrape(0, tgi), new ServerWindow.Scrape(S, tgi)), 0, Long.MAX_VALUE);
-        JsonNode j = w.toJson(ServerDialect.TGI, "u", 2, 0);
+        JsonNode j = SectionJson.of(w.section(ServerDialect.TGI, "u", 2, 0));
         assertThat(j.get("prefixCacheHitRate").isNull()).isTrue();
         assertThat(j.at("/kvCacheUsage/mean").isNull()).isTrue();
         assertThat(j.get("preemptions").isNull()).isTrue();
@@ -62,7 +63,7 @@ class ServerWindowTest {
         assertThat(j.at("/itl/mean").isNull()).isTrue(); // no observations between the two scrapes
         assertThat(j.at("/running/mean").asDouble()).isEqualTo(16);
 
-        JsonNode none = new ServerWindow(List.of(), 0, Long.MAX_VALUE).toJson(null, "u", 3, 3);
+        JsonNode none = SectionJson.of(new ServerWindow(List.of(), 0, Long.MAX_VALUE).section(null, "u", 3, 3));
         assertThat(none.get("source").isNull()).isTrue();
         assertThat(none.get("scrapeErrors").asLong()).isEqualTo(3);
         assertThat(none.get("prefixCacheHitRate").isNull()).isTrue();

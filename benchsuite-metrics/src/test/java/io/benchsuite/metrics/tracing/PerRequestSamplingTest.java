@@ -6,7 +6,7 @@ import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
-import io.benchsuite.core.RequestDecorator;
+import io.benchsuite.core.run.RequestDecorator;
 import io.benchsuite.metrics.TestBackendAccess;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;

@@ -18,6 +18,11 @@ public final class Format {
         return String.format(Locale.ROOT, "%.3f", v);
     }
 
+    /** A percentile's name: {@code p99}, {@code p99.9}, {@code p50}. */
+    public static String percentile(double p) {
+        return "p" + java.math.BigDecimal.valueOf(p).stripTrailingZeros().toPlainString();
+    }
+
     /** A fraction as a percentage with two decimals, e.g. {@code 1.25%}. */
     public static String percent(double fraction) {
         return Double.isNaN(fraction) ? "n/a" : String.format(Locale.ROOT, "%.2f%%", fraction * 100);

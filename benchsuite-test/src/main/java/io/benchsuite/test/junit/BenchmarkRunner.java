@@ -13,8 +13,10 @@ import java.util.regex.Pattern;
 
 /**
  * A benchmark factory pre-configured for one test: each {@link #benchmark()} is a
- * {@link Benchmark.Builder} already named after the test, seeded, and writing its reports to the
- * test's own directory ({@code target/benchsuite-reports/<class>/<method>} by default). Injected by
+ * {@link Benchmark.Builder} already named after the test, seeded, writing its reports to the
+ * test's own directory ({@code target/benchsuite-reports/<class>/<method>} by default), and keeping
+ * its request records so the test can inspect single requests ({@code RunResult.requests()}; call
+ * {@code retainRequests(false)} on the builder for a run too long to hold them). Injected by
  * {@link BenchsuiteExtension}; usable on its own through {@link #of}.
  */
 public final class BenchmarkRunner {
@@ -62,7 +64,7 @@ public final class BenchmarkRunner {
     /** A builder named after the test, seeded, writing to {@link #reportDir()}; add a backend and a workload, then run. */
     public synchronized Benchmark.Builder benchmark() {
         handedOut.add(reportDir);
-        return Benchmark.named(name).seed(seed).outputDir(reportDir);
+        return Benchmark.named(name).seed(seed).outputDir(reportDir).retainRequests(true);
     }
 
     /**
@@ -74,7 +76,7 @@ public final class BenchmarkRunner {
         if (variant.isBlank()) throw new IllegalArgumentException("variant must not be blank");
         Path dir = reportDir.resolve(safe(variant));
         handedOut.add(dir);
-        return Benchmark.named(name + "." + variant).seed(seed).outputDir(dir);
+        return Benchmark.named(name + "." + variant).seed(seed).outputDir(dir).retainRequests(true);
     }
 
     /** The {@code report.json} files written by runs of this runner so far. */

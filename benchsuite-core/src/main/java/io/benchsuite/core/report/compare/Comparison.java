@@ -2,21 +2,28 @@ package io.benchsuite.core.report.compare;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.benchsuite.core.report.Json;
+import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.core.report.ReportWriters;
 import io.benchsuite.core.report.html.Headline.Unit;
-import io.benchsuite.core.report.html.internal.J;
+import io.benchsuite.core.report.json.ReportJson;
+import io.benchsuite.core.report.model.GpuSection;
+import io.benchsuite.core.report.model.HostSection;
+import io.benchsuite.core.report.model.Report;
+import io.benchsuite.core.report.model.ReportNumbers;
+import io.benchsuite.core.report.model.ServerSection;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
 
 /**
  * A side-by-side comparison of runs: the seed's table (backend, model, mean latency, output
@@ -40,22 +47,33 @@ public final class Comparison {
      *
      * @param key stable key in comparison.json
      * @param name display name
-     * @param pointer where the value is in report.json
+     * @param pointer where the value lies in report.json, as a JSON pointer (written to comparison.json)
      * @param unit display unit
      * @param better which direction is an improvement
+     * @param read the value of a report ({@code NaN} when absent)
      */
-    public record Metric(String key, String name, String pointer, Unit unit, Better better) {}
+    public record Metric(String key, String name, String pointer, Unit unit, Better better, ToDoubleFunction<Report> read) {
+        /** The metric's value in a report, as report.json stores it; {@code NaN} when absent. */
+        public double valueIn(Report report) {
+            return ReportNumbers.round(read.applyAsDouble(report));
+        }
+    }
 
     /** The compared metrics, in table order. */
     public static final List<Metric> METRICS = List.of(
-            new Metric("e2eMeanMs", "Mean latency (E2E)", "/e2e/mean", Unit.MS, Better.LOWER),
-            new Metric("ttftP99Ms", "TTFT p99", "/ttft/p99", Unit.MS, Better.LOWER),
-            new Metric("tpotP99Ms", "TPOT p99", "/tpot/p99", Unit.MS, Better.LOWER),
-            new Metric("outputTokensPerSecond", "Output tokens/s", "/throughput/outputTokensPerSecond", Unit.TOKENS_PER_S, Better.HIGHER),
-            new Metric("goodputRequestsPerSecond", "Goodput", "/goodput/requestsPerSecond", Unit.REQUESTS_PER_S, Better.HIGHER),
-            new Metric("kvCacheHitRate", "KV-cache hit rate", "/server/prefixCacheHitRate", Unit.RATIO_AS_PERCENT, Better.HIGHER),
-            new Metric("gpuMemoryPeakBytes", "Peak GPU memory", "/gpu/memoryUsedBytes/peak", Unit.BYTES, Better.LOWER),
-            new Metric("rssPeakBytes", "Peak process memory (RSS)", "/host/memory/rssPeakBytes", Unit.BYTES, Better.LOWER));
+            new Metric("e2eMeanMs", "Mean latency (E2E)", "/e2e/mean", Unit.MS, Better.LOWER, r -> r.latency(LatencyMetric.E2E).mean()),
+            new Metric("ttftP99Ms", "TTFT p99", "/ttft/p99", Unit.MS, Better.LOWER, r -> r.latency(LatencyMetric.TTFT).p99()),
+            new Metric("tpotP99Ms", "TPOT p99", "/tpot/p99", Unit.MS, Better.LOWER, r -> r.latency(LatencyMetric.TPOT).p99()),
+            new Metric("outputTokensPerSecond", "Output tokens/s", "/throughput/outputTokensPerSecond", Unit.TOKENS_PER_S,
+                    Better.HIGHER, r -> r.throughput().outputTokensPerSecond()),
+            new Metric("goodputRequestsPerSecond", "Goodput", "/goodput/requestsPerSecond", Unit.REQUESTS_PER_S,
+                    Better.HIGHER, r -> r.goodput().requestsPerSecond()),
+            new Metric("kvCacheHitRate", "KV-cache hit rate", "/server/prefixCacheHitRate", Unit.RATIO_AS_PERCENT,
+                    Better.HIGHER, r -> r.section(ServerSection.class).map(ServerSection::prefixCacheHitRate).orElse(Double.NaN)),
+            new Metric("gpuMemoryPeakBytes", "Peak GPU memory", "/gpu/memoryUsedBytes/peak", Unit.BYTES, Better.LOWER,
+                    r -> r.section(GpuSection.class).map(g -> g.memoryUsedBytes().peak()).map(Long::doubleValue).orElse(Double.NaN)),
+            new Metric("rssPeakBytes", "Peak process memory (RSS)", "/host/memory/rssPeakBytes", Unit.BYTES, Better.LOWER,
+                    r -> r.section(HostSection.class).map(h -> h.memory().rssPeakBytes()).map(Long::doubleValue).orElse(Double.NaN)));
 
     private final List<ComparedRun> runs;
     private final int baseline;
@@ -99,14 +117,14 @@ public final class Comparison {
             if (i == baseline) continue;
             ComparedRun r = runs.get(i);
             String who = "'" + r.label() + "' vs baseline '" + base.label() + "'";
-            List<String> diffs = differences(base.report().path("config").path("workload"), r.report().path("config").path("workload"), "");
+            List<String> diffs = differences(ReportJson.leaves(base.report().config().workload(), ""),
+                    ReportJson.leaves(r.report().config().workload(), ""));
             if (!diffs.isEmpty()) notes.add("workloads differ (" + who + "): " + String.join("; ", diffs));
-            for (String key : List.of("root", "scenarioSeed")) {
-                String a = J.text(base.report(), "/seed/" + key, "?"), b = J.text(r.report(), "/seed/" + key, "?");
-                if (!a.equals(b)) notes.add("seeds differ (" + who + "): seed." + key + " " + b + " vs " + a);
-            }
-            String ta = J.text(base.report(), "/config/tokenizer", "?"), tb = J.text(r.report(), "/config/tokenizer", "?");
-            if (!ta.equals(tb)) notes.add("prompt sets differ (" + who + "): tokenizer " + tb + " vs " + ta);
+            differs(notes, who, "seed.root", base.report().seed().root(), r.report().seed().root(), "seeds differ");
+            differs(notes, who, "seed.scenarioSeed", base.report().seed().scenarioSeed(), r.report().seed().scenarioSeed(),
+                    "seeds differ");
+            differs(notes, who, "tokenizer", base.report().config().tokenizer(), r.report().config().tokenizer(),
+                    "prompt sets differ");
             if (base.promptHashes() == null || r.promptHashes() == null) {
                 notes.add("prompt sets could not be compared (" + who + "): no requests.jsonl in "
                         + (base.promptHashes() == null ? "'" + base.label() + "'" : "'" + r.label() + "'"));
@@ -127,22 +145,25 @@ public final class Comparison {
         return List.copyOf(notes);
     }
 
-    /** Leaf-by-leaf differences of two JSON objects, as {@code key: b vs a}. */
-    private static List<String> differences(JsonNode a, JsonNode b, String prefix) {
+    private static void differs(List<String> notes, String who, String what, String base, String run, String headline) {
+        String a = base == null ? "?" : base, b = run == null ? "?" : run;
+        if (!a.equals(b)) notes.add(headline + " (" + who + "): " + what + " " + b + " vs " + a);
+    }
+
+    /** Leaf-by-leaf differences of two blocks, as {@code key: b vs a}, keys sorted. */
+    private static List<String> differences(Map<String, Object> a, Map<String, Object> b) {
         List<String> out = new ArrayList<>();
-        Set<String> keys = new java.util.TreeSet<>();
-        a.fieldNames().forEachRemaining(keys::add);
-        b.fieldNames().forEachRemaining(keys::add);
+        Set<String> keys = new TreeSet<>(a.keySet());
+        keys.addAll(b.keySet());
         for (String k : keys) {
-            JsonNode x = a.path(k), y = b.path(k);
-            if (x.isObject() && y.isObject()) out.addAll(differences(x, y, prefix + k + "."));
-            else if (!x.equals(y)) out.add(prefix + k + " " + show(y) + " vs " + show(x));
+            if (a.containsKey(k) && b.containsKey(k) && Objects.equals(a.get(k), b.get(k))) continue;
+            out.add(k + " " + show(b, k) + " vs " + show(a, k));
         }
         return out;
     }
 
-    private static String show(JsonNode n) {
-        return n.isMissingNode() ? "(missing)" : n.isValueNode() ? n.asText() : n.toString();
+    private static String show(Map<String, Object> block, String key) {
+        return block.containsKey(key) ? String.valueOf(block.get(key)) : "(missing)";
     }
 
     /** The runs, with unique labels. */
@@ -162,7 +183,7 @@ public final class Comparison {
 
     /** A metric's value of a run ({@code NaN} when absent). */
     public double value(int run, Metric m) {
-        return J.num(runs.get(run).report(), m.pointer());
+        return m.valueIn(runs.get(run).report());
     }
 
     /** {@code (run - baseline) / baseline} of a metric; {@code NaN} when either is absent or the baseline is 0. */
@@ -179,42 +200,35 @@ public final class Comparison {
     }
 
     /** The {@code comparison.json} document. */
-    public ObjectNode toJson() {
-        ObjectNode root = Json.MAPPER.createObjectNode();
-        root.put("schemaVersion", SCHEMA_VERSION);
-        root.putObject("tool").put("name", "benchsuite");
-        root.put("baseline", baseline);
-        root.put("baselineLabel", runs.get(baseline).label());
-        root.put("fair", unfairness.isEmpty());
-        ArrayNode notes = root.putArray("unfairness");
-        unfairness.forEach(notes::add);
-        ArrayNode metrics = root.putArray("metrics");
+    public ComparisonDocument document() {
+        List<ComparisonDocument.MetricEntry> metrics = new ArrayList<>();
         for (Metric m : METRICS) {
-            metrics.addObject().put("key", m.key()).put("name", m.name()).put("pointer", m.pointer())
-                    .put("unit", m.unit().name().toLowerCase(java.util.Locale.ROOT)).put("better", m.better().name().toLowerCase(java.util.Locale.ROOT));
+            metrics.add(new ComparisonDocument.MetricEntry(m.key(), m.name(), m.pointer(),
+                    m.unit().name().toLowerCase(Locale.ROOT), m.better().name().toLowerCase(Locale.ROOT)));
         }
-        ArrayNode rs = root.putArray("runs");
+        List<ComparisonDocument.RunEntry> entries = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             ComparedRun r = runs.get(i);
-            JsonNode rep = r.report();
-            ObjectNode o = rs.addObject();
-            o.put("label", r.label());
-            o.put("dir", r.dir() == null ? null : r.dir().toString());
-            o.put("backend", J.text(rep, "/backend/name", null));
-            o.put("model", J.text(rep, "/backend/model", null));
-            o.put("status", J.text(rep, "/run/status", null));
-            o.set("labels", rep.path("run").path("labels").isObject() ? rep.path("run").path("labels").deepCopy() : Json.MAPPER.createObjectNode());
-            o.put("workload", J.text(rep, "/config/workload/name", null));
-            o.put("seedRoot", J.text(rep, "/seed/root", null));
-            o.put("scenarioSeed", J.text(rep, "/seed/scenarioSeed", null));
-            ObjectNode values = o.putObject("values");
-            ObjectNode deltas = o.putObject("deltas");
+            Report rep = r.report();
+            Map<String, Double> values = new LinkedHashMap<>();
+            Map<String, Double> deltas = new LinkedHashMap<>();
             for (Metric m : METRICS) {
-                Json.put(values, m.key(), value(i, m));
-                Json.put(deltas, m.key(), delta(i, m));
+                values.put(m.key(), value(i, m));
+                deltas.put(m.key(), delta(i, m));
             }
+            entries.add(new ComparisonDocument.RunEntry(r.label(), r.dir() == null ? null : r.dir().toString(),
+                    rep.backend().name(), rep.backend().model(),
+                    rep.run().status() == null ? null : rep.run().status().name().toLowerCase(Locale.ROOT),
+                    rep.run().labels(), rep.config().workload().name(), rep.seed().root(), rep.seed().scenarioSeed(),
+                    values, deltas));
         }
-        return root;
+        return new ComparisonDocument(SCHEMA_VERSION, new ComparisonDocument.Tool("benchsuite"), baseline,
+                runs.get(baseline).label(), unfairness.isEmpty(), unfairness, metrics, entries);
+    }
+
+    /** The {@code comparison.json} text. */
+    public String toJson() {
+        return ReportJson.write(document());
     }
 
     /** The {@code comparison.html} page. */
@@ -226,7 +240,7 @@ public final class Comparison {
     public void write(Path dir) throws IOException {
         notNull(dir, "dir");
         Files.createDirectories(dir);
-        ReportWriters.atomicWrite(dir.resolve(COMPARISON_JSON), Json.MAPPER.writeValueAsString(toJson()) + "\n");
+        ReportWriters.atomicWrite(dir.resolve(COMPARISON_JSON), toJson() + "\n");
         ReportWriters.atomicWrite(dir.resolve(COMPARISON_HTML), toHtml());
     }
 }

@@ -2,14 +2,13 @@ package io.benchsuite.core.report.compare;
 
 import static io.benchsuite.core.report.html.internal.Html.esc;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.benchsuite.core.LatencyHistograms;
-import io.benchsuite.core.report.ReportJson;
+import io.benchsuite.api.result.LatencyMetric;
+import io.benchsuite.core.report.html.HtmlReport;
 import io.benchsuite.core.report.html.internal.Distributions;
 import io.benchsuite.core.report.html.internal.Fmt;
 import io.benchsuite.core.report.html.internal.Html;
-import io.benchsuite.core.report.html.internal.J;
 import io.benchsuite.core.report.html.internal.LineChart;
+import io.benchsuite.core.report.model.Report;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 
@@ -46,12 +45,12 @@ final class ComparisonPage {
         b.append("</tr></thead><tbody>");
         for (int i = 0; i < c.runs().size(); i++) {
             ComparedRun r = c.runs().get(i);
-            JsonNode rep = r.report();
+            Report rep = r.report();
             b.append("<tr data-run=\"").append(esc(r.label())).append("\"><td><b>").append(esc(r.label())).append("</b>");
             if (i == c.baseline()) b.append(" <small class=\"same\">baseline</small>");
-            if ("stopped".equals(J.text(rep, "/run/status", ""))) b.append(" <small class=\"worse\">stopped early</small>");
-            b.append("</td><td>").append(esc(J.text(rep, "/backend/name", "?"))).append("</td><td>")
-                    .append(esc(J.text(rep, "/backend/model", "?"))).append("</td>");
+            if (rep.run().stopped()) b.append(" <small class=\"worse\">stopped early</small>");
+            b.append("</td><td>").append(esc(orElse(rep.backend().name()))).append("</td><td>")
+                    .append(esc(orElse(rep.backend().model()))).append("</td>");
             for (Comparison.Metric m : Comparison.METRICS) {
                 double v = c.value(i, m);
                 b.append("<td class=\"num\" data-metric=\"").append(m.key()).append("\">");
@@ -73,14 +72,17 @@ final class ComparisonPage {
         b.append("</tbody></table></div></section>");
     }
 
+    private static String orElse(String v) {
+        return v == null ? "?" : v;
+    }
+
     private static void cdfs(StringBuilder b, List<ComparedRun> runs) {
         b.append("<section id=\"cdfs\"><h2>Latency CDFs</h2><p class=\"sub\">One line per run, logarithmic latency axis.</p><div class=\"grid\">");
-        List<LatencyHistograms> hists = runs.stream().map(r -> ReportJson.histograms(r.report())).toList();
-        for (String metric : List.of("ttft", "itl", "tpot", "e2e")) {
-            String name = metric.toUpperCase(java.util.Locale.ROOT);
+        for (LatencyMetric metric : HtmlReport.drawnMetrics()) {
+            String name = metric.displayName();
             LineChart chart = new LineChart(name + " CDF", name + " (ms, log scale)", "percentile (%)").logX().yMaxAtLeast(100);
             for (int i = 0; i < runs.size(); i++) {
-                Histogram h = hists.get(i).get(metric);
+                Histogram h = runs.get(i).report().histograms().get(metric);
                 double[][] cdf = Distributions.cdf(h);
                 chart.add(runs.get(i).label(), cdf[0], cdf[1]);
             }

@@ -1,13 +1,19 @@
 package io.benchsuite.core.report.html;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.benchsuite.api.result.LatencyMetric;
+import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.core.report.html.internal.Fmt;
-import io.benchsuite.core.report.html.internal.J;
+import io.benchsuite.core.report.model.GpuSection;
+import io.benchsuite.core.report.model.HostSection;
+import io.benchsuite.core.report.model.Report;
+import io.benchsuite.core.report.model.ReportNumbers;
+import io.benchsuite.core.report.model.ServerSection;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * One of the twelve headline metrics of SPEC §4, read from a {@code report.json} tree.
+ * One of the twelve headline metrics of SPEC §4, read from a {@link Report}.
  *
  * @param key stable identifier, e.g. {@code ttft}, {@code kvCacheHitRate}
  * @param name display name
@@ -32,7 +38,8 @@ public record Headline(String key, String name, String definition, List<Figure> 
      * @param label short qualifier, e.g. {@code p99} (may be empty)
      * @param value the value as stored in report.json ({@code NaN} when absent)
      * @param unit how the value is shown
-     * @param pointer the JSON pointer the value came from
+     * @param pointer where the value lies in {@code report.json}, as a JSON pointer (shown in the page so a
+     *     reader can find the figure in the file)
      */
     public record Figure(String label, double value, Unit unit, String pointer) {
         /** The value with its unit, e.g. {@code 12.35 ms}, {@code 87.3 %}, {@code 1.50 GiB}, or {@code absent}. */
@@ -70,65 +77,81 @@ public record Headline(String key, String name, String definition, List<Figure> 
     }
 
     /** The twelve headline metrics of a report, in SPEC §4 order. */
-    public static List<Headline> of(JsonNode report) {
-        boolean server = J.hasObject(report, "/server");
-        boolean host = J.hasObject(report, "/host");
-        boolean gpu = J.hasObject(report, "/gpu");
-        long succeeded = report.at("/requests/succeeded").asLong(0);
+    public static List<Headline> of(Report report) {
+        Optional<ServerSection> server = report.section(ServerSection.class);
+        Optional<HostSection> host = report.section(HostSection.class);
+        Optional<GpuSection> gpu = report.section(GpuSection.class);
+        long succeeded = report.requests().succeeded();
         String noSuccess = succeeded == 0 ? "no request succeeded" : "no successful request carried this measurement";
         String noServer = "no server metrics scraped (no server section in report.json)";
         String noHost = "no host telemetry recorded (no host section in report.json)";
+        LatencyStats ttft = report.latency(LatencyMetric.TTFT);
+        LatencyStats tpot = report.latency(LatencyMetric.TPOT);
+        LatencyStats itl = report.latency(LatencyMetric.ITL);
+        LatencyStats e2e = report.latency(LatencyMetric.E2E);
 
         List<Headline> out = new ArrayList<>();
         out.add(make("ttft", "TTFT", "Time to first token: from the scheduled send time to the first streamed token.",
-                noSuccess, fig("p50", report, "/ttft/p50", Unit.MS), fig("p99", report, "/ttft/p99", Unit.MS)));
+                noSuccess, fig("p50", ttft.p50(), Unit.MS, "/ttft/p50"), fig("p99", ttft.p99(), Unit.MS, "/ttft/p99")));
         out.add(make("tpot", "TPOT / ITL", "Time per output token after the first (TPOT) and the gap between consecutive tokens (ITL).",
-                report.at("/requests/succeeded").asLong(0) == 0 ? noSuccess : "no request streamed more than one token",
-                fig("TPOT p50", report, "/tpot/p50", Unit.MS), fig("TPOT p99", report, "/tpot/p99", Unit.MS),
-                fig("ITL p99", report, "/itl/p99", Unit.MS)));
+                succeeded == 0 ? noSuccess : "no request streamed more than one token",
+                fig("TPOT p50", tpot.p50(), Unit.MS, "/tpot/p50"), fig("TPOT p99", tpot.p99(), Unit.MS, "/tpot/p99"),
+                fig("ITL p99", itl.p99(), Unit.MS, "/itl/p99")));
         out.add(make("e2e", "E2E latency", "End-to-end latency: scheduled send time to the last token.",
-                noSuccess, fig("mean", report, "/e2e/mean", Unit.MS), fig("p50", report, "/e2e/p50", Unit.MS),
-                fig("p99", report, "/e2e/p99", Unit.MS)));
+                noSuccess, fig("mean", e2e.mean(), Unit.MS, "/e2e/mean"), fig("p50", e2e.p50(), Unit.MS, "/e2e/p50"),
+                fig("p99", e2e.p99(), Unit.MS, "/e2e/p99")));
         out.add(make("outputThroughput", "Output token throughput", "Output tokens per second over the measured window.",
-                noSuccess, fig("", report, "/throughput/outputTokensPerSecond", Unit.TOKENS_PER_S)));
-        String slo = J.text(report, "/goodput/slo", "");
+                noSuccess, fig("", report.throughput().outputTokensPerSecond(), Unit.TOKENS_PER_S,
+                        "/throughput/outputTokensPerSecond")));
+        String slo = report.goodput().slo();
         out.add(make("goodput", "Goodput", "Requests per second that met every SLO"
                         + (slo.isEmpty() ? "" : " (" + slo + ")") + ", and their share of measured requests.",
                 slo.isEmpty() ? "no SLO set (--slo), so goodput is not defined" : noSuccess,
-                fig("", report, "/goodput/requestsPerSecond", Unit.REQUESTS_PER_S),
-                fig("met", report, "/goodput/fraction", Unit.RATIO_AS_PERCENT)));
+                fig("", report.goodput().requestsPerSecond(), Unit.REQUESTS_PER_S, "/goodput/requestsPerSecond"),
+                fig("met", report.goodput().fraction(), Unit.RATIO_AS_PERCENT, "/goodput/fraction")));
         out.add(make("kvCacheHitRate", "KV-cache hit rate", "Share of prompt tokens served from the server's prefix cache.",
-                server ? "the server did not report a prefix-cache hit rate" : noServer,
-                fig("", report, "/server/prefixCacheHitRate", Unit.RATIO_AS_PERCENT)));
+                server.isPresent() ? "the server did not report a prefix-cache hit rate" : noServer,
+                fig("", server.map(ServerSection::prefixCacheHitRate).orElse(Double.NaN), Unit.RATIO_AS_PERCENT,
+                        "/server/prefixCacheHitRate")));
         out.add(make("memoryPeak", "Memory peak", "Highest memory in use during the run: accelerator memory, process RSS and JVM heap.",
-                host || gpu ? "no memory reading in the host or GPU sections" : "no host or GPU telemetry recorded",
-                fig("GPU", report, "/gpu/memoryUsedBytes/peak", Unit.BYTES),
-                fig("RSS", report, "/host/memory/rssPeakBytes", Unit.BYTES),
-                fig("heap", report, "/host/memory/heapPeakBytes", Unit.BYTES)));
+                host.isPresent() || gpu.isPresent() ? "no memory reading in the host or GPU sections" : "no host or GPU telemetry recorded",
+                fig("GPU", gpu.map(g -> number(g.memoryUsedBytes().peak())).orElse(Double.NaN), Unit.BYTES, "/gpu/memoryUsedBytes/peak"),
+                fig("RSS", host.map(h -> number(h.memory().rssPeakBytes())).orElse(Double.NaN), Unit.BYTES, "/host/memory/rssPeakBytes"),
+                fig("heap", host.map(h -> (double) h.memory().heapPeakBytes()).orElse(Double.NaN), Unit.BYTES,
+                        "/host/memory/heapPeakBytes")));
         out.add(make("memoryFragmentation", "Memory fragmentation ratio", "Process RSS ÷ memory the JVM uses (heap + non-heap), Redis's mem_fragmentation_ratio: above 1 is memory held but not in use. (1 − largest free block / total free is not observable from the JVM.)",
-                host ? "the host section has no fragmentation reading" : noHost,
-                fig("", report, "/host/memory/fragmentationRatio", Unit.RATIO)));
+                host.isPresent() ? "the host section has no fragmentation reading" : noHost,
+                fig("", host.map(h -> h.memory().fragmentationRatio()).orElse(Double.NaN), Unit.RATIO,
+                        "/host/memory/fragmentationRatio")));
+        String warmup = report.config().workload().warmup();
         out.add(make("compileTime", "Compile / warm-up time", "JIT compilation time during the run (cold-start cost; warm-up "
-                        + J.text(report, "/config/workload/warmup", "0s") + " excluded from the figures).",
-                host ? "the host section has no JIT compile time" : noHost,
-                fig("JIT", report, "/host/jit/compileMs", Unit.MS)));
+                        + (warmup == null ? "0s" : warmup) + " excluded from the figures).",
+                host.isPresent() ? "the host section has no JIT compile time" : noHost,
+                fig("JIT", host.map(h -> number(h.jit().compileMs())).orElse(Double.NaN), Unit.MS, "/host/jit/compileMs")));
+        // No JVM interface counts recompilations, so the row states the gap instead of a made-up figure.
         out.add(make("recompileRatio", "Recompile ratio / JIT hit rate", "Share of compilations that were recompilations (deoptimised code).",
-                host ? "no recompile counter recorded (the host section has JIT compile time only)" : noHost,
-                fig("recompile", report, "/host/jit/recompileRatio", Unit.RATIO_AS_PERCENT),
-                fig("hit", report, "/host/jit/hitRate", Unit.RATIO_AS_PERCENT)));
+                host.isPresent() ? "no recompile counter recorded (the host section has JIT compile time only)" : noHost,
+                fig("recompile", Double.NaN, Unit.RATIO_AS_PERCENT, "/host/jit/recompileRatio"),
+                fig("hit", Double.NaN, Unit.RATIO_AS_PERCENT, "/host/jit/hitRate")));
         out.add(make("cpuPeak", "CPU peak utilisation", "Highest per-second CPU use of the benchmark process and of the whole host.",
-                host ? "the host section has no CPU reading" : noHost,
-                fig("process", report, "/host/cpu/processPeakPct", Unit.PERCENT),
-                fig("system", report, "/host/cpu/systemPeakPct", Unit.PERCENT)));
+                host.isPresent() ? "the host section has no CPU reading" : noHost,
+                fig("process", host.map(h -> h.cpu().processPeakPct()).orElse(Double.NaN), Unit.PERCENT, "/host/cpu/processPeakPct"),
+                fig("system", host.map(h -> h.cpu().systemPeakPct()).orElse(Double.NaN), Unit.PERCENT, "/host/cpu/systemPeakPct")));
+        String energySource = host.map(h -> h.energy().source()).orElse(null);
         out.add(make("energyPerToken", "Energy per token", "Energy drawn over the run divided by output tokens ("
-                        + J.text(report, "/host/energy/source", "no energy source") + ").",
-                host ? "no energy meter was readable (host.energy is empty)" : noHost,
-                fig("", report, "/host/energy/joulesPerOutputToken", Unit.JOULES_PER_TOKEN)));
+                        + (energySource == null ? "no energy source" : energySource) + ").",
+                host.isPresent() ? "no energy meter was readable (host.energy is empty)" : noHost,
+                fig("", host.map(h -> h.energy().joulesPerOutputToken()).orElse(Double.NaN), Unit.JOULES_PER_TOKEN,
+                        "/host/energy/joulesPerOutputToken")));
         return out;
     }
 
-    private static Figure fig(String label, JsonNode report, String pointer, Unit unit) {
-        return new Figure(label, J.num(report, pointer), unit, pointer);
+    private static double number(Long v) {
+        return v == null ? Double.NaN : v;
+    }
+
+    private static Figure fig(String label, double value, Unit unit, String pointer) {
+        return new Figure(label, ReportNumbers.round(value), unit, pointer);
     }
 
     private static Headline make(String key, String name, String definition, String absentWhy, Figure... figures) {

@@ -11,8 +11,7 @@ import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
-import io.benchsuite.core.report.Json;
-import io.benchsuite.core.report.ReportJson;
+import io.benchsuite.core.testing.JsonTrees;
 import io.benchsuite.testkit.ScriptedBackend;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,9 +46,9 @@ class ComparisonTest {
         Path dir = tmp.resolve(name);
         Files.createDirectories(dir);
         Files.copy(base.resolve("requests.jsonl"), dir.resolve("requests.jsonl"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        ObjectNode report = ReportJson.read(base);
+        ObjectNode report = JsonTrees.read(base.resolve("report.json"));
         edit.accept(report);
-        Files.writeString(dir.resolve("report.json"), Json.MAPPER.writeValueAsString(report));
+        JsonTrees.write(dir.resolve("report.json"), report);
         return dir;
     }
 
@@ -67,7 +66,7 @@ class ComparisonTest {
         Path out = tmp.resolve("out1");
         c.write(out);
 
-        JsonNode json = Json.MAPPER.readTree(out.resolve("comparison.json").toFile());
+        JsonNode json = JsonTrees.read(out.resolve("comparison.json"));
         List<String> keys = new ArrayList<>();
         json.fieldNames().forEachRemaining(keys::add);
         assertThat(keys).containsExactlyInAnyOrder("schemaVersion", "tool", "baseline", "baselineLabel", "fair", "unfairness", "metrics", "runs");
@@ -120,9 +119,9 @@ class ComparisonTest {
         });
         Path otherPrompts = variant("other-prompts", r -> {});
         List<String> lines = Files.readAllLines(otherPrompts.resolve("requests.jsonl"));
-        ObjectNode line = (ObjectNode) Json.MAPPER.readTree(lines.get(3));
+        ObjectNode line = (ObjectNode) JsonTrees.parse(lines.get(3));
         line.put("promptHash", "0000deadbeef");
-        lines.set(3, Json.MAPPER.writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).writeValueAsString(line));
+        lines.set(3, JsonTrees.MAPPER.writeValueAsString(line));
         Files.write(otherPrompts.resolve("requests.jsonl"), lines);
 
         Comparison c = Comparison.of(List.of(ComparedRun.load(base), ComparedRun.load(otherWorkload), ComparedRun.load(otherPrompts)), 0);
@@ -132,7 +131,9 @@ class ComparisonTest {
                 .anySatisfy(n -> assertThat(n).contains("seeds differ").contains("seed.scenarioSeed ee11"))
                 .anySatisfy(n -> assertThat(n).startsWith("prompt sets differ ('other-prompts'").contains("1 request(s)"));
         assertThat(c.unfairness()).noneMatch(n -> n.contains("'other-prompts'") && !n.startsWith("prompt sets differ"));
-        JsonNode json = c.toJson();
+        assertThat(c.document().fair()).isFalse();
+        assertThat(c.document().unfairness()).hasSize(c.unfairness().size());
+        JsonNode json = JsonTrees.parse(c.toJson());
         assertThat(json.path("fair").asBoolean()).isFalse();
         assertThat(json.path("unfairness")).hasSize(c.unfairness().size());
         String html = c.toHtml();

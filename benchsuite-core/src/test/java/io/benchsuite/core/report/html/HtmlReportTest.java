@@ -4,12 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.benchsuite.core.RunResult;
-import io.benchsuite.core.report.InvalidReportException;
-import io.benchsuite.core.report.Json;
-import io.benchsuite.core.report.ReportJson;
 import io.benchsuite.core.report.ReportWriters;
 import io.benchsuite.core.report.SummaryCsv;
+import io.benchsuite.core.report.json.InvalidReportException;
+import io.benchsuite.core.report.json.ReportJson;
+import io.benchsuite.core.report.model.Report;
+import io.benchsuite.core.run.RunResult;
+import io.benchsuite.core.testing.JsonTrees;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -93,21 +94,22 @@ class HtmlReportTest {
 
     @Test
     void aStoppedRunGetsABanner() throws Exception {
-        ObjectNode report = ReportJson.read(telemetryDir);
+        ObjectNode report = JsonTrees.read(telemetryDir.resolve("report.json"));
         ((ObjectNode) report.get("run")).put("status", "stopped");
-        assertThat(HtmlReport.render(report)).contains("id=\"banner-stopped\"").contains("stopped early");
+        assertThat(HtmlReport.page(ReportJson.parse(JsonTrees.MAPPER.writeValueAsString(report), telemetryDir)))
+                .contains("id=\"banner-stopped\"").contains("stopped early");
         assertThat(html(telemetryDir)).doesNotContain("id=\"banner-stopped\"");
     }
 
     @Test
     void aGermanDefaultLocaleChangesNoNumber() {
-        ObjectNode report = ReportJson.read(telemetryDir);
-        String root = HtmlReport.render(report);
+        Report report = ReportJson.read(telemetryDir);
+        String root = HtmlReport.page(report);
         Locale before = Locale.getDefault();
         try {
             Locale.setDefault(Locale.GERMANY);
-            assertThat(HtmlReport.render(report)).isEqualTo(root);
-            assertThat(SummaryCsv.render(report)).isEqualTo(SummaryCsv.render(telemetry));
+            assertThat(HtmlReport.page(report)).isEqualTo(root);
+            assertThat(SummaryCsv.csv(report)).isEqualTo(SummaryCsv.csv(Report.of(telemetry)));
         } finally {
             Locale.setDefault(before);
         }
@@ -126,10 +128,10 @@ class HtmlReportTest {
 
     @Test
     void summaryCsvFromJsonEqualsTheOneFromTheResult() {
-        String fromJson = SummaryCsv.render(ReportJson.read(telemetryDir));
-        assertThat(fromJson).isEqualTo(SummaryCsv.render(telemetry));
+        String fromJson = SummaryCsv.csv(ReportJson.read(telemetryDir));
+        assertThat(fromJson).isEqualTo(SummaryCsv.csv(Report.of(telemetry)));
         assertThat(fromJson).contains("\nerrors,http_5xx,").contains("\nrequests,failed,");
-        String failed = SummaryCsv.render(ReportJson.read(failedDir));
+        String failed = SummaryCsv.csv(ReportJson.read(failedDir));
         assertThat(failed).contains("\nttft,p99,,ms\n").contains("\nrequests,succeeded,0,count\n");
     }
 
@@ -153,8 +155,7 @@ class HtmlReportTest {
 
     @Test
     void aMinimalOldReportStillRenders() {
-        ObjectNode minimal = Json.MAPPER.createObjectNode().put("schemaVersion", 1);
-        String html = HtmlReport.render(minimal);
+        String html = HtmlReport.page(ReportJson.parse("{\"schemaVersion\": 1}", Path.of("minimal.json")));
         assertThat(Pattern.compile("<tr data-metric=").matcher(html).results().count()).isEqualTo(12);
         assertThat(html).contains("unnamed run").contains("id=\"banner-no-success\"");
     }

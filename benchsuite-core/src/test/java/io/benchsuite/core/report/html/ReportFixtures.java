@@ -1,8 +1,5 @@
 package io.benchsuite.core.report.html;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.result.Slo;
@@ -11,12 +8,17 @@ import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.RateProfile;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
-import io.benchsuite.core.RunListener;
-import io.benchsuite.core.RunResult;
-import io.benchsuite.core.report.Json;
+import io.benchsuite.core.run.RunListener;
+import io.benchsuite.core.run.RunResult;
+import io.benchsuite.core.report.model.GpuSection;
+import io.benchsuite.core.report.model.HostSection;
+import io.benchsuite.core.report.model.ServerSection;
+import io.benchsuite.core.run.ReportSection;
 import io.benchsuite.testkit.ScriptedBackend;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /** Real runs against the scripted backend, written to an output directory, for the report tests. */
@@ -40,8 +42,8 @@ final class ReportFixtures {
                     .slo(Slo.parse("ttft=50ms,e2e=500ms")).outputDir(dir).label("device", "H200 " + HOSTILE).label("quantization", "fp8")
                     .listener(new RunListener() {
                         @Override
-                        public Map<String, JsonNode> reportSections() {
-                            return Map.of("server", server(), "host", host(), "gpu", gpu());
+                        public List<ReportSection> reportSections() {
+                            return List.of(server(), host(), gpu());
                         }
                     }).run();
         }
@@ -58,46 +60,27 @@ final class ReportFixtures {
         }
     }
 
-    static ObjectNode server() {
-        ObjectNode s = Json.MAPPER.createObjectNode();
-        s.put("source", "vllm");
-        s.put("url", "http://127.0.0.1:8000/metrics");
-        s.putObject("kvCacheUsage").put("mean", 0.42).put("max", 0.73);
-        s.put("prefixCacheHitRate", 0.6125);
-        s.putObject("running").put("mean", 3.5).put("max", 8);
-        s.putObject("waiting").put("mean", 0.5).put("max", 2);
-        s.put("preemptions", 0);
-        s.putObject("ttft").put("mean", 5.1).put("p50", 5.0).put("p90", 6.2).put("p99", 7.9);
-        s.putObject("itl").putNull("mean").putNull("p50").putNull("p90").putNull("p99");
-        ArrayNode ts = s.putArray("timeSeries");
-        for (int i = 0; i < 4; i++) {
-            ts.addObject().put("second", i).put("kvCacheUsage", 0.2 + 0.15 * i).put("running", 2 + i).put("waiting", i % 2);
-        }
-        return s;
+    static ServerSection server() {
+        List<ServerSection.Second> ts = new ArrayList<>();
+        for (int i = 0; i < 4; i++) ts.add(new ServerSection.Second(i, 0.2 + 0.15 * i, 2 + i, i % 2));
+        return new ServerSection("vllm", "http://127.0.0.1:8000/metrics", 4, 0, new ServerSection.MeanMax(0.42, 0.73), 0.6125,
+                new ServerSection.MeanMax(3.5, 8), new ServerSection.MeanMax(0.5, 2), 0,
+                new ServerSection.Quantiles(5.1, 5.0, 6.2, 7.9),
+                new ServerSection.Quantiles(Double.NaN, Double.NaN, Double.NaN, Double.NaN), ts);
     }
 
-    static ObjectNode host() {
-        ObjectNode h = Json.MAPPER.createObjectNode();
-        h.putObject("cpu").put("processMeanPct", 35.5).put("processPeakPct", 88.25).put("systemMeanPct", 40.0).put("systemPeakPct", 91.0);
-        h.putObject("memory").put("rssPeakBytes", 1_610_612_736L).put("heapPeakBytes", 536_870_912L).put("fragmentationRatio", 0.125);
-        h.putObject("pageFaults").put("minorPerSecond", 120.0).put("majorPerSecond", 0.0);
-        h.putNull("ioWaitPct");
-        h.putObject("tcp").put("retransmits", 0).putObject("connectMs").put("mean", 0.2).put("p99", 0.9);
-        h.putObject("gc").put("pauseMs", 12.5).put("count", 3);
-        h.putObject("jit").put("compileMs", 845.0);
-        h.putObject("energy").put("joules", 1234.5).put("joulesPerOutputToken", 0.0321).put("source", "rapl");
-        ArrayNode ts = h.putArray("timeSeries");
-        for (int i = 0; i < 4; i++) ts.addObject().put("second", i).put("processCpuPct", 30 + i).put("rssBytes", 1_000_000_000L + i);
-        return h;
+    static HostSection host() {
+        List<HostSection.Second> ts = new ArrayList<>();
+        for (int i = 0; i < 4; i++) ts.add(new HostSection.Second(i, 30 + i, 1_000_000_000L + i));
+        return new HostSection(new HostSection.Cpu(35.5, 88.25, 40.0, 91.0),
+                new HostSection.Memory(1_610_612_736L, 536_870_912L, 0.125), new HostSection.PageFaults(120.0, 0.0),
+                Double.NaN, new HostSection.Tcp(0L, new HostSection.ConnectTimes(3, 0.2, 0.15, 0.9, 0.9)),
+                new HostSection.Gc(12, 3), new HostSection.Jit(845L), new HostSection.Energy(1234.5, 0.0321, "rapl"), ts,
+                Map.of("ioWaitPct", "fewer than two samples"));
     }
 
-    static ObjectNode gpu() {
-        ObjectNode g = Json.MAPPER.createObjectNode();
-        g.put("source", "nvidia-smi");
-        g.putObject("utilPct").put("mean", 71.0).put("peak", 99.0);
-        g.putObject("memoryUsedBytes").put("peak", 80_530_636_800L);
-        g.putObject("powerW").put("mean", 420.0).put("peak", 650.0);
-        g.put("energyJoules", 1300.0);
-        return g;
+    static GpuSection gpu() {
+        return new GpuSection("nvidia-smi", true, null, new GpuSection.MeanPeak(71.0, 99.0),
+                new GpuSection.MemoryPeak(80_530_636_800L), new GpuSection.MeanPeak(420.0, 650.0), 1300.0);
     }
 }

@@ -1,10 +1,13 @@
 package io.benchsuite.core.report.html.internal;
 
+import io.benchsuite.core.report.model.ReportNumbers;
 import java.util.Locale;
 
 /**
  * Number formatting of the HTML pages: always {@link Locale#ROOT} (a German default locale must not
- * turn 12.5 into 12,5), no grouping separators, precision that follows the magnitude.
+ * turn 12.5 into 12,5), no grouping separators, precision that follows the magnitude. Values are
+ * first rounded as {@code report.json} stores them ({@link ReportNumbers}), so a page rendered at the
+ * end of a run and one rendered again from the file show the same digits.
  */
 public final class Fmt {
     private Fmt() {}
@@ -16,8 +19,9 @@ public final class Fmt {
      * A number with a precision that suits its size: 1 decimal from 100, 2 decimals from 1, three
      * significant digits below 1; {@value #ABSENT} when not finite.
      */
-    public static String num(double v) {
-        if (!Double.isFinite(v)) return ABSENT;
+    public static String num(double value) {
+        if (!Double.isFinite(value)) return ABSENT;
+        double v = ReportNumbers.round(value);
         double a = Math.abs(v);
         if (a == 0) return "0";
         if (a >= 100) return String.format(Locale.ROOT, "%.1f", v);
@@ -28,7 +32,7 @@ public final class Fmt {
 
     /** A ratio 0..1 as a percentage with one decimal, e.g. {@code 0.8731 -> 87.3}. */
     public static String pct(double ratio) {
-        return Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.1f", ratio * 100) : ABSENT;
+        return Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.1f", ReportNumbers.round(ratio) * 100) : ABSENT;
     }
 
     /** A whole number. */
@@ -41,7 +45,7 @@ public final class Fmt {
         if (!Double.isFinite(v)) return ABSENT;
         String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
         int u = 0;
-        double x = v;
+        double x = ReportNumbers.round(v);
         while (Math.abs(x) >= 1024 && u < units.length - 1) {
             x /= 1024;
             u++;

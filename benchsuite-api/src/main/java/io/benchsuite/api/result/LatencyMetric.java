@@ -1,0 +1,170 @@
+package io.benchsuite.api.result;
+
+import static io.benchsuite.api.util.Checks.notNull;
+
+import java.util.function.LongConsumer;
+import java.util.function.ToLongFunction;
+
+/**
+ * The latency metrics a run measures, each with every name it goes by: its key in
+ * {@code report.json} (a top-level block and a histogram) and in {@code requests.jsonl} (as
+ * {@code <key>Ms}), its {@code summary.csv} name and its display name. Everything that lists
+ * latencies (the aggregation, the report, the CSV, the console summary, the assertions) iterates
+ * these constants in declaration order, so a metric derived from a {@link RequestRecord} is added
+ * here alone.
+ */
+public enum LatencyMetric {
+    /** Time to first token from the scheduled instant. */
+    TTFT("ttft", "ttft", "TTFT", Population.SUCCESSFUL_REQUESTS, true, RequestRecord::ttftNanos),
+    /** Every gap between consecutive output tokens. */
+    ITL("itl", "itl", "ITL", Population.TOKEN_GAPS, true, r -> -1),
+    /** Time per output token after the first. */
+    TPOT("tpot", "tpot", "TPOT", Population.SUCCESSFUL_REQUESTS, true, RequestRecord::tpotNanos),
+    /** End-to-end latency from the scheduled instant. */
+    E2E("e2e", "e2e", "E2E", Population.SUCCESSFUL_REQUESTS, true, RequestRecord::e2eNanos),
+    /** Time to first token from the actual send: the server's view, client waits excluded. */
+    TTFT_FROM_SEND("ttftFromSend", "ttft_from_send", "TTFT from send", Population.SUCCESSFUL_REQUESTS, false,
+            RequestRecord::ttftFromSendNanos),
+    /** Actual send minus scheduled instant: the whole client-side delay. */
+    SCHEDULE_LAG("scheduleLag", "schedule_lag", "schedule lag", Population.ALL_REQUESTS, false,
+            RequestRecord::scheduleLagNanos),
+    /** Dispatcher pick-up minus scheduled instant: the client's timer lateness. */
+    DISPATCH_LAG("dispatchLag", "dispatch_lag", "dispatch lag", Population.ALL_REQUESTS, false,
+            RequestRecord::dispatchLagNanos),
+    /** Time a due request waited for a concurrency slot. */
+    SLOT_WAIT("slotWait", "slot_wait", "slot wait", Population.ALL_REQUESTS, false, RequestRecord::slotWaitNanos);
+
+    /** Which requests of the measured window a metric takes its samples from, and how many per request. */
+    public enum Population {
+        /** One sample per successful request. */
+        SUCCESSFUL_REQUESTS,
+        /** One sample per request, whatever its outcome. */
+        ALL_REQUESTS,
+        /** One sample per inter-token gap of each successful request. */
+        TOKEN_GAPS
+    }
+
+    private final String key;
+    private final String csvName;
+    private final String displayName;
+    private final Population population;
+    private final boolean distribution;
+    private final ToLongFunction<RequestRecord> perRequest;
+
+    LatencyMetric(String key, String csvName, String displayName, Population population, boolean distribution,
+                  ToLongFunction<RequestRecord> perRequest) {
+        this.key = key;
+        this.csvName = csvName;
+        this.displayName = displayName;
+        this.population = population;
+        this.distribution = distribution;
+        this.perRequest = perRequest;
+    }
+
+    /**
+     * The key in {@code report.json} and {@code requests.jsonl}, e.g. {@code ttftFromSend}.
+     *
+     * @return the JSON key
+     */
+    public String key() {
+        return key;
+    }
+
+    /**
+     * The metric column value in {@code summary.csv}, e.g. {@code ttft_from_send}.
+     *
+     * @return the CSV name
+     */
+    public String csvName() {
+        return csvName;
+    }
+
+    /**
+     * The name shown to people, e.g. {@code TTFT from send}.
+     *
+     * @return the display name
+     */
+    public String displayName() {
+        return displayName;
+    }
+
+    /**
+     * Which requests give samples.
+     *
+     * @return the sample population
+     */
+    public Population population() {
+        return population;
+    }
+
+    /**
+     * Whether reports draw this metric's distribution (CDF and histogram); the client-side delays
+     * are shown as figures instead.
+     *
+     * @return whether the distribution is drawn
+     */
+    public boolean drawnAsDistribution() {
+        return distribution;
+    }
+
+    /**
+     * The request's single value in nanoseconds, or -1 when it has none: the event did not happen,
+     * or the metric has several samples per request ({@link #ITL}: see {@link RequestRecord#itl()}).
+     *
+     * @param record a finished request
+     * @return the value in nanoseconds, or -1
+     */
+    public long valueNanos(RequestRecord record) {
+        return perRequest.applyAsLong(notNull(record, "record"));
+    }
+
+    /**
+     * Gives every sample of this metric that {@code record} contributes, in nanoseconds, to
+     * {@code sink}: none when the request is outside the metric's population or the event did not
+     * happen. The caller decides which phases count (reports use the measured window).
+     *
+     * @param record a finished request
+     * @param sink receives the samples
+     */
+    public void samples(RequestRecord record, LongConsumer sink) {
+        notNull(record, "record");
+        notNull(sink, "sink");
+        if (population != Population.ALL_REQUESTS && !record.succeeded()) return;
+        if (population == Population.TOKEN_GAPS) {
+            Gaps gaps = record.itl();
+            for (int i = 0; i < gaps.size(); i++) sink.accept(gaps.get(i));
+            return;
+        }
+        long v = perRequest.applyAsLong(record);
+        if (v >= 0) sink.accept(v);
+    }
+
+    /**
+     * The metric with this JSON key.
+     *
+     * @param key a JSON key, e.g. {@code ttft}
+     * @return the metric
+     * @throws IllegalArgumentException naming the known keys when none has this key
+     */
+    public static LatencyMetric fromKey(String key) {
+        notNull(key, "metric key");
+        for (LatencyMetric m : values()) {
+            if (m.key.equals(key)) return m;
+        }
+        throw new IllegalArgumentException("unknown latency metric '" + key + "'; known: " + keys());
+    }
+
+    /**
+     * The JSON keys of all metrics, in declaration order, e.g. {@code [ttft, itl, ...]}.
+     *
+     * @return the keys as one line of text
+     */
+    public static String keys() {
+        StringBuilder b = new StringBuilder("[");
+        for (LatencyMetric m : values()) {
+            if (b.length() > 1) b.append(", ");
+            b.append(m.key);
+        }
+        return b.append(']').toString();
+    }
+}

@@ -1,0 +1,200 @@
+package io.benchsuite.core.internal.aggregate;
+
+import io.benchsuite.api.result.RequestRecord;
+import io.benchsuite.api.workload.LoadModel;
+import io.benchsuite.core.run.LatencyHistograms;
+import io.benchsuite.core.run.SecondSample;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The per-second time series of a run (all phases), accumulated as requests finish: counters keyed
+ * by second (a few numbers per second of run, however many requests), and per-second TTFT and E2E
+ * percentiles recorded Recorder-style into interval histograms that are closed into two numbers
+ * once their second is {@value #OPEN_SECONDS} seconds behind the newest sample. Memory grows with the
+ * run's length in seconds only, never with its number of requests. Not thread-safe.
+ */
+final class SecondSeries {
+    static final long SECOND = 1_000_000_000L;
+    /** How many seconds behind the newest sample a second's percentiles stay open for late samples. */
+    static final int OPEN_SECONDS = 5;
+
+    private int[] scheduled = new int[64];
+    private int[] sent = new int[64];
+    private int[] completed = new int[64];
+    private int[] failed = new int[64];
+    private long[] outputTokens = new long[64];
+    private long[] completedOutputTokens = new long[64];
+    private long[] activeNanos = new long[64];
+    private long lastOffset;
+    private final IntervalPercentiles ttft = new IntervalPercentiles();
+    private final IntervalPercentiles e2e = new IntervalPercentiles();
+
+    static int second(long offsetNanos) {
+        return (int) (Math.max(0, offsetNanos) / SECOND);
+    }
+
+    private void ensure(int second) {
+        if (second < scheduled.length) return;
+        int n = Math.max(second + 1, scheduled.length * 2);
+        scheduled = Arrays.copyOf(scheduled, n);
+        sent = Arrays.copyOf(sent, n);
+        completed = Arrays.copyOf(completed, n);
+        failed = Arrays.copyOf(failed, n);
+        outputTokens = Arrays.copyOf(outputTokens, n);
+        completedOutputTokens = Arrays.copyOf(completedOutputTokens, n);
+        activeNanos = Arrays.copyOf(activeNanos, n);
+    }
+
+    /** A first token arrived: its TTFT counts in the second it arrived (recorded at once, so the second can close). */
+    void firstToken(long firstTokenOffset, long ttftNanos) {
+        if (ttftNanos >= 0) ttft.record(second(firstTokenOffset), ttftNanos);
+    }
+
+    /** Folds a finished request into its seconds: scheduled, sent, ended, active time, token arrivals, E2E. */
+    void add(RequestRecord r) {
+        lastOffset = Math.max(lastOffset, Math.max(r.endOffsetNanos(), r.scheduledOffsetNanos()));
+        ensure(second(lastOffset));
+        scheduled[second(r.scheduledOffsetNanos())]++;
+        if (r.sentOffsetNanos() >= 0) {
+            sent[second(r.sentOffsetNanos())]++;
+            spreadActive(r.sentOffsetNanos(), r.endOffsetNanos());
+        }
+        int end = second(r.endOffsetNanos());
+        if (r.succeeded()) {
+            completed[end]++;
+            completedOutputTokens[end] += r.outputTokens();
+            if (r.e2eNanos() >= 0) e2e.record(end, r.e2eNanos());
+        } else {
+            failed[end]++;
+        }
+        if (r.firstTokenOffsetNanos() >= 0) {
+            // token arrival instants: the first token, then the cumulative inter-token gaps
+            long t = r.firstTokenOffsetNanos();
+            outputTokens[Math.min(second(t), outputTokens.length - 1)]++;
+            for (int i = 0; i < r.itl().size(); i++) {
+                t += r.itl().get(i);
+                outputTokens[Math.min(second(t), outputTokens.length - 1)]++;
+            }
+        }
+    }
+
+    private void spreadActive(long from, long to) {
+        long t = Math.max(0, from);
+        while (t < to) {
+            int s = second(t);
+            long until = Math.min((s + 1L) * SECOND, to);
+            activeNanos[s] += until - t;
+            t = until;
+        }
+    }
+
+    /**
+     * Successful requests and their output tokens per second over the seconds that overlap the last
+     * {@code windowNanos} before {@code now} (for live progress), as {@code {requests/s, tokens/s}}.
+     */
+    double[] recentRates(long now, long windowNanos) {
+        int last = Math.min(second(now), completed.length - 1);
+        int first = (int) Math.max(0, Math.floorDiv(now - windowNanos, SECOND) + 1);
+        long requests = 0, tokens = 0;
+        for (int s = first; s <= last; s++) {
+            requests += completed[s];
+            tokens += completedOutputTokens[s];
+        }
+        double seconds = (now - first * SECOND) / 1e9;
+        return seconds > 0 ? new double[] {requests / seconds, tokens / seconds} : new double[] {0, 0};
+    }
+
+    /** Samples dropped from the per-second percentiles because they came after their second had closed. */
+    long lateSamples() {
+        return ttft.late + e2e.late;
+    }
+
+    /** One sample per second from 0 to the last second any finished request touched. */
+    List<SecondSample> samples(LoadModel load) {
+        int seconds = second(lastOffset) + 1;
+        ensure(seconds - 1);
+        double[][] ttftP = ttft.closeAll(seconds);
+        double[][] e2eP = e2e.closeAll(seconds);
+        List<SecondSample> out = new ArrayList<>(seconds);
+        for (int s = 0; s < seconds; s++) {
+            out.add(new SecondSample(s, load.targetRate(s * SECOND, (s + 1) * SECOND), scheduled[s], sent[s],
+                    completed[s], failed[s], outputTokens[s], activeNanos[s] / 1e9, ttftP[0][s], ttftP[1][s],
+                    e2eP[0][s], e2eP[1][s]));
+        }
+        return out;
+    }
+
+    /**
+     * Median and p99 per second from interval histograms: a second's histogram takes samples while
+     * it is open and is reduced to its two percentiles (and its histogram reused) once the newest
+     * sample is {@value #OPEN_SECONDS} seconds later.
+     */
+    private static final class IntervalPercentiles {
+        private final Deque<Histogram> pool = new ArrayDeque<>();
+        private final Deque<Interval> open = new ArrayDeque<>(); // ascending seconds
+        private double[] p50 = new double[0];
+        private double[] p99 = new double[0];
+        private int closedBelow; // seconds below this have been reduced
+        private int newest = -1;
+        long late;
+
+        private record Interval(int second, Histogram histogram) {}
+
+        void record(int second, long nanos) {
+            if (second < closedBelow) {
+                late++;
+                return;
+            }
+            histogramOf(second).recordValue(nanos);
+            if (second > newest) {
+                newest = second;
+                while (!open.isEmpty() && open.peekFirst().second() < newest - OPEN_SECONDS) close(open.pollFirst());
+                closedBelow = Math.max(closedBelow, newest - OPEN_SECONDS);
+            }
+        }
+
+        private Histogram histogramOf(int second) {
+            for (Interval i : open) if (i.second() == second) return i.histogram();
+            Histogram h = pool.isEmpty() ? LatencyHistograms.newHistogram() : pool.pop();
+            Interval created = new Interval(second, h);
+            // keep ascending order; samples arrive almost in order, so this walks from the end
+            List<Interval> tail = new ArrayList<>();
+            while (!open.isEmpty() && open.peekLast().second() > second) tail.add(0, open.pollLast());
+            open.addLast(created);
+            open.addAll(tail);
+            return h;
+        }
+
+        private void close(Interval i) {
+            grow(i.second() + 1);
+            Histogram h = i.histogram();
+            p50[i.second()] = h.getValueAtPercentile(50) / 1e6;
+            p99[i.second()] = h.getValueAtPercentile(99) / 1e6;
+            h.reset();
+            pool.push(h);
+        }
+
+        private void grow(int n) {
+            if (p50.length >= n) return;
+            int size = Math.max(n, p50.length * 2);
+            int from = p50.length;
+            p50 = Arrays.copyOf(p50, size);
+            p99 = Arrays.copyOf(p99, size);
+            Arrays.fill(p50, from, size, Double.NaN);
+            Arrays.fill(p99, from, size, Double.NaN);
+        }
+
+        /** Closes every open second and returns {@code {p50[], p99[]}} of at least {@code seconds} entries (NaN: no sample). */
+        double[][] closeAll(int seconds) {
+            while (!open.isEmpty()) close(open.pollFirst());
+            closedBelow = Math.max(closedBelow, newest + 1);
+            grow(seconds);
+            return new double[][] {p50, p99};
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package io.benchsuite.core.internal.dispatch;
+
+import io.benchsuite.api.workload.LoadModel;
+import io.benchsuite.core.schedule.ArrivalTimes;
+import java.util.random.RandomGenerator;
+
+/**
+ * Where a run's requests come from, chosen once per run: a schedule of arrivals independent of the
+ * server ({@link OpenLoopArrivals}) or users who send again when their last request ends
+ * ({@link ClosedLoopUsers}). The {@link Dispatcher} asks it for offers (a request's instant and
+ * user) and tells it when requests end; the window, request count and concurrency cap are the
+ * dispatcher's. Not thread-safe: the dispatcher serializes every call.
+ */
+public interface LoadPattern {
+    /** An instant that never comes. */
+    long NEVER = Long.MAX_VALUE;
+
+    /**
+     * A request the pattern offers.
+     *
+     * @param at its scheduled instant, nanoseconds from the run start
+     * @param user the closed-loop user sending it, or -1 for open loop
+     */
+    record Offer(long at, int user) {}
+
+    /** The pattern of a load model; arrivals (open loop) draw their gaps from {@code random}. */
+    static LoadPattern of(LoadModel load, RandomGenerator random) {
+        // the one place the two load models are told apart
+        if (load instanceof LoadModel.OpenLoop open) {
+            return new OpenLoopArrivals(new ArrivalTimes(open.arrival(), open.rate(), random), open.maxConcurrency());
+        }
+        LoadModel.ClosedLoop closed = (LoadModel.ClosedLoop) load;
+        return new ClosedLoopUsers(closed.users(), closed.thinkTime());
+    }
+
+    /** The most requests in flight at once; further due requests wait for a slot. */
+    int maxInFlight();
+
+    /** The instant of the earliest pending offer, or {@link #NEVER} when none is pending now. */
+    long nextAt();
+
+    /** Removes and returns the earliest pending offer; call only when {@link #nextAt()} has come. */
+    Offer poll();
+
+    /**
+     * Brings the pattern up to {@code now} (closed loop: users join while the profile's level rises).
+     *
+     * @return the next instant it must be called again even if nothing else happens, or {@link #NEVER}
+     */
+    long admit(long now);
+
+    /** A request of {@code user} ended at {@code now} while the schedule goes on. */
+    void returned(int user, long now);
+
+    /** {@code user} sends no more: the schedule is over, or its offer was refused. */
+    void retire(int user);
+
+    /** The schedule is over: pending offers are dropped. */
+    void end();
+
+    /** Whether no offer can come before {@code lengthNanos}, whatever happens from now on. */
+    boolean offersNothingBefore(long lengthNanos);
+}

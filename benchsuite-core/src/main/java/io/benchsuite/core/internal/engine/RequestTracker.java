@@ -1,0 +1,225 @@
+package io.benchsuite.core.internal.engine;
+
+import io.benchsuite.api.backend.BackendError;
+import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.RequestHandle;
+import io.benchsuite.api.backend.ResponseListener;
+import io.benchsuite.api.backend.SecretMask;
+import io.benchsuite.api.backend.Usage;
+import io.benchsuite.api.result.Gaps;
+import io.benchsuite.api.result.Outcome;
+import io.benchsuite.api.result.RequestRecord;
+import io.benchsuite.api.result.TokenSource;
+import io.benchsuite.api.tokenizer.Tokenizer;
+import io.benchsuite.api.workload.Phase;
+import io.benchsuite.core.schedule.PlannedRequest;
+import java.util.Arrays;
+import java.util.function.Consumer;
+
+/**
+ * Records the events of one request as they happen and turns them into a {@link RequestRecord}.
+ *
+ * <p>Times are the backend's {@code nanoTime} arguments (taken where bytes arrived), converted to
+ * offsets from the run start. ITL attribution: a chunk of {@code n} tokens arriving {@code Δ} after
+ * the previous token contributes {@code n} gaps of {@code Δ/n} (the tokens were generated over that
+ * interval; the server batched their delivery). Tokens beyond the first in the very first chunk
+ * arrived together with it and contribute gaps of 0, so ITL samples always equal output tokens − 1.
+ *
+ * <p>Backends deliver one event at a time per request; {@code synchronized} still guards against a
+ * backend that breaks the contract, and the first terminal event wins.
+ */
+final class RequestTracker implements ResponseListener {
+    private final PlannedRequest plan;
+    private final Phase phase;
+    private final int user;
+    private final long runStartNanos;
+    private final long scheduledOffset;
+    private final long dispatchOffset;
+    private final Tokenizer tokenizer;
+    private final boolean stream;
+    private final Consumer<RequestTracker> onFinish;
+    private final FirstTokenListener onFirstToken;
+    private final SecretMask secrets;
+
+    private long submitOffset = -1;
+    private long sentOffset = -1;
+    private long connectNanos = -1;
+    private int connectionRetries;
+    private boolean resendPending;
+    private long firstTokenOffset = -1;
+    private long lastTokenNanos;
+    private int streamedTokens;
+    private long[] gaps = new long[16];
+    private int gapCount;
+    private final StringBuilder text = new StringBuilder();
+    private boolean finished;
+    private RequestRecord record;
+    private volatile RequestHandle handle = RequestHandle.NONE;
+
+    /** Told when a request's first token arrives (once per request, outside the tracker's lock). */
+    @FunctionalInterface
+    interface FirstTokenListener {
+        /**
+         * @param firstTokenOffset when it arrived, nanoseconds from the run start
+         * @param ttftNanos its time to first token from the scheduled instant
+         */
+        void firstToken(long firstTokenOffset, long ttftNanos);
+    }
+
+    RequestTracker(PlannedRequest plan, Phase phase, int user, long runStartNanos, long scheduledOffset,
+                   long dispatchOffset, Tokenizer tokenizer, boolean stream, SecretMask secrets,
+                   Consumer<RequestTracker> onFinish, FirstTokenListener onFirstToken) {
+        this.secrets = secrets;
+        this.onFirstToken = onFirstToken;
+        this.plan = plan;
+        this.phase = phase;
+        this.user = user;
+        this.runStartNanos = runStartNanos;
+        this.scheduledOffset = scheduledOffset;
+        this.dispatchOffset = dispatchOffset;
+        this.tokenizer = tokenizer;
+        this.stream = stream;
+        this.onFinish = onFinish;
+    }
+
+    PlannedRequest plan() {
+        return plan;
+    }
+
+    int user() {
+        return user;
+    }
+
+    Phase phase() {
+        return phase;
+    }
+
+    /** The engine is about to hand the request to the backend (it holds a concurrency slot now). */
+    synchronized void submitted(long nanoTime) {
+        submitOffset = nanoTime - runStartNanos;
+    }
+
+    void handle(RequestHandle handle) {
+        this.handle = handle == null ? RequestHandle.NONE : handle;
+    }
+
+    void cancel() {
+        handle.cancel();
+    }
+
+    /** The finished record; only valid after the terminal event. */
+    synchronized RequestRecord record() {
+        return record;
+    }
+
+    synchronized boolean finished() {
+        return finished;
+    }
+
+    @Override
+    public synchronized void onConnected(long nanos) {
+        if (!finished && nanos >= 0) connectNanos = nanos;
+    }
+
+    @Override
+    public synchronized void onConnectionRetry(long nanoTime, String reason) {
+        if (finished || firstTokenOffset >= 0) return;
+        connectionRetries++;
+        resendPending = true;
+    }
+
+    @Override
+    public synchronized void onSent(long nanoTime) {
+        if (finished || (sentOffset >= 0 && !resendPending)) return;
+        // After a connection retry the request is on the wire only when the re-send is written: that
+        // is the send the server answers, so TTFT-from-send excludes the dead connection's round trip
+        // (TTFT from the schedule includes it).
+        sentOffset = nanoTime - runStartNanos;
+        resendPending = false;
+    }
+
+    @Override
+    public void onTokens(long nanoTime, int tokenCount, String chunk) {
+        long first = -1;
+        synchronized (this) {
+            if (finished) return;
+            if (chunk != null && !chunk.isEmpty()) text.append(chunk);
+            if (tokenCount <= 0) return;
+            if (sentOffset < 0) sentOffset = dispatchOffset; // backend skipped onSent; never leave it unknown
+            if (firstTokenOffset < 0) {
+                firstTokenOffset = nanoTime - runStartNanos;
+                first = firstTokenOffset;
+                for (int i = 1; i < tokenCount; i++) addGap(0);
+            } else {
+                long gap = Math.max(0, nanoTime - lastTokenNanos);
+                long share = gap / tokenCount;
+                long remainder = gap - share * tokenCount;
+                for (int i = 0; i < tokenCount; i++) addGap(share + (i < remainder ? 1 : 0));
+            }
+            lastTokenNanos = nanoTime;
+            streamedTokens += tokenCount;
+        }
+        if (first >= 0) onFirstToken.firstToken(first, first - scheduledOffset);
+    }
+
+    private void addGap(long gap) {
+        if (gapCount == gaps.length) gaps = Arrays.copyOf(gaps, gaps.length * 2);
+        gaps[gapCount++] = gap;
+    }
+
+    @Override
+    public void onComplete(long nanoTime, Usage usage) {
+        long first = -1;
+        synchronized (this) {
+            if (finished) return;
+            Usage u = usage == null ? Usage.unknown() : usage;
+            int output;
+            TokenSource source;
+            if (u.hasCompletionTokens()) {
+                output = u.completionTokens();
+                source = TokenSource.SERVER;
+            } else if (stream && streamedTokens > 0) {
+                output = streamedTokens;
+                source = TokenSource.STREAM;
+            } else {
+                output = text.length() == 0 ? streamedTokens : tokenizer.countTokens(text.toString());
+                source = TokenSource.TOKENIZER;
+            }
+            if (firstTokenOffset < 0 && output > 0) {
+                // Non-streaming: the whole answer arrived at once; the first token is the end.
+                firstTokenOffset = nanoTime - runStartNanos;
+                first = firstTokenOffset;
+            }
+            build(nanoTime, output, u, source, Outcome.SUCCESS, null, null);
+        }
+        if (first >= 0) onFirstToken.firstToken(first, first - scheduledOffset);
+        onFinish.accept(this);
+    }
+
+    @Override
+    public void onError(long nanoTime, BackendError error) {
+        synchronized (this) {
+            if (finished) return;
+            ErrorKind kind = error == null ? ErrorKind.BACKEND_EXCEPTION : error.kind();
+            String message = error == null ? "backend reported an error without details" : secrets.mask(error.message());
+            Outcome outcome = kind == ErrorKind.CANCELLED ? Outcome.CANCELLED : Outcome.FAILED;
+            build(nanoTime, streamedTokens, Usage.unknown(), TokenSource.STREAM, outcome, kind, message);
+        }
+        onFinish.accept(this);
+    }
+
+    private RequestRecord build(long nanoTime, int output, Usage usage, TokenSource source, Outcome outcome,
+                                ErrorKind kind, String message) {
+        finished = true;
+        long end = nanoTime - runStartNanos;
+        // Keep ITL samples consistent with the headline output count when the server counted more
+        // or fewer tokens than the chunks we saw: the samples are what was observed on the wire.
+        record = new RequestRecord(plan.index(), phase, user, scheduledOffset, dispatchOffset, submitOffset, sentOffset,
+                firstTokenOffset, end, plan.inputTokens(), output, usage.promptTokens(), usage.completionTokens(),
+                streamedTokens, source, plan.promptHash(), outcome, kind, message, Gaps.of(gaps, gapCount),
+                connectNanos, connectionRetries);
+        text.setLength(0);
+        text.trimToSize();
+        return record;
+    }
+}

@@ -1,0 +1,348 @@
+package io.benchsuite.core.internal.engine;
+
+import static io.benchsuite.api.util.Checks.notNull;
+
+import io.benchsuite.api.backend.Backend;
+import io.benchsuite.api.backend.BackendError;
+import io.benchsuite.api.backend.ChatMessage;
+import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.InferenceRequest;
+import io.benchsuite.api.backend.ResponseListener;
+import io.benchsuite.api.backend.SecretMask;
+import io.benchsuite.api.result.RequestRecord;
+import io.benchsuite.api.tokenizer.Tokenizer;
+import io.benchsuite.api.util.Durations;
+import io.benchsuite.api.workload.Workload;
+import io.benchsuite.core.internal.aggregate.RunAggregator;
+import io.benchsuite.core.internal.clock.NanoClock;
+import io.benchsuite.core.internal.clock.Pacer;
+import io.benchsuite.core.internal.clock.RealTimePacer;
+import io.benchsuite.core.internal.dispatch.Dispatcher;
+import io.benchsuite.core.internal.dispatch.Dispatcher.DueRequest;
+import io.benchsuite.core.internal.dispatch.LoadPattern;
+import io.benchsuite.core.run.LiveStats;
+import io.benchsuite.core.run.ReportSection;
+import io.benchsuite.core.run.RequestDecorator;
+import io.benchsuite.core.run.RunInfo;
+import io.benchsuite.core.run.RunListener;
+import io.benchsuite.core.run.RunResult;
+import io.benchsuite.core.schedule.PlannedRequest;
+import io.benchsuite.core.schedule.RequestPlanner;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one workload against one backend. A dispatcher thread loops: ask the {@link Dispatcher} what
+ * to do now, send what it returns, wait on the {@link Pacer} until its next instant (or until a
+ * request ends). Each sent request gets a {@link RequestTracker} that turns the backend's events into
+ * a {@link RequestRecord}; finished records go to the {@link RunAggregator} and the listeners (the
+ * output directory's request log among them), then are dropped.
+ *
+ * <p>Every instant the engine stamps comes from its {@link NanoClock}. The scheduled, dispatch,
+ * submit and send instants are all recorded, so timer lateness (dispatch lag) and slot wait are
+ * reported apart, and every latency counts from the scheduled instant. Use through
+ * {@link io.benchsuite.core.Benchmark}.
+ */
+public final class RunEngine {
+    private static final Logger log = LoggerFactory.getLogger(RunEngine.class);
+    private static final long STOP_GRACE_NANOS = 2_000_000_000L;
+
+    /**
+     * How the engine runs.
+     *
+     * @param drainTimeout after the schedule ends, how long to wait for in-flight requests before cancelling them
+     * @param secrets masks secrets in error messages before they are recorded (a second line of
+     *     defence behind the backend's own masking: a plugin may forget)
+     * @param retainRequests whether the result keeps every request record
+     * @param clock the engine's time
+     */
+    public record Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock) {
+        public Options {
+            notNull(drainTimeout, "drainTimeout");
+            notNull(secrets, "secrets");
+            notNull(clock, "clock");
+        }
+    }
+
+    private final RunInfo info;
+    private final Backend backend;
+    private final Workload workload;
+    private final String model;
+    private final Tokenizer tokenizer;
+    private final List<RunListener> listeners;
+    private final List<RequestDecorator> decorators;
+    private final SecretMask secrets;
+    private final Duration drainTimeout;
+    private final NanoClock clock;
+    private final Pacer pacer;
+    private final RunAggregator aggregator;
+    private final Dispatcher dispatcher;
+    private final PlanQueue plans;
+    /** Prompts prepared before the clock starts: the first wave of requests (all of a closed loop's, up to 64). */
+    private final int firstWave;
+    private final ReentrantLock lock = new ReentrantLock(); // guards the dispatcher
+    private final Set<RequestTracker> active = ConcurrentHashMap.newKeySet();
+
+    private volatile long runStart;
+    private volatile boolean stopRequested;
+    private Thread thread;
+    private volatile RunResult result;
+    private volatile Throwable failure;
+
+    /**
+     * @param info run identity (its scenario seed drives arrivals and prompts)
+     * @param backend where requests go (not closed by the engine)
+     * @param planner request contents by index
+     * @param model model name to put in requests
+     * @param tokenizer counts output text when the server gives no usage
+     * @param listeners observers
+     * @param decorators request wrappers (tracing)
+     * @param options drain timeout, secrets, retention, clock
+     */
+    public RunEngine(RunInfo info, Backend backend, RequestPlanner planner, String model, Tokenizer tokenizer,
+                     List<RunListener> listeners, List<RequestDecorator> decorators, Options options) {
+        this.info = notNull(info, "info");
+        this.backend = notNull(backend, "backend");
+        this.workload = info.workload();
+        this.model = notNull(model, "model");
+        this.tokenizer = notNull(tokenizer, "tokenizer");
+        this.listeners = List.copyOf(notNull(listeners, "listeners"));
+        this.decorators = List.copyOf(notNull(decorators, "decorators"));
+        notNull(options, "options");
+        this.secrets = options.secrets();
+        this.drainTimeout = options.drainTimeout();
+        this.clock = options.clock();
+        this.pacer = new RealTimePacer(clock);
+        this.aggregator = new RunAggregator(workload, info.slo(), options.retainRequests());
+        LoadPattern pattern = LoadPattern.of(workload.load(), new SplittableRandom(info.scenario().streamSeed("arrivals")));
+        this.dispatcher = new Dispatcher(workload, pattern, options.drainTimeout(), aggregator::waitedForSlot);
+        this.firstWave = Math.min(pattern.maxInFlight(), 64);
+        this.plans = new PlanQueue(notNull(planner, "planner"), workload.maxRequests(), workload.inputTokens().max(),
+                info.name());
+    }
+
+    /** Starts the run on a new thread and returns at once. */
+    public synchronized void start() {
+        if (thread != null) throw new IllegalStateException("run already started");
+        for (RunListener l : listeners) safely(() -> l.onRunStarted(info));
+        plans.start();
+        try {
+            plans.awaitPrepared(firstWave);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        thread = new Thread(this::runSafely, "benchsuite-dispatcher-" + info.name());
+        thread.setDaemon(true);
+        runStart = clock.nanoTime();
+        thread.start();
+    }
+
+    /** Asks the run to stop: nothing new is sent, in-flight requests are cancelled, and the result keeps what was measured. */
+    public void stop() {
+        stopRequested = true;
+        pacer.wake();
+    }
+
+    /** Waits for the result. */
+    public RunResult await() throws InterruptedException {
+        thread.join();
+        if (failure != null) {
+            throw new IllegalStateException("the run failed: " + failure.getMessage(), failure);
+        }
+        return result;
+    }
+
+    /** Waits up to {@code timeout}; null when the run is still going. */
+    public RunResult await(Duration timeout) throws InterruptedException {
+        thread.join(Math.max(1, timeout.toMillis()));
+        if (thread.isAlive()) return null;
+        return await();
+    }
+
+    /** A snapshot of the run so far. */
+    public LiveStats live() {
+        long now = now();
+        long scheduled;
+        int flying, waiting;
+        lock.lock();
+        try {
+            scheduled = dispatcher.scheduled();
+            flying = dispatcher.inFlight();
+            waiting = dispatcher.waitingForSlot();
+        } finally {
+            lock.unlock();
+        }
+        return aggregator.live(now, scheduled, flying, waiting);
+    }
+
+    private long now() {
+        return clock.nanoTime() - runStart;
+    }
+
+    private void runSafely() {
+        try {
+            boolean stopped = dispatch();
+            long scheduleEnd;
+            lock.lock();
+            try {
+                scheduleEnd = dispatcher.scheduleEnd();
+            } finally {
+                lock.unlock();
+            }
+            RunResult r = new RunResult(info, stopped ? RunResult.Status.STOPPED : RunResult.Status.COMPLETED,
+                    Instant.now(), aggregator.summary(stopped ? scheduleEnd : Long.MAX_VALUE), aggregator.histograms(),
+                    aggregator.timeSeries(), aggregator.errorSamples(), collectSections(), aggregator.retained(), null);
+            result = r;
+            for (RunListener l : listeners) safely(() -> l.onRunFinished(r));
+        } catch (Throwable t) {
+            failure = t;
+            log.error("run '{}' failed", info.name(), t);
+        } finally {
+            plans.close();
+        }
+    }
+
+    /** The dispatcher loop; returns true when the run was stopped early. */
+    private boolean dispatch() throws InterruptedException {
+        while (true) {
+            Dispatcher.Decision step;
+            List<DueRequest> unsent;
+            lock.lock();
+            try {
+                if (stopRequested) {
+                    unsent = dispatcher.stop(now());
+                    step = null;
+                } else {
+                    step = dispatcher.step(now());
+                    unsent = step.state() == Dispatcher.RunState.DRAIN_EXPIRED ? dispatcher.stop(now()) : List.of();
+                }
+            } finally {
+                lock.unlock();
+            }
+            if (step == null) {
+                shutDown(unsent);
+                return true;
+            }
+            switch (step.state()) {
+                case COMPLETED -> {
+                    return false;
+                }
+                case DRAIN_EXPIRED -> {
+                    log.warn("{} request(s) still in flight {} after the schedule ended; cancelling them",
+                            active.size(), Durations.format(drainTimeout));
+                    shutDown(unsent);
+                    return false;
+                }
+                case RUNNING -> {
+                    for (DueRequest d : step.send()) send(d);
+                    if (step.send().isEmpty()) {
+                        pacer.awaitUntil(step.wakeAt() == Dispatcher.NEVER ? Dispatcher.NEVER : runStart + step.wakeAt());
+                    }
+                }
+            }
+        }
+    }
+
+    private RequestTracker tracker(PlannedRequest p, DueRequest d) {
+        return new RequestTracker(p, d.phase(), d.user(), runStart, d.scheduled(), d.dispatched(), tokenizer,
+                workload.stream(), secrets, this::finished, aggregator::firstToken);
+    }
+
+    private void send(DueRequest d) throws InterruptedException {
+        PlannedRequest p = plans.take();
+        RequestTracker tracker = tracker(p, d);
+        InferenceRequest request = new InferenceRequest(p.index(), model, List.of(ChatMessage.user(p.prompt())),
+                p.inputTokens(), p.outputTokens(), true, 0.0, p.seed(), workload.stream(), Map.of());
+        ResponseListener listener = tracker;
+        for (RequestDecorator decorator : decorators) {
+            RequestDecorator.Decorated x = decorator.decorate(request, listener);
+            request = x.request();
+            listener = x.listener();
+        }
+        active.add(tracker);
+        tracker.submitted(clock.nanoTime());
+        try {
+            tracker.handle(backend.send(request, listener));
+        } catch (RuntimeException e) {
+            listener.onError(clock.nanoTime(), BackendError.of(ErrorKind.BACKEND_EXCEPTION,
+                    "backend threw " + e.getClass().getSimpleName() + ": " + e.getMessage()));
+        }
+    }
+
+    /** A request reached its terminal event (called on a backend thread). */
+    private void finished(RequestTracker tracker) {
+        RequestRecord r = tracker.record();
+        active.remove(tracker);
+        aggregator.accept(r);
+        for (RunListener l : listeners) safely(() -> l.onRequestFinished(r));
+        lock.lock();
+        try {
+            dispatcher.finished(tracker.user(), now());
+        } finally {
+            lock.unlock();
+        }
+        pacer.wake();
+    }
+
+    /** Stop: fail what waits for a slot, cancel what is in flight, and make sure every request gets a record. */
+    private void shutDown(List<DueRequest> unsent) throws InterruptedException {
+        for (DueRequest d : unsent) {
+            tracker(plans.take(), d).onError(clock.nanoTime(),
+                    BackendError.of(ErrorKind.CANCELLED, "run stopped before a concurrency slot freed"));
+        }
+        for (RequestTracker t : List.copyOf(active)) t.cancel();
+        long deadline = clock.nanoTime() + STOP_GRACE_NANOS;
+        while (inFlight() > 0 && clock.nanoTime() < deadline) pacer.awaitUntil(deadline);
+        for (RequestTracker t : List.copyOf(active)) {
+            t.onError(clock.nanoTime(), BackendError.of(ErrorKind.CANCELLED,
+                    "run stopped; the backend did not end the request after cancellation"));
+        }
+    }
+
+    private int inFlight() {
+        lock.lock();
+        try {
+            return dispatcher.inFlight();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Each listener's sections, by key; a key given twice keeps the first (with a warning). */
+    private Map<String, ReportSection> collectSections() {
+        Map<String, ReportSection> sections = new LinkedHashMap<>();
+        for (RunListener l : listeners) {
+            try {
+                for (ReportSection s : l.reportSections()) {
+                    if (s == null || s.key() == null) continue;
+                    if (sections.containsKey(s.key())) {
+                        log.warn("report section '{}' from {} clashes with another listener's; dropped", s.key(),
+                                l.getClass().getName());
+                    } else {
+                        sections.put(s.key(), s);
+                    }
+                }
+            } catch (RuntimeException e) {
+                log.warn("run listener {} failed to give its report sections: {}", l.getClass().getName(), e.toString(), e);
+            }
+        }
+        return sections;
+    }
+
+    private static void safely(Runnable r) {
+        try {
+            r.run();
+        } catch (RuntimeException e) {
+            log.warn("run listener failed: {}", e.toString(), e);
+        }
+    }
+}

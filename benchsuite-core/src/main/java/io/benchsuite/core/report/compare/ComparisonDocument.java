@@ -1,0 +1,57 @@
+package io.benchsuite.core.report.compare;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The schema of {@code comparison.json}, version {@value Comparison#SCHEMA_VERSION}.
+ *
+ * @param schemaVersion the comparison schema version
+ * @param tool what wrote it
+ * @param baseline index of the baseline run
+ * @param baselineLabel label of the baseline run
+ * @param fair whether the runs share workload, seeds and prompts
+ * @param unfairness why the comparison is unfair (empty when fair)
+ * @param metrics the compared metrics
+ * @param runs each run's identity, values and deltas against the baseline
+ */
+public record ComparisonDocument(int schemaVersion, Tool tool, int baseline, String baselineLabel, boolean fair,
+                                 List<String> unfairness, List<MetricEntry> metrics, List<RunEntry> runs) {
+
+    /**
+     * What wrote the document.
+     *
+     * @param name always {@code benchsuite}
+     */
+    public record Tool(String name) {}
+
+    /**
+     * A compared metric.
+     *
+     * @param key the key of its values and deltas
+     * @param name display name
+     * @param pointer where the value lies in each report.json
+     * @param unit display unit, lower case
+     * @param better {@code lower} or {@code higher}
+     */
+    public record MetricEntry(String key, String name, String pointer, String unit, String better) {}
+
+    /**
+     * One run.
+     *
+     * @param label the run's label
+     * @param dir its output directory, or {@code null}
+     * @param backend backend name
+     * @param model model name
+     * @param status {@code completed} or {@code stopped}
+     * @param labels the run's labels
+     * @param workload workload name
+     * @param seedRoot root seed
+     * @param scenarioSeed scenario seed
+     * @param values metric values by key ({@code null} when absent)
+     * @param deltas relative change against the baseline by key ({@code null} when not computable)
+     */
+    public record RunEntry(String label, String dir, String backend, String model, String status,
+                           Map<String, String> labels, String workload, String seedRoot, String scenarioSeed,
+                           Map<String, Double> values, Map<String, Double> deltas) {}
+}

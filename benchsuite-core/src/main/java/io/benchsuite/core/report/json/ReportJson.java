@@ -1,0 +1,157 @@
+package io.benchsuite.core.report.json;
+
+import static io.benchsuite.api.util.Checks.notNull;
+
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.benchsuite.core.report.model.Report;
+import io.benchsuite.core.report.model.ReportFormat;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * {@code report.json}: the {@link Report} model written and read with Jackson databind. The only
+ * place the report's JSON text is made or parsed; everything else works on the model.
+ */
+public final class ReportJson implements ReportFormat {
+    /** The file name in an output directory. */
+    public static final String FILE_NAME = "report.json";
+
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .registerModule(new ReportModule())
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    /** The format, for lists of formats; its methods are the static ones below. */
+    public static final ReportJson FORMAT = new ReportJson();
+
+    private ReportJson() {}
+
+    @Override
+    public String fileName() {
+        return FILE_NAME;
+    }
+
+    @Override
+    public String render(Report report) {
+        return toJson(report) + "\n";
+    }
+
+    /** The report as indented JSON (no trailing newline). */
+    public static String toJson(Report report) {
+        return write(notNull(report, "report"));
+    }
+
+    /**
+     * Any report document (a report, a comparison) as indented JSON with the report's number rules:
+     * 6 decimals, {@code NaN} as {@code null}.
+     */
+    public static String write(Object document) {
+        try {
+            return MAPPER.writeValueAsString(notNull(document, "document"));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write " + document.getClass().getSimpleName() + " as JSON: "
+                    + e.getOriginalMessage(), e);
+        }
+    }
+
+    /**
+     * Reads the {@code report.json} of an output directory, or the file itself when {@code path} is a
+     * file or ends in {@code .json}.
+     *
+     * @throws InvalidReportException naming the file, when it is missing, unreadable, not JSON, not a
+     *     benchsuite report, of a newer schema than this version understands, or holds a corrupt histogram
+     */
+    public static Report read(Path path) {
+        notNull(path, "path");
+        Path file = Files.isRegularFile(path) || path.toString().endsWith(".json") ? path : path.resolve(FILE_NAME);
+        if (!Files.isRegularFile(file)) {
+            throw new InvalidReportException(file, "not found (is this a benchsuite output directory?)", null);
+        }
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new InvalidReportException(file, "cannot be read: " + e.getMessage(), e);
+        }
+        return parse(text, file);
+    }
+
+    /**
+     * Parses report text; {@code source} names it in error messages.
+     *
+     * @throws InvalidReportException as {@link #read}
+     */
+    public static Report parse(String json, Path source) {
+        notNull(json, "json");
+        try {
+            return MAPPER.readValue(json, Report.class);
+        } catch (ReportCodec.NotAReportException e) {
+            throw new InvalidReportException(source, e.getOriginalMessage(), e);
+        } catch (JsonParseException e) {
+            throw new InvalidReportException(source, "not valid JSON: " + e.getOriginalMessage(), e);
+        } catch (JsonMappingException e) {
+            throw new InvalidReportException(source, "is not a benchsuite report: " + e.getOriginalMessage()
+                    + " at " + e.getPathReference(), e);
+        } catch (JsonProcessingException e) {
+            throw new InvalidReportException(source, "not valid JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /**
+     * The leaves of one block as {@code report.json} shows them, by dotted key in document order
+     * (e.g. {@code memory.rssPeakBytes}): {@code null}, {@link Long} for whole numbers,
+     * {@link Double} for the rest, {@link String}, {@link Boolean}; an array becomes its JSON text.
+     * Renderers use it to list a block they show as a table without knowing its fields.
+     *
+     * @param block a record of the model (or a map)
+     * @param prefix prepended to every key with a dot, or empty
+     */
+    public static Map<String, Object> leaves(Object block, String prefix) {
+        notNull(prefix, "prefix");
+        Map<String, Object> out = new LinkedHashMap<>();
+        JsonNode tree = MAPPER.valueToTree(notNull(block, "block"));
+        if (tree.isObject()) {
+            collect(tree, prefix, out);
+        } else if (!prefix.isEmpty()) {
+            out.put(prefix, leaf(tree));
+        }
+        return out;
+    }
+
+    private static void collect(JsonNode node, String prefix, Map<String, Object> out) {
+        Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> f = it.next();
+            String key = prefix.isEmpty() ? f.getKey() : prefix + "." + f.getKey();
+            if (f.getValue().isObject()) {
+                collect(f.getValue(), key, out);
+            } else {
+                out.put(key, leaf(f.getValue()));
+            }
+        }
+    }
+
+    private static Object leaf(JsonNode v) {
+        if (v.isNull() || v.isMissingNode()) return null;
+        if (v.isIntegralNumber()) return v.asLong();
+        if (v.isNumber()) return v.asDouble();
+        if (v.isBoolean()) return v.asBoolean();
+        if (v.isTextual()) return v.asText();
+        try {
+            return MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(v);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

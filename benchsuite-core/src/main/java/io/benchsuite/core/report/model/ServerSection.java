@@ -1,0 +1,75 @@
+package io.benchsuite.core.report.model;
+
+import io.benchsuite.core.run.ReportSection;
+import java.util.List;
+
+/**
+ * The report's {@code server} section: the serving stack's own Prometheus metrics scraped during the
+ * run (vLLM, SGLang, TGI, llama.cpp names). Gauges are summarised over the measured window, counters
+ * and histograms are differenced over it.
+ *
+ * @param source the recognised dialect, e.g. {@code vllm}; {@code null} when no known metric was found
+ * @param url the scraped URL (no credentials)
+ * @param scrapes scrapes attempted
+ * @param scrapeErrors scrapes that failed
+ * @param kvCacheUsage KV-cache usage, 0..1
+ * @param prefixCacheHitRate prefix-cache hit rate over the window, 0..1
+ * @param running requests running on the server
+ * @param waiting requests queued on the server
+ * @param preemptions preemptions during the window
+ * @param ttft the server's own time-to-first-token histogram, milliseconds
+ * @param itl the server's own inter-token histogram, milliseconds
+ * @param timeSeries the latest scrape of each second
+ */
+public record ServerSection(String source, String url, long scrapes, long scrapeErrors, MeanMax kvCacheUsage,
+                            double prefixCacheHitRate, MeanMax running, MeanMax waiting, double preemptions,
+                            Quantiles ttft, Quantiles itl, List<Second> timeSeries) implements ReportSection {
+    /** The section's key. */
+    public static final String KEY = "server";
+
+    public ServerSection {
+        kvCacheUsage = kvCacheUsage == null ? MeanMax.UNKNOWN : kvCacheUsage;
+        running = running == null ? MeanMax.UNKNOWN : running;
+        waiting = waiting == null ? MeanMax.UNKNOWN : waiting;
+        ttft = ttft == null ? Quantiles.UNKNOWN : ttft;
+        itl = itl == null ? Quantiles.UNKNOWN : itl;
+        timeSeries = timeSeries == null ? List.of() : List.copyOf(timeSeries);
+    }
+
+    @Override
+    public String key() {
+        return KEY;
+    }
+
+    /**
+     * Mean and largest value of a gauge over the window.
+     *
+     * @param mean mean of the scrapes
+     * @param max largest scrape
+     */
+    public record MeanMax(double mean, double max) {
+        static final MeanMax UNKNOWN = new MeanMax(Double.NaN, Double.NaN);
+    }
+
+    /**
+     * Figures of a server histogram over the window, in milliseconds.
+     *
+     * @param mean sum / count
+     * @param p50 median (interpolated within its bucket)
+     * @param p90 90th percentile
+     * @param p99 99th percentile
+     */
+    public record Quantiles(double mean, double p50, double p90, double p99) {
+        static final Quantiles UNKNOWN = new Quantiles(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+    }
+
+    /**
+     * The last scrape of one second.
+     *
+     * @param second seconds from the run start
+     * @param kvCacheUsage KV-cache usage, 0..1
+     * @param running requests running
+     * @param waiting requests queued
+     */
+    public record Second(long second, double kvCacheUsage, double running, double waiting) {}
+}

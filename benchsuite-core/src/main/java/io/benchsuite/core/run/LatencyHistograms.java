@@ -1,0 +1,138 @@
+package io.benchsuite.core.run;
+
+import static io.benchsuite.api.util.Checks.notNull;
+
+import io.benchsuite.api.result.LatencyMetric;
+import io.benchsuite.api.result.LatencyStats;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The authoritative latency distributions of a run: one HdrHistogram per {@link LatencyMetric}, in
+ * nanoseconds, with 3 significant digits (values are exact to 0.1%). Immutable: a run records into
+ * a {@link Builder}. Histograms merge losslessly ({@link #merge}), so shards or repeated runs combine
+ * into exact joint percentiles.
+ */
+public final class LatencyHistograms {
+    private final Map<LatencyMetric, Histogram> byMetric;
+
+    private LatencyHistograms(Map<LatencyMetric, Histogram> byMetric) {
+        this.byMetric = Collections.unmodifiableMap(byMetric);
+    }
+
+    /** Histograms without samples. */
+    public static LatencyHistograms empty() {
+        return builder().build();
+    }
+
+    /** A builder with an empty histogram per metric. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Histograms holding copies of the given ones; a metric missing from {@code histograms} is empty.
+     *
+     * @param histograms nanosecond histograms by metric
+     */
+    public static LatencyHistograms of(Map<LatencyMetric, Histogram> histograms) {
+        notNull(histograms, "histograms");
+        Map<LatencyMetric, Histogram> m = new EnumMap<>(LatencyMetric.class);
+        for (LatencyMetric metric : LatencyMetric.values()) {
+            Histogram h = histograms.get(metric);
+            m.put(metric, h == null ? newHistogram() : copyOf(h));
+        }
+        return new LatencyHistograms(m);
+    }
+
+    /** A new histogram as every metric uses: 3 significant digits, auto-resizing. */
+    public static Histogram newHistogram() {
+        Histogram h = new Histogram(3);
+        h.setAutoResize(true);
+        return h;
+    }
+
+    private static Histogram copyOf(Histogram h) {
+        Histogram c = h.copy();
+        c.setAutoResize(true);
+        return c;
+    }
+
+    /** A copy of one metric's histogram (nanoseconds). */
+    public Histogram get(LatencyMetric metric) {
+        return copyOf(byMetric.get(notNull(metric, "metric")));
+    }
+
+    /** The number of samples of one metric. */
+    public long count(LatencyMetric metric) {
+        return byMetric.get(notNull(metric, "metric")).getTotalCount();
+    }
+
+    /** The percentile set of one metric in milliseconds. */
+    public LatencyStats stats(LatencyMetric metric) {
+        return stats(byMetric.get(notNull(metric, "metric")));
+    }
+
+    /** A percentile of one metric in milliseconds ({@code NaN} with no samples), e.g. {@code percentileMillis(TTFT, 99.9)}. */
+    public double percentileMillis(LatencyMetric metric, double percentile) {
+        Histogram h = byMetric.get(notNull(metric, "metric"));
+        return h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(percentile) / 1e6;
+    }
+
+    /** The percentile set of a histogram of nanoseconds, in milliseconds. */
+    public static LatencyStats stats(Histogram h) {
+        if (h.getTotalCount() == 0) return LatencyStats.empty();
+        return new LatencyStats(h.getTotalCount(), h.getMean() / 1e6, ms(h, 50), ms(h, 90), ms(h, 95), ms(h, 99),
+                ms(h, 99.9), h.getMinValue() / 1e6, h.getMaxValue() / 1e6, h.getStdDeviation() / 1e6);
+    }
+
+    private static double ms(Histogram h, double p) {
+        return h.getValueAtPercentile(p) / 1e6;
+    }
+
+    /** A new set holding the samples of both (lossless). */
+    public LatencyHistograms merge(LatencyHistograms other) {
+        notNull(other, "other");
+        Map<LatencyMetric, Histogram> m = new EnumMap<>(LatencyMetric.class);
+        for (LatencyMetric metric : LatencyMetric.values()) {
+            Histogram h = copyOf(byMetric.get(metric));
+            h.add(other.byMetric.get(metric));
+            m.put(metric, h);
+        }
+        return new LatencyHistograms(m);
+    }
+
+    /** Collects samples; not thread-safe. */
+    public static final class Builder {
+        private final Map<LatencyMetric, Histogram> byMetric = new EnumMap<>(LatencyMetric.class);
+
+        private Builder() {
+            for (LatencyMetric m : LatencyMetric.values()) byMetric.put(m, newHistogram());
+        }
+
+        /** Records a value in nanoseconds; negative values are ignored (the event did not happen). */
+        public Builder record(LatencyMetric metric, long nanos) {
+            if (nanos >= 0) byMetric.get(notNull(metric, "metric")).recordValue(nanos);
+            return this;
+        }
+
+        /** Records every sample {@code record} gives each metric ({@link LatencyMetric#samples}). */
+        public Builder recordAll(io.benchsuite.api.result.RequestRecord record) {
+            notNull(record, "record");
+            for (LatencyMetric m : LatencyMetric.values()) m.samples(record, byMetric.get(m)::recordValue);
+            return this;
+        }
+
+        /** The percentile set recorded so far of one metric. */
+        public LatencyStats stats(LatencyMetric metric) {
+            return LatencyHistograms.stats(byMetric.get(notNull(metric, "metric")));
+        }
+
+        /** An immutable copy of what was recorded. */
+        public LatencyHistograms build() {
+            return of(byMetric);
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package io.benchsuite.core.run;
+
+import static io.benchsuite.api.util.Checks.notNull;
+
+import io.benchsuite.api.backend.BackendInfo;
+import io.benchsuite.api.result.Slo;
+import io.benchsuite.api.seed.ScenarioSeed;
+import io.benchsuite.api.seed.SeedChain;
+import io.benchsuite.api.workload.Workload;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * The identity and configuration of a run, known when it starts.
+ *
+ * @param name run name (also the scenario name for seeding)
+ * @param workload the load
+ * @param seed the seed chain
+ * @param scenario the scenario seed derived from it
+ * @param backend the backend's identity
+ * @param backendConfig the backend configuration with secrets redacted
+ * @param slo the SLOs for goodput
+ * @param tokenizer name of the tokenizer prompts were sized with
+ * @param startedAt wall-clock start
+ * @param environment where it ran
+ * @param labels free-form labels (e.g. device, quantization) recorded in reports
+ */
+public record RunInfo(String name, Workload workload, SeedChain seed, ScenarioSeed scenario, BackendInfo backend,
+                      Map<String, String> backendConfig, Slo slo, String tokenizer, Instant startedAt,
+                      Environment environment, Map<String, String> labels) {
+    public RunInfo {
+        notNull(name, "name");
+        notNull(workload, "workload");
+        notNull(seed, "seed");
+        notNull(scenario, "scenario");
+        notNull(backend, "backend");
+        backendConfig = Map.copyOf(notNull(backendConfig, "backendConfig"));
+        notNull(slo, "slo");
+        notNull(tokenizer, "tokenizer");
+        notNull(startedAt, "startedAt");
+        notNull(environment, "environment");
+        labels = Map.copyOf(notNull(labels, "labels"));
+    }
+}

@@ -1,0 +1,34 @@
+package io.benchsuite.core.run;
+
+import io.benchsuite.api.result.RequestRecord;
+import java.util.List;
+
+/**
+ * Observes a run: writers, progress displays, metrics and tracing plug in here. Methods are called
+ * from engine and backend threads; implementations must be thread-safe, quick and must not throw
+ * (an exception is logged and the listener is otherwise ignored for that event).
+ */
+public interface RunListener {
+
+    /** The run is about to send its first request. */
+    default void onRunStarted(RunInfo info) {
+    }
+
+    /** A request finished (any phase, any outcome). */
+    default void onRequestFinished(RequestRecord record) {
+    }
+
+    /**
+     * Extra top-level sections for {@code report.json}, collected once when the run has ended and
+     * before {@link #onRunFinished}: e.g. {@code server} (scraped server metrics), {@code host},
+     * {@code gpu}. Keys must not clash with the report's own keys or another listener's (a clashing
+     * section is dropped with a warning).
+     */
+    default List<ReportSection> reportSections() {
+        return List.of();
+    }
+
+    /** The run ended and its result is complete. */
+    default void onRunFinished(RunResult result) {
+    }
+}
