@@ -33,6 +33,7 @@ public final class AccuracyScorers {
 
     private static final Pattern PUNCTUATION = Pattern.compile("\\p{P}+");
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+    private static final Pattern COMMA = Pattern.compile(",");
     // an optional sign, digits with optional thousands commas, an optional fraction, an optional exponent
     private static final Pattern NUMBER =
             Pattern.compile("[-+]?(?:(?:\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\.\\d*)?|\\.\\d+)(?:[eE][-+]?\\d+)?");
@@ -176,7 +177,7 @@ public final class AccuracyScorers {
         double abs = DEFAULT_TOLERANCE, rel = DEFAULT_TOLERANCE;
         int colon = spec.indexOf(':');
         if (colon >= 0) {
-            for (String part : spec.substring(colon + 1).split(",")) {
+            for (String part : COMMA.split(spec.substring(colon + 1), -1)) {
                 String p = part.trim();
                 if (p.isEmpty()) continue;
                 int eq = p.indexOf('=');

@@ -11,7 +11,8 @@ public class StartsWithScorer implements AccuracyScorer {
     public Grade grade(String response, String reference) {
         String r = AccuracyScorers.normalise(response), ref = AccuracyScorers.normalise(reference);
         if (r.equals(ref)) return Grade.correct("whole answer");
-        String first = ref.split(" ")[0];
+        int space = ref.indexOf(' ');
+        String first = space < 0 ? ref : ref.substring(0, space);
         return r.startsWith(first) ? new Grade(0.5, "first word") : Grade.wrong("different");
     }
 }

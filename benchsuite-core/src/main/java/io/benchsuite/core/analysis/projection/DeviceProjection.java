@@ -163,8 +163,8 @@ public final class DeviceProjection {
     public Optional<ProjectedRequest> project(RequestRecord r) {
         notNull(r, "record");
         if (!r.succeeded() || r.ttftFromSendNanos() < 0) return Optional.empty();
-        double ttft = projectTtft(r.ttftFromSendNanos());
-        double tpot = r.tpotNanos() < 0 ? Double.NaN : projectTpot(r.tpotNanos());
+        double ttft = projectTtft((double) r.ttftFromSendNanos());
+        double tpot = r.tpotNanos() < 0 ? Double.NaN : projectTpot((double) r.tpotNanos());
         double e2e = r.outputTokens() < 2 ? ttft : ttft + tpot * (r.outputTokens() - 1);
         return Optional.of(new ProjectedRequest(r.index(), r.outputTokens(), ttft, tpot, e2e));
     }
