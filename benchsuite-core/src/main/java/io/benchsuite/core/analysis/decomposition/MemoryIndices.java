@@ -38,7 +38,7 @@ public final class MemoryIndices {
      * @param sleNormalised SLE ÷ log2 N, computed or absent
      * @param q the combined index, always absent
      */
-    public record Report(IndexValue nmi, IndexValue sle, IndexValue sleNormalised, IndexValue q) {}
+    public record IndexSet(IndexValue nmi, IndexValue sle, IndexValue sleNormalised, IndexValue q) {}
 
     /**
      * NMI over a window.
@@ -104,8 +104,8 @@ public final class MemoryIndices {
      * @param lineAccessCounts per-line access counts, or null
      * @return the report
      */
-    public static Report report(OptionalDouble bytesTransferred, double seconds, double peakBandwidth, long[] lineAccessCounts) {
-        return new Report(nmi(bytesTransferred, seconds, peakBandwidth), sle(lineAccessCounts), sleNormalised(lineAccessCounts),
+    public static IndexSet report(OptionalDouble bytesTransferred, double seconds, double peakBandwidth, long[] lineAccessCounts) {
+        return new IndexSet(nmi(bytesTransferred, seconds, peakBandwidth), sle(lineAccessCounts), sleNormalised(lineAccessCounts),
                 IndexValue.absent("Q", Q_ABSENT));
     }
 

@@ -3,8 +3,9 @@
  * splits end-to-end latency into queueing, prefill and decode shares
  * ({@link io.benchsuite.core.analysis.decomposition.PhaseShares}) from per-request timings, from a server's
  * phase histograms ({@link io.benchsuite.core.analysis.decomposition.ServerPhaseTimes}) or both;
- * {@link io.benchsuite.core.analysis.decomposition.ColdStartComparison} sets the first requests against the
- * steady state; {@link io.benchsuite.core.analysis.decomposition.MemoryIndices} computes the seed's NMI and SLE
- * where their inputs exist and says why not where they do not.
+ * {@link io.benchsuite.core.analysis.decomposition.MemoryIndices} computes the seed's NMI and SLE where their
+ * inputs exist and says why not where they do not. Cold start against steady state, and the JIT compile time,
+ * are the run's {@code phases} section ({@link io.benchsuite.core.phases.PhasesListener}), which folds requests
+ * as they finish.
  */
 package io.benchsuite.core.analysis.decomposition;

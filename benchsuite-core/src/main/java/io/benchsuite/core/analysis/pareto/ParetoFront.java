@@ -38,7 +38,7 @@ public final class ParetoFront {
      * @param dominatedBy for each ranked candidate off the front, the labels of the front members that dominate it
      * @param unranked candidates left out, each with what it lacks
      */
-    public record Result(List<Objective> objectives, List<String> front, List<List<String>> layers,
+    public record Ranking(List<Objective> objectives, List<String> front, List<List<String>> layers,
                          Map<String, List<String>> dominatedBy, Map<String, String> unranked) {
         /**
          * Copies the collections.
@@ -49,7 +49,7 @@ public final class ParetoFront {
          * @param dominatedBy who dominates whom
          * @param unranked candidates left out
          */
-        public Result {
+        public Ranking {
             objectives = List.copyOf(objectives);
             front = List.copyOf(front);
             layers = layers.stream().map(List::copyOf).toList();
@@ -67,7 +67,7 @@ public final class ParetoFront {
      * @param objectives at least one, names unique
      * @return the front, the layers and the unranked
      */
-    public static Result of(List<ParetoCandidate> candidates, List<Objective> objectives) {
+    public static Ranking of(List<ParetoCandidate> candidates, List<Objective> objectives) {
         notNull(candidates, "candidates");
         notNull(objectives, "objectives");
         if (objectives.isEmpty()) throw new IllegalArgumentException("objectives must hold at least one objective");
@@ -101,7 +101,7 @@ public final class ParetoFront {
             if (front.contains(c.label())) continue;
             dominatedBy.put(c.label(), frontMembers.stream().filter(f -> dominates(f, c, objectives)).map(ParetoCandidate::label).toList());
         }
-        return new Result(objectives, front, layers, dominatedBy, unranked);
+        return new Ranking(objectives, front, layers, dominatedBy, unranked);
     }
 
     /**

@@ -42,7 +42,7 @@ import org.apache.commons.math3.exception.MathIllegalArgumentException;
  *   <li><b>The knee</b> reported is the knee with the largest d<sub>i</sub> (the first such on a tie): the
  *       point farthest from the chord among those that pass the threshold test. For a curve with one
  *       knee this is the global maximum of d; noise knees, smaller by construction, are listed in
- *       {@link Result#knees()} but not chosen.</li>
+ *       {@link Detection#knees()} but not chosen.</li>
  * </ol>
  * A flat curve (max y = min y) or one whose difference curve never passes the test has no knee.
  * Known limits: the result depends on the x range swept (normalisation), so a knee of a sweep is a knee
@@ -117,7 +117,7 @@ public final class Kneedle {
      * @param knees every candidate that passed the threshold test, in x order
      * @param difference the difference curve d, one value per input point
      */
-    public record Result(Optional<Knee> knee, List<Knee> knees, List<Double> difference) {
+    public record Detection(Optional<Knee> knee, List<Knee> knees, List<Double> difference) {
         /**
          * Copies the lists.
          *
@@ -125,7 +125,7 @@ public final class Kneedle {
          * @param knees every knee found
          * @param difference the difference curve
          */
-        public Result {
+        public Detection {
             notNull(knee, "knee");
             knees = List.copyOf(knees);
             difference = List.copyOf(difference);
@@ -140,7 +140,7 @@ public final class Kneedle {
      * @return the knee, the knees and the difference curve
      * @throws IllegalArgumentException naming the first bad value
      */
-    public Result find(double[] x, double[] y) {
+    public Detection find(double[] x, double[] y) {
         notNull(x, "x");
         notNull(y, "y");
         int n = x.length;
@@ -164,7 +164,7 @@ public final class Kneedle {
         List<Knee> knees = knees(x, y, d);
         Optional<Knee> best = knees.stream().max(Comparator.comparingDouble(Knee::difference)
                 .thenComparing(Comparator.comparingInt(Knee::index).reversed()));
-        return new Result(best, knees, Arrays.stream(d).boxed().toList());
+        return new Detection(best, knees, Arrays.stream(d).boxed().toList());
     }
 
     private double[] smooth(double[] u, double[] y) {

@@ -57,7 +57,7 @@ public final class SloSearch {
      * @param stoppedEarly why the grid stopped before its end, or empty
      * @param notes everything else worth knowing (unbounded search, non-monotone points, a point that could not run)
      */
-    public record Result(List<SweepPoint> grid, List<SweepPoint> refinements, OptionalDouble highestPassing,
+    public record SearchResult(List<SweepPoint> grid, List<SweepPoint> refinements, OptionalDouble highestPassing,
                          OptionalDouble lowestFailing, Optional<String> stoppedEarly, List<String> notes) {
         /**
          * Copies the lists.
@@ -69,7 +69,7 @@ public final class SloSearch {
          * @param stoppedEarly why the grid stopped early
          * @param notes notes
          */
-        public Result {
+        public SearchResult {
             grid = List.copyOf(grid);
             refinements = List.copyOf(refinements);
             notNull(highestPassing, "highestPassing");
@@ -174,7 +174,7 @@ public final class SloSearch {
      * @param runner runs one point
      * @return the points run and the answer
      */
-    public Result run(PointRunner runner) {
+    public SearchResult run(PointRunner runner) {
         notNull(runner, "runner");
         List<SweepPoint> gridPoints = new ArrayList<>();
         List<SweepPoint> refinements = new ArrayList<>();
@@ -227,7 +227,7 @@ public final class SloSearch {
         return finish(gridPoints, refinements, lo, hi, stopped, notes);
     }
 
-    private Result finish(List<SweepPoint> gridPoints, List<SweepPoint> refinements, double lo, double hi,
+    private SearchResult finish(List<SweepPoint> gridPoints, List<SweepPoint> refinements, double lo, double hi,
                           Optional<String> stopped, List<String> notes) {
         if (!gridPoints.isEmpty() && Double.isNaN(lo)) {
             SweepPoint first = gridPoints.get(0);
@@ -238,7 +238,7 @@ public final class SloSearch {
             notes.add(fmt("every grid load met the SLOs: the highest passing load is bounded by the grid (%s), not by the SLOs",
                     grid[grid.length - 1]));
         }
-        return new Result(gridPoints, refinements, Double.isNaN(lo) ? OptionalDouble.empty() : OptionalDouble.of(lo),
+        return new SearchResult(gridPoints, refinements, Double.isNaN(lo) ? OptionalDouble.empty() : OptionalDouble.of(lo),
                 Double.isNaN(hi) ? OptionalDouble.empty() : OptionalDouble.of(hi), stopped, notes);
     }
 

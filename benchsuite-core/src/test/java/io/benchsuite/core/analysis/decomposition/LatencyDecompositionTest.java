@@ -9,7 +9,6 @@ import io.benchsuite.api.result.Outcome;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.workload.Phase;
 import io.benchsuite.core.analysis.Requests;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -86,21 +85,5 @@ class LatencyDecompositionTest {
         PhaseShares odd = LatencyDecomposition.combined(client, tooLong).orElseThrow();
         assertThat(odd.other()).isCloseTo(-0.35, within(1e-12));
         assertThat(odd.notes().get(1)).isEqualTo("the server's phases exceed the client's mean E2E by 35.0 ms: the two windows or request sets differ");
-    }
-
-    @Test
-    void coldStartAgainstSteadyState() {
-        List<RequestRecord> records = new ArrayList<>();
-        for (int i = 0; i < 3; i++) records.add(Requests.of(i, Phase.WARMUP, 0, 0, 100, 200, 5, Outcome.SUCCESS));
-        for (int i = 3; i < 13; i++) records.add(ok(i, 0, 0, 10, 50, 5));
-        records.add(Requests.of(13, Phase.COOLDOWN, 0, 0, 1000, 2000, 5, Outcome.SUCCESS));
-        records.add(Requests.of(14, Phase.MEASURED, 0, 0, -1, 5, 0, Outcome.FAILED));
-        ColdStartComparison c = ColdStartComparison.of(records, 3);
-        assertThat(c.cold()).isEqualTo(new ColdStartComparison.Group(3, 100, 200));
-        assertThat(c.steady()).isEqualTo(new ColdStartComparison.Group(10, 10, 50));
-        assertThat(c.ttftRatio()).isCloseTo(10, within(1e-12));
-        assertThat(c.e2eRatio()).isCloseTo(4, within(1e-12));
-        assertThat(ColdStartComparison.of(records.subList(0, 3), 3).ttftRatio()).isNaN();
-        assertThatThrownBy(() -> ColdStartComparison.of(records, 0)).hasMessage("coldStartRequests must be > 0, got 0");
     }
 }

@@ -45,12 +45,12 @@ class MemoryIndicesTest {
 
     @Test
     void theReportShowsEveryIndexWithValueOrReasonAndNeverInventsQ() {
-        MemoryIndices.Report r = MemoryIndices.report(OptionalDouble.empty(), 10, 2.039e12, null);
+        MemoryIndices.IndexSet r = MemoryIndices.report(OptionalDouble.empty(), 10, 2.039e12, null);
         assertThat(r.nmi().present()).isFalse();
         assertThat(r.sle().absentReason()).hasValue("no per-cache-line access counts (needs a memory trace or the simulator)");
         assertThat(r.sleNormalised().present()).isFalse();
         assertThat(r.q().absentReason()).hasValue(MemoryIndices.Q_ABSENT);
-        MemoryIndices.Report full = MemoryIndices.report(OptionalDouble.of(1e12), 1, 2e12, new long[] {1, 1});
+        MemoryIndices.IndexSet full = MemoryIndices.report(OptionalDouble.of(1e12), 1, 2e12, new long[] {1, 1});
         assertThat(full.nmi().value()).isEqualTo(0.5);
         assertThat(full.sle().value()).isEqualTo(1.0);
         assertThat(full.q().present()).isFalse();

@@ -28,7 +28,7 @@ class ParetoFrontTest {
 
     @Test
     void frontOverEnergyLatencyAndAccuracy() {
-        ParetoFront.Result r = ParetoFront.of(configurations(), List.of(ENERGY_PER_TOKEN, TTFT_P99, ACCURACY));
+        ParetoFront.Ranking r = ParetoFront.of(configurations(), List.of(ENERGY_PER_TOKEN, TTFT_P99, ACCURACY));
         assertThat(r.front()).containsExactly("A", "B", "D", "E");
         assertThat(r.layers()).containsExactly(List.of("A", "B", "D", "E"), List.of("C"), List.of("F"));
         assertThat(r.dominatedBy()).containsExactly(Map.entry("C", List.of("A")), Map.entry("F", List.of("A", "B", "D")));
@@ -40,7 +40,7 @@ class ParetoFrontTest {
         // energy and accuracy only: B and D (0.2 J, 0.8) beat A (0.3 J, 0.8); E keeps the best accuracy
         assertThat(ParetoFront.of(configurations(), List.of(ENERGY_PER_TOKEN, ACCURACY)).front()).containsExactly("B", "D", "E");
         // energy and latency: G, lowest on both, dominates everyone and is now ranked
-        ParetoFront.Result r = ParetoFront.of(configurations(), List.of(ENERGY_PER_TOKEN, TTFT_P99));
+        ParetoFront.Ranking r = ParetoFront.of(configurations(), List.of(ENERGY_PER_TOKEN, TTFT_P99));
         assertThat(r.front()).containsExactly("G");
         assertThat(r.unranked()).isEmpty();
         // one objective: the front is every candidate sharing the best value

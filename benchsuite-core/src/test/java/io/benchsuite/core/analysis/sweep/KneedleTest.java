@@ -30,7 +30,7 @@ class KneedleTest {
         // .5364 - 1/9 = .4253, and d[5] = .3767 falls below it before any other maximum.
         double[] x = grid(0, 1, 10);
         double[] y = {-5.0, 0.263, 1.897, 2.692, 3.163, 3.475, 3.696, 3.861, 3.989, 4.091};
-        Kneedle.Result r = Kneedle.of(CurveShape.CONCAVE_INCREASING).find(x, y);
+        Kneedle.Detection r = Kneedle.of(CurveShape.CONCAVE_INCREASING).find(x, y);
         assertThat(r.knee()).hasValueSatisfying(k -> {
             assertThat(k.index()).isEqualTo(2);
             assertThat(k.x()).isCloseTo(0.222, within(0.001));
@@ -47,7 +47,7 @@ class KneedleTest {
         // y = 1 - e^(-x) on [0, 10]: d(x) = ŷ - x̂ is largest where ŷ' = 1/10, i.e. e^(-x) / (1 - e^-10) = 1/10,
         // x* = ln(10 / (1 - e^-10)) = 2.30263. On a 0.1 grid that is the point x = 2.3.
         double[] x = grid(0, 10, 101);
-        Kneedle.Result r = Kneedle.of(CurveShape.CONCAVE_INCREASING).find(x, apply(x, v -> 1 - Math.exp(-v)));
+        Kneedle.Detection r = Kneedle.of(CurveShape.CONCAVE_INCREASING).find(x, apply(x, v -> 1 - Math.exp(-v)));
         assertThat(r.knee()).hasValueSatisfying(k -> assertThat(k.x()).isCloseTo(2.3, within(1e-9)));
         assertThat(r.knees()).hasSize(1);
     }
@@ -56,7 +56,7 @@ class KneedleTest {
     void theTimeConstantScalesTheKnee() {
         // y = 1 - e^(-x/τ) with τ = 4 on [0, 40]: x* = τ · ln(10 / (1 - e^-10)) = 9.2105, on a 0.4 grid 9.2
         double[] x = grid(0, 40, 101);
-        Kneedle.Result r = Kneedle.of(CurveShape.CONCAVE_INCREASING).find(x, apply(x, v -> 1 - Math.exp(-v / 4)));
+        Kneedle.Detection r = Kneedle.of(CurveShape.CONCAVE_INCREASING).find(x, apply(x, v -> 1 - Math.exp(-v / 4)));
         assertThat(r.knee().orElseThrow().x()).isCloseTo(9.2, within(1e-9));
     }
 
@@ -64,7 +64,7 @@ class KneedleTest {
     void piecewiseLinearCurveHasItsKneeExactlyAtTheBreak() {
         double[] x = grid(0, 10, 21);
         double[] y = apply(x, v -> v <= 5 ? v : 5 + 0.1 * (v - 5));
-        Kneedle.Result r = Kneedle.of(CurveShape.CONCAVE_INCREASING).find(x, y);
+        Kneedle.Detection r = Kneedle.of(CurveShape.CONCAVE_INCREASING).find(x, y);
         assertThat(r.knee().orElseThrow().x()).isEqualTo(5.0);
         assertThat(r.knee().orElseThrow().y()).isEqualTo(5.0);
     }
@@ -73,7 +73,7 @@ class KneedleTest {
     void convexIncreasingHockeyStickFindsWhereLatencyTakesOff() {
         // y = e^x on [0, 5]: d = x̂ - ŷ is largest where e^x / (e^5 - 1) = 1/5, x* = ln((e^5 - 1) / 5) = 3.3838
         double[] x = grid(0, 5, 101);
-        Kneedle.Result r = Kneedle.of(CurveShape.CONVEX_INCREASING).find(x, apply(x, Math::exp));
+        Kneedle.Detection r = Kneedle.of(CurveShape.CONVEX_INCREASING).find(x, apply(x, Math::exp));
         double expected = Math.log((Math.exp(5) - 1) / 5);
         assertThat(r.knee().orElseThrow().x()).isCloseTo(expected, within(0.05));
     }
@@ -82,7 +82,7 @@ class KneedleTest {
     void convexDecreasingElbowMirrorsTheIncreasingCase() {
         // y = e^-x on [0, 10]: chord 1 - x̂, d = 1 - x̂ - ŷ, largest at the same x* = 2.30263 as 1 - e^-x
         double[] x = grid(0, 10, 101);
-        Kneedle.Result r = Kneedle.of(CurveShape.CONVEX_DECREASING).find(x, apply(x, v -> Math.exp(-v)));
+        Kneedle.Detection r = Kneedle.of(CurveShape.CONVEX_DECREASING).find(x, apply(x, v -> Math.exp(-v)));
         assertThat(r.knee().orElseThrow().x()).isCloseTo(2.3, within(1e-9));
     }
 
@@ -90,7 +90,7 @@ class KneedleTest {
     void concaveDecreasingFindsWhereTheFallSteepens() {
         // y = 1 - e^(x - 10) on [0, 10] falls slowly then steeply; by symmetry with e^-x (x -> 10 - x) the knee is 10 - 2.3
         double[] x = grid(0, 10, 101);
-        Kneedle.Result r = Kneedle.of(CurveShape.CONCAVE_DECREASING).find(x, apply(x, v -> 1 - Math.exp(v - 10)));
+        Kneedle.Detection r = Kneedle.of(CurveShape.CONCAVE_DECREASING).find(x, apply(x, v -> 1 - Math.exp(v - 10)));
         assertThat(r.knee().orElseThrow().x()).isCloseTo(7.7, within(1e-9));
     }
 
@@ -100,7 +100,7 @@ class KneedleTest {
         double[] x = grid(0, 10, 201);
         Random noise = new Random(42);
         double[] y = apply(x, v -> 1 - Math.exp(-v) + 0.02 * noise.nextGaussian());
-        Kneedle.Result raw = Kneedle.of(CurveShape.CONCAVE_INCREASING).find(x, y);
+        Kneedle.Detection raw = Kneedle.of(CurveShape.CONCAVE_INCREASING).find(x, y);
         // noise makes many local maxima pass the threshold; the first of them (the rule "return the first knee")
         // sits far too early, at 0.6
         assertThat(raw.knees().size()).isGreaterThan(10);
@@ -108,7 +108,7 @@ class KneedleTest {
         // the one farthest from the chord is within a few grid steps of the truth (2.35 with this seed)
         assertThat(raw.knee().orElseThrow().x()).isCloseTo(2.3026, within(0.1));
         // LOESS smoothing leaves one candidate region; it flattens the bend a little, so the knee moves a bit later
-        Kneedle.Result smoothed = Kneedle.of(CurveShape.CONCAVE_INCREASING).smoothed(0.1).find(x, y);
+        Kneedle.Detection smoothed = Kneedle.of(CurveShape.CONCAVE_INCREASING).smoothed(0.1).find(x, y);
         assertThat(smoothed.knee().orElseThrow().x()).isCloseTo(2.3026, within(0.2));
         assertThat(smoothed.knees().size()).isLessThan(raw.knees().size());
         assertThat(smoothed.knee().orElseThrow().y()).isEqualTo(y[smoothed.knee().orElseThrow().index()]);

@@ -28,7 +28,7 @@ class SloSearchTest {
         // 64 users give 1995 ms, 3.99x the limit: saturated, so 128 and 256 are never run.
         SweepSlo slo = SweepSlo.none().with(PointFigure.TTFT_P99, 500);
         Recorder runner = new Recorder();
-        SloSearch.Result r = SloSearch.overIntegers(slo, DOUBLING).run(runner);
+        SloSearch.SearchResult r = SloSearch.overIntegers(slo, DOUBLING).run(runner);
         assertThat(r.grid()).extracting(SweepPoint::load).containsExactly(1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0);
         assertThat(r.stoppedEarly()).hasValueSatisfying(s -> assertThat(s)
                 .startsWith("stopped at load 64, saturated: an SLO figure is 3.99x its limit (>= 2.0x): ttft p99 1995.0 ms > 500.0 ms")
@@ -47,7 +47,7 @@ class SloSearchTest {
         // limit 1500 ms: 64 users (1995 ms, 1.33x) fail but are not saturated; 128 (5835 ms, 3.9x) are.
         // Highest passing: 75 + (c - 32) · 60 <= 1500  =>  c <= 55.75
         SweepSlo slo = SweepSlo.none().with(PointFigure.TTFT_P99, 1500);
-        SloSearch.Result r = SloSearch.overIntegers(slo, DOUBLING).run(new Recorder());
+        SloSearch.SearchResult r = SloSearch.overIntegers(slo, DOUBLING).run(new Recorder());
         assertThat(r.grid()).extracting(SweepPoint::load).endsWith(64.0, 128.0);
         assertThat(r.stoppedEarly()).hasValueSatisfying(s -> assertThat(s).startsWith("stopped at load 128, saturated")
                 .endsWith("; 1 higher grid loads not run"));
@@ -58,7 +58,7 @@ class SloSearchTest {
     @Test
     void errorsSaturateAPoint() {
         SloSearch.PointRunner failingAt128 = c -> ServerModel.point(c, c >= 128 ? 150 : 0);
-        SloSearch.Result r = SloSearch.overIntegers(SweepSlo.none(), DOUBLING).run(failingAt128);
+        SloSearch.SearchResult r = SloSearch.overIntegers(SweepSlo.none(), DOUBLING).run(failingAt128);
         assertThat(r.stoppedEarly()).hasValue("stopped at load 128, saturated: error rate 15.0% >= 10.0%; 1 higher grid loads not run");
         // without latency limits the SLO is "no failed request": 64 passes, 128 fails; bisection finds 127
         assertThat(r.highestPassing()).hasValue(127.0);
@@ -68,7 +68,7 @@ class SloSearchTest {
     @Test
     void theStopRuleThresholdsAreTheCallers() {
         SloSearch.PointRunner failingAt128 = c -> ServerModel.point(c, c >= 128 ? 150 : 0);
-        SloSearch.Result r = SloSearch.overIntegers(SweepSlo.none().withMaxErrorRate(0.2), DOUBLING)
+        SloSearch.SearchResult r = SloSearch.overIntegers(SweepSlo.none().withMaxErrorRate(0.2), DOUBLING)
                 .stopRule(new StopRule(0.5, 3)).maxRefinements(0).run(failingAt128);
         assertThat(r.stoppedEarly()).isEmpty();
         assertThat(r.grid()).hasSize(9);
@@ -82,7 +82,7 @@ class SloSearchTest {
         // a rate sweep whose p99 TTFT crosses 500 ms at 5.3 requests/s
         SloSearch.PointRunner byRate = rate -> new SweepPoint(rate, 100, 0, rate, rate * 128,
                 100 * rate / 1.06, 100 * rate / 1.06, 10, 10, 1000, 1000);
-        SloSearch.Result r = SloSearch.overReals(SweepSlo.none().with(PointFigure.TTFT_P99, 500), 0.05, 1, 2, 4, 8)
+        SloSearch.SearchResult r = SloSearch.overReals(SweepSlo.none().with(PointFigure.TTFT_P99, 500), 0.05, 1, 2, 4, 8)
                 .maxRefinements(20).run(byRate);
         assertThat(r.highestPassing().orElseThrow()).isBetween(5.25, 5.3);
         assertThat(r.lowestFailing().orElseThrow() - r.highestPassing().orElseThrow()).isLessThanOrEqualTo(0.05);
@@ -91,7 +91,7 @@ class SloSearchTest {
 
     @Test
     void aCappedBisectionSaysTheBracketIsStillWide() {
-        SloSearch.Result r = SloSearch.overIntegers(SweepSlo.none().with(PointFigure.TTFT_P99, 500), DOUBLING)
+        SloSearch.SearchResult r = SloSearch.overIntegers(SweepSlo.none().with(PointFigure.TTFT_P99, 500), DOUBLING)
                 .maxRefinements(2).run(new Recorder());
         assertThat(r.highestPassing()).hasValue(32.0);
         assertThat(r.lowestFailing()).hasValue(40.0);
@@ -100,13 +100,13 @@ class SloSearchTest {
 
     @Test
     void noPassingLoadAndNonMonotoneFiguresAreSaid() {
-        SloSearch.Result none = SloSearch.overIntegers(SweepSlo.none().with(PointFigure.TTFT_P99, 10), 1, 2).run(new Recorder());
+        SloSearch.SearchResult none = SloSearch.overIntegers(SweepSlo.none().with(PointFigure.TTFT_P99, 10), 1, 2).run(new Recorder());
         assertThat(none.highestPassing()).isEmpty();
         assertThat(none.notes()).containsExactly("no load met the SLOs; the lowest, 1, failed: ttft p99 50.8 ms > 10.0 ms");
 
         Map<Double, Double> ttft = Map.of(1.0, 100.0, 2.0, 900.0, 4.0, 200.0, 8.0, 5000.0);
         SloSearch.PointRunner bumpy = c -> new SweepPoint(c, 10, 0, c, c, ttft.get(c), ttft.get(c), 1, 1, 1, 1);
-        SloSearch.Result r = SloSearch.overIntegers(SweepSlo.none().with(PointFigure.TTFT_P99, 500), 1, 2, 4, 8).run(bumpy);
+        SloSearch.SearchResult r = SloSearch.overIntegers(SweepSlo.none().with(PointFigure.TTFT_P99, 500), 1, 2, 4, 8).run(bumpy);
         assertThat(r.highestPassing()).hasValue(1.0);
         assertThat(r.lowestFailing()).hasValue(2.0);
         assertThat(r.notes()).containsExactly("load 4 met the SLOs above the failing load 2: the figures do not worsen "
@@ -119,7 +119,7 @@ class SloSearchTest {
             if (c == 16) throw new IllegalStateException("backend refused");
             return ServerModel.point(c);
         };
-        SloSearch.Result r = SloSearch.overIntegers(SweepSlo.none().with(PointFigure.TTFT_P99, 500), DOUBLING).run(broken);
+        SloSearch.SearchResult r = SloSearch.overIntegers(SweepSlo.none().with(PointFigure.TTFT_P99, 500), DOUBLING).run(broken);
         assertThat(r.grid()).extracting(SweepPoint::load).containsExactly(1.0, 2.0, 4.0, 8.0);
         assertThat(r.highestPassing()).hasValue(8.0);
         assertThat(r.notes()).containsExactly(
