@@ -40,7 +40,7 @@ public final class LatencyDecomposition {
      * @return the shares, or empty when no measured request succeeded with a first token
      */
     public static Optional<PhaseShares> fromRequests(List<RequestRecord> records) {
-        Sums s = sums(records);
+        ClientTotals s = sums(records);
         if (s.n == 0 || s.e2e <= 0) return Optional.empty();
         return Optional.of(new PhaseShares("client", s.n, s.e2e / s.n / 1e6, s.queue / s.e2e, s.prefill / s.e2e, s.decode / s.e2e, 0,
                 List.of("client view: the server's own queue is part of prefill")));
@@ -83,7 +83,7 @@ public final class LatencyDecomposition {
      */
     public static Optional<PhaseShares> combined(List<RequestRecord> records, ServerPhaseTimes server) {
         notNull(server, "server");
-        Sums s = sums(records);
+        ClientTotals s = sums(records);
         double q = server.queue().meanMs(), p = server.prefill().meanMs(), d = server.decode().meanMs();
         if (s.n == 0 || s.e2e <= 0 || Double.isNaN(q) || Double.isNaN(p) || Double.isNaN(d)) return Optional.empty();
         double e = s.e2e / s.n / 1e6, w = s.queue / s.n / 1e6;
@@ -97,14 +97,14 @@ public final class LatencyDecomposition {
         return Optional.of(new PhaseShares("client + server", s.n, e, (w + q) / e, p / e, d / e, rest / e, notes));
     }
 
-    private static final class Sums {
+    private static final class ClientTotals {
         long n;
         double queue, prefill, decode, e2e;
     }
 
-    private static Sums sums(List<RequestRecord> records) {
+    private static ClientTotals sums(List<RequestRecord> records) {
         notNull(records, "records");
-        Sums s = new Sums();
+        ClientTotals s = new ClientTotals();
         for (RequestRecord r : records) {
             if (r.phase() != Phase.MEASURED || !r.succeeded() || r.firstTokenOffsetNanos() < 0 || r.sentOffsetNanos() < 0) continue;
             s.n++;
