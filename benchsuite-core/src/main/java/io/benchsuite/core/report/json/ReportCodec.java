@@ -26,6 +26,7 @@ import io.benchsuite.core.report.model.RunDetails;
 import io.benchsuite.core.report.model.RuntimeEnvironment;
 import io.benchsuite.core.report.model.SeedDetails;
 import io.benchsuite.core.report.model.ServerSection;
+import io.benchsuite.core.report.model.ShardSection;
 import io.benchsuite.core.report.model.ToolInfo;
 import io.benchsuite.core.report.model.UnknownSection;
 import io.benchsuite.core.run.LatencyHistograms;
@@ -55,7 +56,8 @@ final class ReportCodec {
             ServerSection.KEY, ServerSection.class,
             HostSection.KEY, HostSection.class,
             GpuSection.KEY, GpuSection.class,
-            PhasesSection.KEY, PhasesSection.class);
+            PhasesSection.KEY, PhasesSection.class,
+            ShardSection.KEY, ShardSection.class);
 
     private ReportCodec() {}
 
