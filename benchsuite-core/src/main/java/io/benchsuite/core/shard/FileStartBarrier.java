@@ -80,7 +80,7 @@ public final class FileStartBarrier implements StartGate {
                 }
                 if (clock.instant().isAfter(deadline)) {
                     throw new StartFailedException("start barrier " + dir + ": shard(s) " + join(missing) + " of "
-                            + shard.count() + " did not arrive within " + timeout.toSeconds() + " s");
+                            + shard.count() + " did not arrive within " + io.benchsuite.api.util.Durations.format(timeout));
                 }
                 Thread.sleep(POLL.toMillis());
             }

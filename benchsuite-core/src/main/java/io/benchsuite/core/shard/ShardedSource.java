@@ -42,7 +42,7 @@ public final class ShardedSource implements WorkloadSource {
 
     @Override
     public String describe() {
-        return source.describe() + " (shard " + shard + ": every " + shard.count() + "th session from the "
+        return source.describe() + " (shard " + shard + ": every " + ordinal(shard.count()) + " session from the "
                 + ordinal(shard.index() + 1) + ")";
     }
 
