@@ -27,6 +27,7 @@ import io.benchsuite.core.report.model.RuntimeEnvironment;
 import io.benchsuite.core.report.model.SeedDetails;
 import io.benchsuite.core.report.model.ServerSection;
 import io.benchsuite.core.report.model.ShardSection;
+import io.benchsuite.core.report.model.ShardsSection;
 import io.benchsuite.core.report.model.ToolInfo;
 import io.benchsuite.core.report.model.UnknownSection;
 import io.benchsuite.core.run.LatencyHistograms;
@@ -57,7 +58,8 @@ final class ReportCodec {
             HostSection.KEY, HostSection.class,
             GpuSection.KEY, GpuSection.class,
             PhasesSection.KEY, PhasesSection.class,
-            ShardSection.KEY, ShardSection.class);
+            ShardSection.KEY, ShardSection.class,
+            ShardsSection.KEY, ShardsSection.class);
 
     private ReportCodec() {}
 
