@@ -108,7 +108,9 @@ final class ShardOptions {
         StartGate gate = gate(s);
         if (s != null) {
             try {
-                ShardedWorkload.of(whole, s); // refuse a load too small to split before anything starts
+                // refuse a load too small to split before anything starts, in every shard alike: the last
+                // shard gets the smallest part
+                ShardedWorkload.of(whole, new Shard(s.count() - 1, s.count()));
             } catch (IllegalArgumentException e) {
                 throw CliException.usage((shard != null ? "--shard" : "--shards") + ": " + e.getMessage());
             }
