@@ -93,6 +93,8 @@ final class K8sManifest {
                 .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                 .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
                 .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
+                // "4" must stay a string: container args and ConfigMap data are lists and maps of strings
+                .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
                 .build());
         StringBuilder b = new StringBuilder();
         b.append("# benchsuite: ").append(s.shards()).append(" shards of '").append(s.whole().name())
@@ -140,7 +142,7 @@ final class K8sManifest {
         m.put("apiVersion", "v1");
         m.put("kind", "ConfigMap");
         m.put("metadata", meta(s, s.name() + "-config", "config"));
-        m.put("data", Map.of(ARGS_FILE, argsFile(s.runArgs())));
+        m.put("data", map(ARGS_FILE, argsFile(s.runArgs())));
         return m;
     }
 
@@ -159,7 +161,7 @@ final class K8sManifest {
         Map<String, Object> spec = new LinkedHashMap<>();
         spec.put("accessModes", List.of("ReadWriteMany")); // every shard pod writes, on whichever node it lands
         if (s.storageClass() != null) spec.put("storageClassName", s.storageClass());
-        spec.put("resources", Map.of("requests", Map.of("storage", s.storageSize())));
+        spec.put("resources", map("requests", map("storage", s.storageSize())));
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("apiVersion", "v1");
         m.put("kind", "PersistentVolumeClaim");
@@ -170,8 +172,8 @@ final class K8sManifest {
 
     private static List<Object> volumes(Settings s, boolean config) {
         List<Object> v = new ArrayList<>();
-        v.add(Map.of("name", "results", "persistentVolumeClaim", Map.of("claimName", claimName(s))));
-        if (config) v.add(Map.of("name", "config", "configMap", Map.of("name", s.name() + "-config")));
+        v.add(map("name", "results", "persistentVolumeClaim", map("claimName", claimName(s))));
+        if (config) v.add(map("name", "config", "configMap", map("name", s.name() + "-config")));
         return v;
     }
 
@@ -182,11 +184,11 @@ final class K8sManifest {
         c.put("image", s.image());
         c.put("args", args);
         if (!env.isEmpty()) c.put("env", env);
-        Map<String, Object> amounts = Map.of("cpu", sizing.cpu(), "memory", sizing.memory());
-        c.put("resources", Map.of("requests", amounts, "limits", amounts));
+        Map<String, Object> amounts = map("cpu", sizing.cpu(), "memory", sizing.memory());
+        c.put("resources", map("requests", amounts, "limits", amounts));
         List<Object> mounts = new ArrayList<>();
-        mounts.add(Map.of("name", "results", "mountPath", RESULTS));
-        if (config) mounts.add(Map.of("name", "config", "mountPath", CONFIG, "readOnly", true));
+        mounts.add(map("name", "results", "mountPath", RESULTS));
+        if (config) mounts.add(map("name", "config", "mountPath", CONFIG, "readOnly", true));
         c.put("volumeMounts", mounts);
         return c;
     }
@@ -196,11 +198,11 @@ final class K8sManifest {
         Map<String, Object> podSpec = new LinkedHashMap<>();
         podSpec.put("restartPolicy", "Never");
         // the image runs as user 65532 (deploy/k8s/Dockerfile): make the results volume its group's
-        podSpec.put("securityContext", Map.of("runAsNonRoot", true, "fsGroup", 65532));
+        podSpec.put("securityContext", map("runAsNonRoot", true, "fsGroup", 65532));
         podSpec.put("containers", List.of(container));
         podSpec.put("volumes", volumes(s, config));
         Map<String, Object> template = new LinkedHashMap<>();
-        template.put("metadata", Map.of("labels", labels(s, component)));
+        template.put("metadata", map("labels", labels(s, component)));
         template.put("spec", podSpec);
         jobSpec.put("template", template);
         Map<String, Object> m = new LinkedHashMap<>();
@@ -216,9 +218,9 @@ final class K8sManifest {
         List<String> args = List.of("run", "--shards", Integer.toString(s.shards()),
                 "--output-dir", dir + "/shard-$(SHARD_INDEX)", "--start-barrier", dir + "/barrier",
                 "--no-progress", "@" + CONFIG + "/" + ARGS_FILE);
-        List<Object> env = List.of(Map.of("name", "SHARD_INDEX", "valueFrom", Map.of("fieldRef",
-                Map.of("fieldPath", "metadata.annotations['batch.kubernetes.io/job-completion-index']"))),
-                Map.of("name", "JAVA_TOOL_OPTIONS", "value", "-XX:MaxRAMPercentage=50"));
+        List<Object> env = List.of(map("name", "SHARD_INDEX", "valueFrom", map("fieldRef",
+                map("fieldPath", "metadata.annotations['batch.kubernetes.io/job-completion-index']"))),
+                map("name", "JAVA_TOOL_OPTIONS", "value", "-XX:MaxRAMPercentage=50"));
         Map<String, Object> spec = new LinkedHashMap<>();
         spec.put("completionMode", "Indexed");
         spec.put("completions", s.shards());
@@ -234,8 +236,15 @@ final class K8sManifest {
         Map<String, Object> spec = new LinkedHashMap<>();
         spec.put("backoffLimit", 1);
         return job(s, s.name() + "-merge", "merge", spec, container(s, "merge", args, false,
-                List.of(Map.of("name", "JAVA_TOOL_OPTIONS", "value", "-XX:MaxRAMPercentage=50")),
+                List.of(map("name", "JAVA_TOOL_OPTIONS", "value", "-XX:MaxRAMPercentage=50")),
                 new Sizing("500m", "512Mi")), false);
+    }
+
+    /** A map keeping its keys in the order given (key, value, key, value, ...), so the YAML reads as written. */
+    private static Map<String, Object> map(Object... keysAndValues) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) m.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        return m;
     }
 
     /** A Kubernetes object name (DNS-1123 label) from free text: lower case, [a-z0-9-], at most 52 characters (room for suffixes). */

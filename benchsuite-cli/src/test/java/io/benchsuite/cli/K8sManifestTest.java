@@ -56,6 +56,24 @@ class K8sManifestTest {
         }
     }
 
+    private static void assertStrings(JsonNode n, String at) {
+        if (n.isObject()) {
+            n.fields().forEachRemaining(f -> {
+                String path = at + "/" + f.getKey();
+                if (f.getKey().equals("args") || (f.getKey().equals("value") && at.contains("/env"))) {
+                    if (f.getValue().isArray()) f.getValue().forEach(v -> assertThat(v.isTextual()).as(path + " " + v).isTrue());
+                    else assertThat(f.getValue().isTextual()).as(path).isTrue();
+                } else if (f.getKey().equals("data")) {
+                    f.getValue().forEach(v -> assertThat(v.isTextual()).as(path).isTrue());
+                } else {
+                    assertStrings(f.getValue(), path);
+                }
+            });
+        } else if (n.isArray()) {
+            for (int i = 0; i < n.size(); i++) assertStrings(n.get(i), at + "/" + i);
+        }
+    }
+
     private static String manifest(String... k8sFlags) {
         CliHarness cli = new CliHarness();
         List<String> args = new ArrayList<>(List.of("k8s"));
@@ -74,6 +92,9 @@ class K8sManifestTest {
         assertThat(docs).extracting(d -> d.path("kind").asText())
                 .containsExactly("ConfigMap", "PersistentVolumeClaim", "Job", "Job");
         for (JsonNode d : docs) validate(d);
+        // the schema types coerce numbers to strings silently; the API server does not: every container
+        // argument, environment value and ConfigMap datum must be a YAML string
+        for (JsonNode d : docs) assertStrings(d, "");
 
         V1Job shards = V1Job.fromJson(docs.get(2).toString());
         assertThat(shards.getMetadata().getName()).isEqualTo("benchsuite-chat");
