@@ -55,8 +55,9 @@ import org.HdrHistogram.Histogram;
  * java -Xmx1g -cp benchsuite-benchmarks/target/benchmarks.jar io.benchsuite.benchmarks.shard.MergeMemoryHarness \
  *     generate <dir> [shards=100] [requests per shard=100000] [seconds=100]
  * java -Xmx256m -cp benchsuite-benchmarks/target/benchmarks.jar io.benchsuite.benchmarks.shard.MergeMemoryHarness \
- *     merge <dir>
+ *     merge <dir> [partial]
  * }</pre>
+ * {@code partial} merges the shards present even when the split had more (to compare heaps by shard count).
  * The requests are synthetic (TTFT 20-220 ms, 4 output tokens 10-30 ms apart, 1 % failures, spread
  * evenly over the seconds): what is measured is the merge, not a server.
  */
@@ -67,7 +68,7 @@ public final class MergeMemoryHarness {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
-            System.err.println("usage: MergeMemoryHarness generate <dir> [shards] [requests per shard] [seconds] | merge <dir>");
+            System.err.println("usage: MergeMemoryHarness generate <dir> [shards] [requests per shard] [seconds] | merge <dir> [partial]");
             System.exit(2);
         }
         Path dir = Path.of(args[1]);
@@ -80,11 +81,11 @@ public final class MergeMemoryHarness {
             System.out.printf(Locale.ROOT, "generated %d shards of %d requests in %.1f s: %s%n", shards, requests,
                     (System.nanoTime() - t0) / 1e9, dir);
         } else {
-            merge(dir);
+            merge(dir, args.length > 2 && args[2].equals("partial"));
         }
     }
 
-    static void merge(Path dir) throws IOException {
+    static void merge(Path dir, boolean partial) throws IOException {
         List<Path> shards;
         try (Stream<Path> s = Files.list(dir)) {
             shards = s.filter(p -> p.getFileName().toString().startsWith("shard-")).sorted().toList();
@@ -104,7 +105,7 @@ public final class MergeMemoryHarness {
         sampler.setDaemon(true);
         sampler.start();
         long t0 = System.nanoTime();
-        ShardMerge.Result r = ShardMerge.merge(shards, dir.resolve("merged"), false);
+        ShardMerge.Result r = ShardMerge.merge(shards, dir.resolve("merged"), partial);
         double seconds = (System.nanoTime() - t0) / 1e9;
         sampler.interrupt();
         System.gc();

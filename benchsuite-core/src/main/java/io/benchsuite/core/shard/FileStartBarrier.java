@@ -73,7 +73,7 @@ public final class FileStartBarrier implements StartGate {
                     WallClock.sleepUntil(clock, agreed);
                     return;
                 }
-                TreeSet<Integer> missing = missing();
+                java.util.SortedSet<Integer> missing = missing();
                 if (missing.isEmpty()) {
                     propose(clock.instant().plus(margin));
                     continue;
@@ -89,7 +89,7 @@ public final class FileStartBarrier implements StartGate {
         }
     }
 
-    private TreeSet<Integer> missing() {
+    private java.util.SortedSet<Integer> missing() {
         TreeSet<Integer> missing = new TreeSet<>();
         for (int i = 0; i < shard.count(); i++) {
             if (!Files.exists(dir.resolve("ready-" + i))) missing.add(i);
@@ -131,7 +131,7 @@ public final class FileStartBarrier implements StartGate {
         }
     }
 
-    private static String join(TreeSet<Integer> s) {
+    private static String join(java.util.SortedSet<Integer> s) {
         StringBuilder b = new StringBuilder();
         for (int i : s) b.append(b.length() == 0 ? "" : ", ").append(i);
         return b.toString();

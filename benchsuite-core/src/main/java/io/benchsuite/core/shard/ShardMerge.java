@@ -284,7 +284,7 @@ public final class ShardMerge {
         return new long[] {copied, skipped};
     }
 
-    private static String join(TreeSet<Integer> s) {
+    private static String join(java.util.SortedSet<Integer> s) {
         StringBuilder b = new StringBuilder();
         for (int i : s) b.append(b.length() == 0 ? "" : ", ").append(i);
         return b.toString();
