@@ -57,7 +57,9 @@ class ShardCliTest {
 
         CliHarness report = new CliHarness();
         assertThat(report.run("report", merged.toString())).as(report.err()).isZero();
-        assertThat(Files.readString(merged.resolve("report.html"))).contains("cmp");
+        String html = Files.readString(merged.resolve("report.html"));
+        assertThat(html).contains("cmp").contains("<section id=\"shards\"><h2>Shards</h2>").contains("Merged from 2 of 2 shards");
+        assertThat(Files.readString(tmp.resolve("run/shard-1/report.html"))).contains("This run is shard 1 of 2");
         CliHarness whole = new CliHarness();
         assertThat(run(whole, tmp.resolve("whole"), "7")).as(whole.err()).isZero();
         CliHarness compare = new CliHarness();
