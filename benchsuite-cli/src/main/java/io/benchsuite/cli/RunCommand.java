@@ -148,6 +148,9 @@ final class RunCommand implements Callable<Integer> {
 
     private SecretMask secrets = SecretMask.none();
 
+    @picocli.CommandLine.Mixin
+    ShardOptions sharding = new ShardOptions();
+
     @Option(names = "--secret-header", paramLabel = "<name>",
             description = "Treat this --header's value as a secret although its name does not say so (repeatable), "
                     + "e.g. --secret-header X-Signature.")
@@ -479,9 +482,11 @@ final class RunCommand implements Callable<Integer> {
                 .drainTimeout(plan.drainTimeout())
                 .preflight(plan.preflight());
         plan.labels().forEach(b::label);
+        String shardLine = sharding.apply(b, plan.workload(), ctx.env());
         Observability.Settings obsSettings = observability(plan);
 
         ctx.out().println(Summary.banner(plan));
+        if (shardLine != null) ctx.out().println(shardLine);
         // The hook is in place before the backend starts, so Ctrl-C during pre-flight or start-up also
         // ends with whatever reports exist; the main thread keeps running while the JVM shuts down.
         java.util.concurrent.atomic.AtomicReference<RunningBenchmark> current = new java.util.concurrent.atomic.AtomicReference<>();
@@ -570,6 +575,7 @@ final class RunCommand implements Callable<Integer> {
             return CliException.failure("backend '" + plan.backend() + "' is not usable: " + safe(e.getMessage()));
         }
         if (e instanceof UncheckedIOException) return CliException.failure(safe(e.getMessage()));
+        if (e instanceof io.benchsuite.core.run.StartGate.StartFailedException) return CliException.failure(safe(e.getMessage()));
         if (e instanceof ConfigurationException) {
             // a value the declarations cannot judge, e.g. a model the simulator does not know
             return CliException.usage("backend '" + plan.backend() + "': " + safe(e.getMessage()));

@@ -26,6 +26,7 @@ import io.benchsuite.core.run.RequestDecorator;
 import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.run.RunResult;
+import io.benchsuite.core.run.StartGate;
 import io.benchsuite.core.schedule.PlannedRequest;
 import io.benchsuite.core.schedule.RequestPlanner;
 import java.time.Duration;
@@ -64,12 +65,20 @@ public final class RunEngine {
      *     defence behind the backend's own masking: a plugin may forget)
      * @param retainRequests whether the result keeps every request record
      * @param clock the engine's time
+     * @param startGate holds the start until a moment agreed with other shards ({@link StartGate#NONE}: none)
      */
-    public record Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock) {
+    public record Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock,
+                          StartGate startGate) {
         public Options {
             notNull(drainTimeout, "drainTimeout");
             notNull(secrets, "secrets");
             notNull(clock, "clock");
+            notNull(startGate, "startGate");
+        }
+
+        /** Options of a run that starts as soon as it is prepared. */
+        public Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock) {
+            this(drainTimeout, secrets, retainRequests, clock, StartGate.NONE);
         }
     }
 
@@ -83,6 +92,7 @@ public final class RunEngine {
     private final SecretMask secrets;
     private final Duration drainTimeout;
     private final NanoClock clock;
+    private final StartGate startGate;
     private final Pacer pacer;
     private final RunAggregator aggregator;
     private final Dispatcher dispatcher;
@@ -121,16 +131,23 @@ public final class RunEngine {
         this.secrets = options.secrets();
         this.drainTimeout = options.drainTimeout();
         this.clock = options.clock();
+        this.startGate = options.startGate();
         this.pacer = new RealTimePacer(clock);
         this.aggregator = new RunAggregator(workload, info.slo(), options.retainRequests());
-        LoadPattern pattern = LoadPattern.of(workload.load(), new SplittableRandom(info.scenario().streamSeed("arrivals")));
+        LoadPattern pattern = LoadPattern.of(workload.load(), new SplittableRandom(info.scenario().streamSeed("arrivals")),
+                info.shard());
         this.dispatcher = new Dispatcher(workload, pattern, options.drainTimeout(), aggregator::waitedForSlot);
         this.firstWave = Math.min(pattern.maxInFlight(), 64);
         this.plans = new PlanQueue(notNull(planner, "planner"), workload.maxRequests(), workload.inputTokens().max(),
                 info.name());
     }
 
-    /** Starts the run on a new thread and returns at once. */
+    /**
+     * Starts the run on a new thread and returns once it has started (after the start gate, if any).
+     *
+     * @throws StartGate.StartFailedException when the start gate can never open
+     * @throws IllegalStateException when interrupted while waiting at the start gate (nothing was sent)
+     */
     public synchronized void start() {
         if (thread != null) throw new IllegalStateException("run already started");
         for (RunListener l : listeners) safely(() -> l.onRunStarted(info));
@@ -140,9 +157,23 @@ public final class RunEngine {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        try {
+            startGate.awaitStart();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            plans.close();
+            throw new IllegalStateException("interrupted while waiting for the agreed start; nothing was sent", e);
+        } catch (RuntimeException e) {
+            plans.close();
+            throw e;
+        }
         thread = new Thread(this::runSafely, "benchsuite-dispatcher-" + info.name());
         thread.setDaemon(true);
+        // the run's zero on both clocks, read back to back: offsets count from the first, the second
+        // places the run on the wall clock other machines share
         runStart = clock.nanoTime();
+        Instant wall = Instant.now();
+        startGate.started(wall, runStart);
         thread.start();
     }
 
