@@ -365,9 +365,9 @@ final class Exchange implements Emitter, RequestHandle {
 
     // ---- internals ----
 
-    private void onEvent(String type, String data) {
+    private void onEvent(String type, byte[] data, int offset, int length) {
         if (terminal) return;
-        dialect.event(currentNanos, type, data, this);
+        dialect.event(currentNanos, type, data, offset, length, this);
     }
 
     private void endOfResponse(long now) {
