@@ -166,6 +166,7 @@ public final class OpenAiBackend implements Backend {
         d.put("include_usage", Boolean.toString(settings.includeUsage()));
         d.put("max_concurrency", Integer.toString(settings.http().maxConcurrency()));
         d.put("tls_verify", Boolean.toString(!settings.http().insecure()));
+        d.put("transport", transport.describe());
         List<String> models = serverModels;
         if (models != null) d.put("server_models", transport.scrub(String.join(",", models)));
         String model = settings.model();

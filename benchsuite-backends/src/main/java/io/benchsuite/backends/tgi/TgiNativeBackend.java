@@ -124,6 +124,7 @@ public final class TgiNativeBackend implements Backend {
         d.put("endpoint_kind", "generate_stream");
         d.put("max_concurrency", Integer.toString(http.maxConcurrency()));
         d.put("tls_verify", Boolean.toString(!http.insecure()));
+        d.put("transport", transport.describe());
         String m = model.isEmpty() ? serverInfo.getOrDefault("server_model_id", "") : model;
         return new BackendInfo(NAME, m, http.resolve("/generate_stream").toString(), d);
     }
