@@ -148,6 +148,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--insecure", description = "Skip TLS certificate verification.")
     boolean insecure;
 
+    @Option(names = "--transport", paramLabel = "netty|httpclient",
+            description = "HTTP client of HTTP backends: netty (default; least client CPU per token) or httpclient "
+                    + "(Apache HttpClient 5). Same as --backend-option transport=<value>.")
+    String transport;
+
     @Option(names = "--skip-preflight", description = "Do not check the backend before the first request.")
     boolean skipPreflight;
 
@@ -322,6 +327,13 @@ final class RunCommand implements Callable<Integer> {
             config.put(BackendConfig.API_KEY_ENV, var);
         }
         if (insecure) config.put("insecure", "true");
+        if (transport != null) {
+            String t = transport.trim().toLowerCase(Locale.ROOT);
+            if (!t.equals("netty") && !t.equals("httpclient")) {
+                throw CliException.usage("--transport: expected netty or httpclient, got '" + transport + "'");
+            }
+            config.put("transport", t);
+        }
         for (String h : headers) {
             Map.Entry<String, String> kv = Flags.keyValue("--header", h, "Name=Value");
             if (!HEADER_NAME.matcher(kv.getKey()).matches()) {
