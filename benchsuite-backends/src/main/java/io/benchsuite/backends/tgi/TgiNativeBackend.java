@@ -15,6 +15,7 @@ import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.backends.http.Environment;
 import io.benchsuite.backends.http.HttpSettings;
 import io.benchsuite.backends.http.internal.HttpTransport;
+import io.benchsuite.backends.http.internal.StreamReplay;
 import io.benchsuite.backends.http.internal.Json;
 import io.benchsuite.backends.http.internal.MalformedResponseException;
 import java.util.LinkedHashMap;
@@ -58,8 +59,11 @@ public final class TgiNativeBackend implements Backend {
         notNull(config, "config");
         notNull(environment, "environment");
         HttpSettings http = HttpSettings.from(config, DEFAULT_URL);
-        return new TgiNativeBackend(http, config.string(BackendConfig.MODEL, "").trim(),
+        TgiNativeBackend backend = new TgiNativeBackend(http, config.string(BackendConfig.MODEL, "").trim(),
                 new HttpTransport(NAME, http, environment));
+        // Before any clock starts: the first streamed tokens must not be parsed by the interpreter.
+        StreamReplay.warmUp("tgi", TgiStreamDialect::new, StreamReplay.syntheticTgiEvents(64));
+        return backend;
     }
 
     @Override
