@@ -128,6 +128,8 @@ public final class ScriptedSseServer implements AutoCloseable {
     private final AtomicInteger openStreams = new AtomicInteger();
     private final AtomicInteger maxOpenStreams = new AtomicInteger();
     private final AtomicInteger connections = new AtomicInteger();
+    private final AtomicLong firstRequest = new AtomicLong(-1);
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     /**
      * Starts a server on 127.0.0.1.
@@ -200,13 +202,20 @@ public final class ScriptedSseServer implements AutoCloseable {
         return maxOpenStreams.get();
     }
 
+    /** {@code System.nanoTime()} when the first request of any kind was read, or -1. */
+    public long firstRequestNanos() {
+        return firstRequest.get();
+    }
+
     /** Connections accepted so far. */
     public int connections() {
         return connections.get();
     }
 
+    /** Stops listening and closes every connection; idempotent. */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) return;
         listener.close().syncUninterruptibly();
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     }
@@ -225,6 +234,7 @@ public final class ScriptedSseServer implements AutoCloseable {
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) throws Exception {
             long received = System.nanoTime();
+            firstRequest.compareAndSet(-1, received);
             String path = req.uri();
             boolean keepAlive = HttpUtil.isKeepAlive(req) && script.closing() == Closing.KEEP_ALIVE;
             if (req.method() == HttpMethod.GET && path.startsWith("/v1/models")) {
@@ -359,36 +369,33 @@ public final class ScriptedSseServer implements AutoCloseable {
             }
         }
 
-        /** Firehose: write while the socket takes it, resume when what was written has drained. */
+        /**
+         * Firehose: writes a batch of events and flushes it, then yields the event loop to the other
+         * streams; while the socket is full it waits until what was written has drained.
+         */
         private void pump() {
             if (!ctx.channel().isActive()) {
                 openStreams.decrementAndGet();
                 return;
             }
             int written = 0;
-            int batch = 0;
             ChannelFuture last = null;
-            while (next < tokens && ctx.channel().isWritable()) {
+            while (next < tokens && written < FIREHOSE_BATCH && ctx.channel().isWritable()) {
                 if (writes.length > 0) writes[next] = System.nanoTime();
                 last = ctx.write(event());
                 next++;
                 written++;
-                if (++batch == FIREHOSE_BATCH) {
-                    ctx.flush();
-                    batch = 0;
-                }
             }
+            ctx.flush();
             tokensWritten.addAndGet(written);
             if (next >= tokens) {
                 finish();
-                return;
-            }
-            ctx.flush();
-            if (last == null) {
-                // Not writable at all: wait for the socket, then try again.
-                ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(f -> pump());
-            } else {
+            } else if (ctx.channel().isWritable()) {
+                ctx.executor().execute(this::pump);
+            } else if (last != null) {
                 last.addListener(f -> pump());
+            } else {
+                ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(f -> pump());
             }
         }
 
