@@ -110,6 +110,7 @@ public final class ClientTimingRun {
         Result r = analyse(label, served, Files.readAllLines(logFile), sampler.samples, steadyFrom, steadyTo,
                 parseChildrenCpu(times));
         ObjectNode summary = r.json();
+        summary.set("steadyCpuByThread", byThread(sampler, served, steadyFrom, steadyTo));
         summary.put("clientExitCode", rc);
         Files.writeString(out.resolve("summary.json"), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(summary));
         System.out.println(r.markdown());
@@ -123,6 +124,30 @@ public final class ClientTimingRun {
             case "silent" -> ScriptedSseServer.Closing.SILENT;
             default -> throw new IllegalArgumentException("--closing: keep-alive, announced or silent");
         };
+    }
+
+    /** CPU seconds per thread name (numbers folded) in the steady window, largest first. */
+    static ObjectNode byThread(CpuSampler sampler, List<ScriptedSseServer.Served> served, Duration from, Duration to) {
+        long t0 = served.stream().mapToLong(ScriptedSseServer.Served::receivedNanos).min().orElse(0);
+        Map<String, Long> a = nearest(sampler, t0 + from.toNanos());
+        Map<String, Long> b = nearest(sampler, t0 + to.toNanos());
+        Map<String, Double> seconds = new java.util.TreeMap<>();
+        b.forEach((k, v) -> {
+            String name = sampler.names.getOrDefault(k, "?").replaceAll("[0-9a-f]{6,}", "#").replaceAll("\\d+", "N");
+            seconds.merge(name, (v - a.getOrDefault(k, 0L)) * TICK_NANOS / 1e9, Double::sum);
+        });
+        ObjectNode n = JSON.createObjectNode();
+        seconds.entrySet().stream().filter(e -> e.getValue() > 0).sorted((x, y) -> Double.compare(y.getValue(), x.getValue()))
+                .forEach(e -> n.put(e.getKey(), Math.round(e.getValue() * 100) / 100.0));
+        return n;
+    }
+
+    private static Map<String, Long> nearest(CpuSampler sampler, long nanos) {
+        Map<String, Long> best = Map.of();
+        for (int i = 0; i < sampler.markTimes.size(); i++) {
+            if (sampler.markTimes.get(i) <= nanos) best = sampler.marks.get(i);
+        }
+        return best;
     }
 
     /** CPU seconds of the children from bash's {@code times} (second line: children user, system). */
@@ -151,6 +176,11 @@ public final class ClientTimingRun {
         final List<Sample> samples = new CopyOnWriteArrayList<>();
         /** Last seen ticks per thread ("pid/tid"), with its kind; a thread that ended keeps its last value. */
         final Map<String, long[]> lastTicks = new HashMap<>();
+        /** Thread name per "pid/tid". */
+        final Map<String, String> names = new HashMap<>();
+        /** Per-thread ticks at chosen instants (taken by {@link #mark}). */
+        final List<Map<String, Long>> marks = new CopyOnWriteArrayList<>();
+        final List<Long> markTimes = new CopyOnWriteArrayList<>();
         volatile boolean stop;
 
         CpuSampler(ProcessHandle root) {
@@ -170,6 +200,10 @@ public final class ClientTimingRun {
                     if (v[1] == 2) gc += v[0];
                 }
                 samples.add(new Sample(System.nanoTime(), all, jit, gc));
+                Map<String, Long> snapshot = new HashMap<>();
+                lastTicks.forEach((k, v) -> snapshot.put(k, v[0]));
+                marks.add(snapshot);
+                markTimes.add(System.nanoTime());
                 try {
                     Thread.sleep(100);
                 } catch (InterruptedException e) {
@@ -191,7 +225,9 @@ public final class ClientTimingRun {
                                 : comm.startsWith("GC Thread") || comm.startsWith("G1 ") || comm.startsWith("ZGC")
                                         || comm.startsWith("Z") && comm.contains("Driver") || comm.startsWith("Shenandoah")
                                         || comm.equals("VM Thread") ? 2 : 0;
-                        lastTicks.put(pid + "/" + task.getFileName(), new long[] {ticks, kind});
+                        String key = pid + "/" + task.getFileName();
+                        lastTicks.put(key, new long[] {ticks, kind});
+                        names.put(key, comm);
                     } catch (IOException | RuntimeException gone) {
                         // the thread ended between listing and reading
                     }

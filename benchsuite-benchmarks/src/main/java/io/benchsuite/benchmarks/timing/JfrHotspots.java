@@ -21,7 +21,7 @@ import jdk.jfr.consumer.RecordingFile;
  * frame from the top), plus the hottest methods and threads.
  *
  * <pre>
- * java -cp benchsuite-benchmarks/target/benchmarks.jar io.benchsuite.benchmarks.timing.JfrHotspots rec.jfr [--from 5s]
+ * java -cp benchsuite-benchmarks/target/benchmarks.jar io.benchsuite.benchmarks.timing.JfrHotspots rec.jfr [--from 5s] [--thread benchsuite-http]
  * </pre>
  */
 public final class JfrHotspots {
@@ -30,8 +30,10 @@ public final class JfrHotspots {
     public static void main(String[] args) throws IOException {
         Path file = Path.of(args[0]);
         Duration from = Duration.ZERO;
+        String threadPrefix = "";
         for (int i = 1; i + 1 < args.length; i += 2) {
             if (args[i].equals("--from")) from = io.benchsuite.api.util.Durations.parse(args[i + 1]);
+            if (args[i].equals("--thread")) threadPrefix = args[i + 1];
         }
         List<RecordedEvent> events = RecordingFile.readAllEvents(file);
         Instant start = events.stream().map(RecordedEvent::getStartTime).min(Instant::compareTo).orElse(Instant.EPOCH);
@@ -44,6 +46,8 @@ public final class JfrHotspots {
             if (!e.getEventType().getName().equals("jdk.ExecutionSample") || e.getStartTime().isBefore(cut)) continue;
             RecordedStackTrace st = e.getStackTrace();
             if (st == null || st.getFrames().isEmpty()) continue;
+            String sampled = e.getThread("sampledThread") == null ? "" : e.getThread("sampledThread").getJavaName();
+            if (sampled == null || !sampled.startsWith(threadPrefix)) continue;
             total++;
             List<RecordedFrame> frames = st.getFrames();
             RecordedFrame top = frames.get(0);

@@ -20,7 +20,7 @@ public final class StreamReplay {
     private static final HttpSettings SETTINGS = HttpSettings.from(BackendConfig.empty(), "http://127.0.0.1:1");
     private static final java.util.Set<String> WARMED = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** Streams in a warm-up: enough for the JIT's first tiers, a few tens of milliseconds. */
-    static final int WARM_UP_STREAMS = 60;
+    static final int WARM_UP_STREAMS = 16;
 
     private StreamReplay() {}
 
