@@ -242,7 +242,7 @@ public final class ClientTimingRun {
     record Result(String label, int matched, int clientRequests, int served, Stats ttftError, Stats ttftFromSendError,
                   Stats gapError, double steadyCpuSeconds, double steadyJitSeconds, double steadyGcSeconds,
                   long steadyTokens, double wholeCpuSeconds, double wholeJitSeconds, long totalTokens, Stats sendMs,
-                  Stats connectMs, double ttftP50Difference) {
+                  Stats connectMs, double ttftP50Difference, Stats steadyTtftError, Stats steadyGapError) {
 
         double cpuPerTokenMicros() {
             return steadyTokens == 0 ? Double.NaN : steadyCpuSeconds * 1e6 / steadyTokens;
@@ -269,6 +269,8 @@ public final class ClientTimingRun {
             n.set("sendMs", sendMs.json());
             n.set("connectMs", connectMs.json());
             n.put("ttftP50MinusServerTtftP50Ms", ttftP50Difference);
+            n.set("steadyTtftErrorMs", steadyTtftError.json());
+            n.set("steadyGapErrorMs", steadyGapError.json());
             return n;
         }
 
@@ -277,7 +279,9 @@ public final class ClientTimingRun {
                     label, ttftError.medianP99(), ttftFromSendError == null ? "–" : ttftFromSendError.medianP99(),
                     gapError.medianP99Max(), cpuPerTokenMicros(),
                     steadyTokens == 0 ? Double.NaN : (steadyCpuSeconds - steadyJitSeconds) * 1e6 / steadyTokens,
-                    wholeCpuSeconds, wholeJitSeconds, totalTokens, matched, clientRequests);
+                    wholeCpuSeconds, wholeJitSeconds, totalTokens, matched, clientRequests)
+                    + String.format(Locale.ROOT, " after the first %s: TTFT error %s, gap error %s |", "steady window start",
+                    steadyTtftError.medianP99(), steadyGapError.medianP99Max());
         }
     }
 
@@ -330,6 +334,10 @@ public final class ClientTimingRun {
         List<Double> send = new ArrayList<>();
         List<Double> connect = new ArrayList<>();
         List<Double> clientTtft = new ArrayList<>();
+        List<Double> steadyTtft = new ArrayList<>();
+        List<Double> steadyGaps = new ArrayList<>();
+        long steadyStart = served.stream().mapToLong(ScriptedSseServer.Served::receivedNanos).min().orElse(0)
+                + steadyFrom.toNanos();
         List<Double> serverTtft = new ArrayList<>();
         int matched = 0;
         int clientRequests = 0;
@@ -343,6 +351,8 @@ public final class ClientTimingRun {
             long[] w = s.writeNanos();
             double serverTtftMs = (w[0] - s.receivedNanos()) / 1e6;
             ttft.add(n.get("ttftMs").asDouble() - serverTtftMs);
+            boolean steady = s.receivedNanos() >= steadyStart;
+            if (steady) steadyTtft.add(n.get("ttftMs").asDouble() - serverTtftMs);
             clientTtft.add(n.get("ttftMs").asDouble());
             serverTtft.add(serverTtftMs);
             if (n.path("sendMs").isNumber()) send.add(n.get("sendMs").asDouble());
@@ -350,7 +360,9 @@ public final class ClientTimingRun {
             if (n.path("ttftFromSendMs").isNumber()) ttftSend.add(n.get("ttftFromSendMs").asDouble() - serverTtftMs);
             JsonNode itl = n.path("itlMs");
             for (int i = 0; i < itl.size() && i + 1 < w.length; i++) {
-                gaps.add(itl.get(i).asDouble() - (w[i + 1] - w[i]) / 1e6);
+                double e = itl.get(i).asDouble() - (w[i + 1] - w[i]) / 1e6;
+                gaps.add(e);
+                if (steady) steadyGaps.add(e);
             }
         }
         long from = t0 + steadyFrom.toNanos();
@@ -366,7 +378,8 @@ public final class ClientTimingRun {
         return new Result(label, matched, clientRequests, served.size(), Stats.of(toArray(ttft)),
                 ttftSend.isEmpty() ? null : Stats.of(toArray(ttftSend)), Stats.of(toArray(gaps)), steadyCpu, steadyJit,
                 steadyGc, steadyTokens, wholeCpu, wholeJit, totalTokens, Stats.of(toArray(send)),
-                Stats.of(toArray(connect)), Stats.of(toArray(clientTtft)).median() - Stats.of(toArray(serverTtft)).median());
+                Stats.of(toArray(connect)), Stats.of(toArray(clientTtft)).median() - Stats.of(toArray(serverTtft)).median(),
+                Stats.of(toArray(steadyTtft)), Stats.of(toArray(steadyGaps)));
     }
 
     /** The process tree's CPU ticks at {@code nanos}, interpolated between samples. */
