@@ -28,8 +28,8 @@ import java.util.concurrent.TimeUnit;
  * <ol>
  *   <li><b>firehose</b>: streams whose server writes tokens as fast as the client reads them; token
  *       events per second per client core = events received / CPU seconds of the client's threads
- *       (the transport's event loops, where the listener runs, and the engine's threads; the
- *       in-process server's threads are not counted; JIT and GC time of the process is shown apart);</li>
+ *       (the transport's event loops, where the listener runs, and the engine's threads) and of the
+ *       garbage collector; the in-process server's threads are not counted, nor the JIT (warm-up);</li>
  *   <li><b>streams held</b>: that many concurrent streams (each one connection), all open at the
  *       server at once, every request successful;</li>
  *   <li><b>rate</b>: open loop, Poisson arrivals at each rate, short answers; achieved / scheduled
@@ -78,10 +78,14 @@ public final class CapacityHarness {
                 case "--transport" -> { transport = v; i++; }
                 case "--cli" -> { cli = Arrays.asList(v.trim().split("\\s+")); i++; }
                 case "--streams" -> { held = Integer.parseInt(v); i++; }
-                case "--rates" -> { rates = Arrays.stream(v.split(",")).map(String::trim).map(Integer::parseInt).toList(); i++; }
+                case "--rates" -> {
+                    rates = v.isBlank() ? List.of() : Arrays.stream(v.split(",")).map(String::trim).map(Integer::parseInt).toList();
+                    i++;
+                }
                 case "--quick" -> quick = true;
                 default -> throw new IllegalArgumentException("unknown flag " + args[i]
-                        + " (known: --out DIR, --transport netty|httpclient, --cli 'command', --streams N, --rates 1000,5000, --quick)");
+                        + " (known: --out DIR, --transport netty|httpclient, --cli 'command', --streams N (0: skip), --rates 1000,5000 ('': none), "
+                        + "--quick)");
             }
         }
         Plan p = quick ? Plan.quick(out, transport, cli) : Plan.full(out, transport, cli);
@@ -99,9 +103,10 @@ public final class CapacityHarness {
             StringBuilder b = new StringBuilder();
             b.append("| capacity (transport ").append(transport).append(", ").append(Runtime.getRuntime().availableProcessors())
                     .append(" CPUs) | figure |\n|---|---|\n");
-            b.append(String.format(Locale.ROOT, "| token events/s per client core (firehose, %d streams) | %,.0f (%,.0f events/s over %.1f client CPU-s; "
-                            + "process JIT %.1f s, GC %.2f s) |%n", firehose.streams, firehose.eventsPerClientCoreSecond(),
-                    firehose.eventsPerSecond(), firehose.clientCpuSeconds, firehose.jitSeconds, firehose.gcSeconds));
+            b.append(String.format(Locale.ROOT, "| token events/s per client core (firehose, %d streams) | %,.0f (%,.0f events/s; "
+                            + "client threads %.2f CPU-s + GC %.2f CPU-s over %.0f s) |%n", firehose.streams,
+                    firehose.eventsPerClientCoreSecond(), firehose.eventsPerSecond(), firehose.clientCpuSeconds,
+                    Math.max(0, firehose.gcSeconds), firehose.seconds));
             b.append(String.format(Locale.ROOT, "| concurrent streams held | %d of %d open at once at the server, %d/%d succeeded |%n",
                     held.maxOpenAtServer, held.streams, held.succeeded, held.streams));
             for (Rate r : rates) {
@@ -125,8 +130,10 @@ public final class CapacityHarness {
             return events / seconds;
         }
 
+        /** Events per CPU-second of the client's threads and the garbage collector (the JIT excluded: it is warm-up). */
         double eventsPerClientCoreSecond() {
-            return clientCpuSeconds <= 0 ? Double.NaN : events / clientCpuSeconds;
+            double cpu = clientCpuSeconds + Math.max(0, gcSeconds);
+            return cpu <= 0 ? Double.NaN : events / cpu;
         }
     }
 
@@ -144,7 +151,7 @@ public final class CapacityHarness {
     public static Report run(Plan p) throws Exception {
         Files.createDirectories(p.out());
         Firehose f = firehose(p);
-        Held h = held(p);
+        Held h = p.heldStreams() > 0 ? held(p) : new Held(0, 0, 0);
         List<Rate> rates = new ArrayList<>();
         for (int r : p.rates()) rates.add(rate(p, r));
         List<Startup> s = new ArrayList<>();
