@@ -159,6 +159,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--insecure", description = "Skip TLS certificate verification.")
     boolean insecure;
 
+    @Option(names = "--transport", paramLabel = "netty|httpclient",
+            description = "HTTP client of HTTP backends: netty (default; least client CPU per token) or httpclient "
+                    + "(Apache HttpClient 5). Same as --backend-option transport=<value>.")
+    String transport;
+
     @Option(names = "--skip-preflight", description = "Do not check the backend before the first request.")
     boolean skipPreflight;
 
@@ -351,6 +356,13 @@ final class RunCommand implements Callable<Integer> {
                 throw CliException.usage("--api-key-env: environment variable " + var + " is not set");
             }
             put(config, flagOf, BackendConfig.API_KEY_ENV, var, "--api-key-env");
+        }
+        if (transport != null) {
+            String t = transport.trim().toLowerCase(Locale.ROOT);
+            if (!t.equals("netty") && !t.equals("httpclient")) {
+                throw CliException.usage("--transport: expected netty or httpclient, got '" + transport.trim() + "'");
+            }
+            put(config, flagOf, HttpSettings.TRANSPORT, t, "--transport");
         }
         if (insecure) put(config, flagOf, HttpSettings.INSECURE, "true", "--insecure");
         for (Header h : headers) put(config, flagOf, BackendConfig.HEADER_PREFIX + h.name(), h.value(), "--header");
