@@ -4,6 +4,9 @@ import static io.benchsuite.api.util.Checks.notNegative;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.Backend;
+import io.benchsuite.api.backend.EngineTotalsSource;
+import io.benchsuite.core.phases.EngineTotalsListener;
+import io.benchsuite.core.phases.PhasesListener;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendRegistry;
 import io.benchsuite.api.result.Slo;
@@ -255,6 +258,7 @@ public final class Benchmark {
                         part);
                 List<RunListener> all = new ArrayList<>(listeners);
                 if (shardRun != null) all.add(shardRun);
+                addPhaseListeners(all, b);
                 ReportWriters writers = outputDir == null ? null : ReportWriters.open(outputDir);
                 if (writers != null) all.add(0, writers);
                 RequestPlanner planner = new RequestPlanner(info.scenario(), workload.inputTokens(),
@@ -266,6 +270,19 @@ public final class Benchmark {
             } catch (RuntimeException e) {
                 if (owned) b.close();
                 throw e;
+            }
+        }
+
+        /**
+         * The three-phase views every report carries: the {@code engine} section of a backend that is its own
+         * serving engine, and for a backend running in this JVM the {@code phases} section (cold start, steady
+         * state, JIT), unless the caller added their own.
+         */
+        private static void addPhaseListeners(List<RunListener> all, Backend b) {
+            if (b instanceof EngineTotalsSource totals) all.add(new EngineTotalsListener(totals, b.info().name()));
+            boolean phasesGiven = all.stream().anyMatch(l -> l instanceof PhasesListener);
+            if (!phasesGiven && "in-process".equals(b.info().endpoint())) {
+                all.add(new PhasesListener(PhasesListener.DEFAULT_COLD_START_REQUESTS));
             }
         }
 

@@ -5,6 +5,8 @@ import static io.benchsuite.api.util.Checks.notNull;
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.BackendInfo;
+import io.benchsuite.api.backend.EngineTotals;
+import io.benchsuite.api.backend.EngineTotalsSource;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.RequestHandle;
@@ -33,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * Requests whose prompt plus output exceed the model's context, or that could never fit in the KV
  * cache, end with {@link ErrorKind#REJECTED}, as do requests sent after {@link #close()}. Thread-safe.
  */
-public final class SimBackend implements Backend {
+public final class SimBackend implements Backend, EngineTotalsSource {
     private static final Logger LOG = LoggerFactory.getLogger(SimBackend.class);
 
     private final SimSettings settings;
@@ -129,6 +131,8 @@ public final class SimBackend implements Backend {
         details.put("kv-capacity-tokens", Long.toString(core.kvCapacityTokens()));
         details.put("weight-gb", String.format(Locale.ROOT, "%.3f", p.weightBytes() / 1e9));
         details.put("memory-gb", String.format(Locale.ROOT, "%.1f", settings.device().memoryBytes() * settings.tensorParallel() / 1e9));
+        details.put("peak-flops", Double.toString(p.peakFlops() * settings.tensorParallel()));
+        details.put("memory-bandwidth", Double.toString(settings.device().memoryBandwidth() * settings.tensorParallel()));
         details.put("mfu", Double.toString(p.effectiveFlops() / p.peakFlops()));
         details.put("bandwidth-efficiency", Double.toString(settings.engine().bandwidthEfficiency()));
         details.put("interconnect", settings.device().interconnect().name());
@@ -151,6 +155,12 @@ public final class SimBackend implements Backend {
      */
     public DeviceUsage deviceUsage() {
         return engine.deviceUsage();
+    }
+
+    /** {@inheritDoc} The phase sums are in this JVM's {@link System#nanoTime()} clock, as the events are. */
+    @Override
+    public EngineTotals engineTotals() {
+        return engine.engineTotals();
     }
 
     /**

@@ -19,11 +19,20 @@ package io.benchsuite.sim;
  *     did not run the engine thread in time); every later token moved by as much: lateness is kept, never made up
  * @param lateSeconds total wall time real-time steps ended after their simulated duration, late steps and
  *     the usual wake-up delays of a few tens of microseconds alike: the time the engine lost to its host
+ * @param phaseRequests completed requests whose phases are summed below (vLLM's request phases)
+ * @param queueSeconds sum of their queue times: arrival at the engine to the first step that schedules them
+ *     (vLLM's {@code vllm:request_queue_time_seconds})
+ * @param prefillSeconds sum of their prefill times: that step's start to the first token ({@code vllm:request_prefill_time_seconds})
+ * @param decodeSeconds sum of their decode times: first token to last ({@code vllm:request_decode_time_seconds})
+ * @param endToEndSeconds sum of their end-to-end times, arrival to last token; equals the three sums added
+ *     ({@code vllm:e2e_request_latency_seconds}). All four are in the driver's clock (wall seconds in real time,
+ *     simulated seconds in virtual time)
  */
 public record SimEngineState(int running, int waiting, double kvCacheUsage, long kvCapacityTokens,
                              long prefixQueryTokens, long prefixHitTokens, long promptTokens, long generationTokens,
                              long preemptions, long completedRequests, long steps, long lateSteps,
-                             double lateSeconds) {
+                             double lateSeconds, long phaseRequests, double queueSeconds, double prefillSeconds,
+                             double decodeSeconds, double endToEndSeconds) {
 
     /** Prefix-cache hit rate in tokens, 0 when nothing was queried. */
     public double prefixHitRate() {

@@ -5,6 +5,8 @@ import static io.benchsuite.api.util.Checks.notNull;
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.BackendInfo;
+import io.benchsuite.api.backend.EngineTotals;
+import io.benchsuite.api.backend.EngineTotalsSource;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.RequestHandle;
@@ -175,19 +177,33 @@ public final class SimulatedServer {
         return core.deviceUsage(now);
     }
 
+    /** The running totals a server's metrics would show, at {@link #now()}, phase sums in simulated seconds. */
+    public EngineTotals engineTotals() {
+        return core.engineTotals(now);
+    }
+
     /** The engine's identity and settings, as {@link SimBackend#info()} reports them. */
     public BackendInfo info() {
         return SimBackend.info(settings, core, "virtual");
     }
 
+    /** A {@link Backend} that also tells its engine's totals. */
+    private interface VirtualBackend extends Backend, EngineTotalsSource {}
+
     /**
      * This server as a {@link Backend} whose sends happen at {@code clock}'s now (a virtual clock the
-     * driver moves; it must not go back). {@code close()} cancels what is waiting or running, at the clock's now.
+     * driver moves; it must not go back); it is also an {@link EngineTotalsSource}. {@code close()} cancels
+     * what is waiting or running, at the clock's now.
      */
     public Backend asBackend(LongSupplier clock) {
         notNull(clock, "clock");
-        return new Backend() {
+        return new VirtualBackend() {
             private boolean closed;
+
+            @Override
+            public EngineTotals engineTotals() {
+                return SimulatedServer.this.engineTotals();
+            }
 
             @Override
             public RequestHandle send(InferenceRequest request, ResponseListener listener) {

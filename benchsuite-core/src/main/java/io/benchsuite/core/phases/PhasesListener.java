@@ -34,6 +34,9 @@ import java.util.List;
  * Add one instance per run with {@code Benchmark.Builder.listener(...)}.
  */
 public final class PhasesListener implements RunListener {
+    /** The cold-start group of the listener a run adds by itself for an in-process backend: the first 10 requests. */
+    public static final int DEFAULT_COLD_START_REQUESTS = 10;
+
     private final int coldStartRequests;
     private final CompilationMXBean compiler;
     private volatile long compileMillisAtStart = -1;

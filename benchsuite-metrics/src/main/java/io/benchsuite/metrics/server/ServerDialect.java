@@ -117,10 +117,26 @@ public enum ServerDialect {
 
     /** The figures of one scrape in this dialect; NaN (or null histograms) for what the server does not expose. */
     public ServerSnapshot read(PrometheusText t) {
+        List<String> phases = phaseHistograms();
         return new ServerSnapshot(gauge(t, running, false), gauge(t, waiting, false), gauge(t, kvCacheUsage, true),
                 counter(t, prefixQueries), counter(t, prefixHits), gauge(t, prefixHitRateGauge, true),
                 counter(t, preemptions), counter(t, promptTokens), counter(t, generationTokens),
-                histogram(t, ttft), histogram(t, itl));
+                histogram(t, ttft), histogram(t, itl), phase(t, phases, 0), phase(t, phases, 1), phase(t, phases, 2),
+                phase(t, phases, 3));
+    }
+
+    /**
+     * The names of the server's request-phase histograms, in the order queue, prefill, decode, end to end;
+     * empty for a stack that publishes none. vLLM's (its {@code docs/design/metrics.md}): time in the WAITING
+     * state, in the PREFILL phase, in the DECODE phase, and end to end at the server.
+     */
+    public List<String> phaseHistograms() {
+        return this == VLLM ? List.of("vllm:request_queue_time_seconds", "vllm:request_prefill_time_seconds",
+                "vllm:request_decode_time_seconds", "vllm:e2e_request_latency_seconds") : List.of();
+    }
+
+    private static PrometheusText.Histogram phase(PrometheusText t, List<String> names, int i) {
+        return names.isEmpty() ? null : t.histogram(names.get(i));
     }
 
     private static double gauge(PrometheusText t, List<String> names, boolean ratio) {

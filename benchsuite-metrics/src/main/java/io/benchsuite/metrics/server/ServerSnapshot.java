@@ -15,8 +15,14 @@ package io.benchsuite.metrics.server;
  * @param generationTokens cumulative generated tokens
  * @param ttft the server's time-to-first-token histogram (seconds), cumulative
  * @param itl the server's inter-token latency histogram (seconds), cumulative
+ * @param queueTime the server's request queue-time histogram (seconds), cumulative
+ * @param prefillTime the server's request prefill-time histogram (seconds), cumulative
+ * @param decodeTime the server's request decode-time histogram (seconds), cumulative
+ * @param e2eTime the server's end-to-end request latency histogram (seconds), cumulative
  */
 public record ServerSnapshot(double running, double waiting, double kvCacheUsage, double prefixCacheQueries,
                              double prefixCacheHits, double prefixCacheHitRateGauge, double preemptions,
                              double promptTokens, double generationTokens, PrometheusText.Histogram ttft,
-                             PrometheusText.Histogram itl) {}
+                             PrometheusText.Histogram itl, PrometheusText.Histogram queueTime,
+                             PrometheusText.Histogram prefillTime, PrometheusText.Histogram decodeTime,
+                             PrometheusText.Histogram e2eTime) {}

@@ -110,7 +110,36 @@ public final class ServerWindow {
                 s.snapshot().running(), s.snapshot().waiting())));
         return new ServerSection(source == null ? null : source.label(), url, attempts, errors, meanMax(kv),
                 prefixCacheHitRate(), meanMax(running), meanMax(waiting), delta(ServerSnapshot::preemptions),
-                quantiles(ServerSnapshot::ttft), quantiles(ServerSnapshot::itl), series);
+                quantiles(ServerSnapshot::ttft), quantiles(ServerSnapshot::itl), series, phases(source));
+    }
+
+    /**
+     * The server's request phases over the window: Δsum ÷ Δcount of each phase histogram, in milliseconds; what
+     * is missing is named. Means rather than sums: the counts differ by the requests in flight at the edges.
+     */
+    ServerSection.Phases phases(ServerDialect source) {
+        List<String> names = source == null ? List.of() : source.phaseHistograms();
+        if (names.isEmpty()) {
+            return new ServerSection.Phases(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                    source == null ? "no known server dialect" : "a " + source.label() + " server publishes no request-phase histograms");
+        }
+        List<java.util.function.Function<ServerSnapshot, PrometheusText.Histogram>> picks = List.of(
+                ServerSnapshot::queueTime, ServerSnapshot::prefillTime, ServerSnapshot::decodeTime, ServerSnapshot::e2eTime);
+        double[] means = new double[4];
+        long requests = Long.MAX_VALUE;
+        List<String> missing = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            PrometheusText.Histogram d = histogramDelta(picks.get(i));
+            Scrape e = closing();
+            boolean exposed = e != null && picks.get(i).apply(e.snapshot()) != null;
+            if (!exposed && i < 3) missing.add(names.get(i));
+            means[i] = d != null && d.count() > 0 ? d.sum() / d.count() * 1000 : Double.NaN;
+            if (i < 3) requests = Math.min(requests, d == null ? 0 : (long) d.count());
+        }
+        String why = !missing.isEmpty() ? "the server exposes no " + String.join(", ", missing)
+                : Double.isNaN(means[0]) || Double.isNaN(means[1]) || Double.isNaN(means[2])
+                        ? "no request completed on the server within the window (or only one scrape)" : null;
+        return new ServerSection.Phases(requests, means[0], means[1], means[2], means[3], why);
     }
 
     private static ServerSection.MeanMax meanMax(Stat s) {

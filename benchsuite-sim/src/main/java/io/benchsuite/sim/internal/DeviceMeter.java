@@ -37,6 +37,7 @@ final class DeviceMeter {
     private double busyEnergy;
     private double utilisationSeconds;
     private double peakPower = Double.NaN;
+    private double trafficBytes;
     private double fragmentationNow;
     private double fragmentationSum;
     private long fragmentationSamples;
@@ -73,8 +74,11 @@ final class DeviceMeter {
         record(nowNanos);
     }
 
-    /** A step of {@code seconds} (simulated) at {@code utilisation} ended at {@code endNanos}; {@code usedBlocks} are held now. */
-    synchronized void stepEnded(long endNanos, double seconds, double utilisation, int usedBlocks, KvBlockPool pool) {
+    /** A step of {@code seconds} (simulated) with this cost ended at {@code endNanos}; {@code usedBlocks} are held now. */
+    synchronized void stepEnded(long endNanos, double seconds, SimPhysics.StepCost cost, int usedBlocks, KvBlockPool pool) {
+        double utilisation = cost.utilisation();
+        // the memory time is the step's bytes at the effective bandwidth, per device
+        trafficBytes += cost.memorySeconds() * physics.effectiveBandwidth() * devices;
         fill(endNanos);
         busySeconds += seconds;
         utilisationSeconds += utilisation * seconds;
@@ -133,6 +137,11 @@ final class DeviceMeter {
         fill(nanos);
         int i = (int) s;
         series[i] = Math.max(series[i], m);
+    }
+
+    /** Bytes the devices moved between memory and compute units (weights and KV read per step) since the start. */
+    synchronized double trafficBytes() {
+        return trafficBytes;
     }
 
     /** The figures at {@code nowNanos}, with the idle time up to then; counters from the engine's {@code state}. */

@@ -63,6 +63,12 @@ public final class EngineCore {
     private long steps;
     private long lateSteps;
     private long lateNanos;
+    // vLLM's request phases of the completed requests, summed in driver nanoseconds (see SimEngineState)
+    private long phaseRequests;
+    private long queueNanos;
+    private long prefillNanos;
+    private long decodeNanos;
+    private long endToEndNanos;
     private volatile SimEngineState snapshot;
 
     /**
@@ -123,6 +129,18 @@ public final class EngineCore {
         return snapshot;
     }
 
+    /**
+     * The running totals a server's metrics would show, at {@code nowNanos} of the driver's clock; any thread.
+     */
+    public io.benchsuite.api.backend.EngineTotals engineTotals(long nowNanos) {
+        SimEngineState s = snapshot;
+        DeviceUsage u = meter.usage(nowNanos, s);
+        return new io.benchsuite.api.backend.EngineTotals(u.device(), s.phaseRequests(), s.queueSeconds(), s.prefillSeconds(),
+                s.decodeSeconds(), s.endToEndSeconds(), s.prefixQueryTokens(), s.prefixHitTokens(), s.generationTokens(),
+                u.energyJoules(), u.peakMemoryBytes(), u.memoryCapacityBytes(), u.meanFragmentation(), u.elapsedSeconds(),
+                u.busySeconds(), meter.trafficBytes(), physics.device().memoryBandwidth() * physics.tensorParallel());
+    }
+
     /** The device figures at {@code nowNanos} of the driver's clock; any thread. */
     public DeviceUsage deviceUsage(long nowNanos) {
         return meter.usage(nowNanos, snapshot);
@@ -150,6 +168,7 @@ public final class EngineCore {
 
     /** Queues a sequence that passed {@link #admissionProblem}; it arrived at {@code nowNanos}. */
     public void submit(Sequence s, long nowNanos) {
+        s.arrivalNanos = nowNanos;
         waiting.addLast(s);
         publish();
     }
@@ -166,6 +185,9 @@ public final class EngineCore {
     public StepPlan planStep(long nowNanos) {
         StepPlan plan = engine.continuousBatching() ? planContinuous() : planStatic();
         if (plan != null) {
+            for (Sequence s : plan.prefill()) {
+                if (s.scheduledNanos < 0) s.scheduledNanos = nowNanos; // vLLM's scheduled_ts: the first scheduling counts
+            }
             meter.stepStarted(nowNanos, pool.used(), physics.activationBytesPerDevice(plan.computeTokens(), plan.sampled()),
                     plan.cost().utilisation());
         }
@@ -360,7 +382,7 @@ public final class EngineCore {
         for (Sequence s : plan.prefill()) advance(s, endNanos);
         if (!staticMembers.isEmpty() && plan.prefill().isEmpty()) staticDecodeSteps++;
         endStaticBatchIfDone();
-        meter.stepEnded(endNanos, plan.seconds(), plan.cost().utilisation(), pool.used(), pool);
+        meter.stepEnded(endNanos, plan.seconds(), plan.cost(), pool.used(), pool);
         publish();
     }
 
@@ -382,6 +404,7 @@ public final class EngineCore {
 
     private void emitToken(Sequence s, long nowNanos) {
         String word = Vocabulary.word(s.wordSeed, s.generated);
+        if (s.firstTokenNanos < 0) s.firstTokenNanos = nowNanos;
         s.generated++;
         generationTokens++;
         sink.tokens(s, nowNanos, word);
@@ -389,8 +412,19 @@ public final class EngineCore {
             s.terminated = true;
             release(s);
             completed++;
+            addPhases(s, nowNanos);
             sink.complete(s, nowNanos, new Usage(s.promptTokens, s.generated));
         }
+    }
+
+    /** Adds a completed request's phases: queue, prefill and decode partition its end-to-end time exactly. */
+    private void addPhases(Sequence s, long endNanos) {
+        if (s.arrivalNanos < 0 || s.scheduledNanos < 0 || s.firstTokenNanos < 0) return;
+        phaseRequests++;
+        queueNanos += s.scheduledNanos - s.arrivalNanos;
+        prefillNanos += s.firstTokenNanos - s.scheduledNanos;
+        decodeNanos += endNanos - s.firstTokenNanos;
+        endToEndNanos += endNanos - s.arrivalNanos;
     }
 
     /** Removes a sequence and tells its listener it was cancelled; nothing when it already ended. */
@@ -450,6 +484,7 @@ public final class EngineCore {
     private void publish() {
         snapshot = new SimEngineState(running.size(), waiting.size(), (double) pool.used() / totalBlocks,
                 kvCapacityTokens, prefixQueryTokens, prefixHitTokens, promptTokens, generationTokens, preemptions,
-                completed, steps, lateSteps, lateNanos / 1e9);
+                completed, steps, lateSteps, lateNanos / 1e9, phaseRequests, queueNanos / 1e9, prefillNanos / 1e9,
+                decodeNanos / 1e9, endToEndNanos / 1e9);
     }
 }

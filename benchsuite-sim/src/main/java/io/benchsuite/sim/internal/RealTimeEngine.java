@@ -98,6 +98,10 @@ public final class RealTimeEngine implements AutoCloseable {
     }
 
     /** The device figures now. */
+    public io.benchsuite.api.backend.EngineTotals engineTotals() {
+        return core.engineTotals(timer.nanoTime());
+    }
+
     public DeviceUsage deviceUsage() {
         return core.deviceUsage(timer.nanoTime());
     }

@@ -33,6 +33,10 @@ public final class Sequence {
     boolean admitted;
     boolean terminated;
     int preemptions;
+    /** Driver nanoseconds when the request reached the engine, when a step first scheduled it, and its first token; -1 before. */
+    long arrivalNanos = -1;
+    long scheduledNanos = -1;
+    long firstTokenNanos = -1;
 
     /**
      * @param id engine-unique id (FIFO order among equals)

@@ -84,9 +84,45 @@ public final class LatencyDecomposition {
     public static Optional<PhaseShares> combined(List<RequestRecord> records, ServerPhaseTimes server) {
         notNull(server, "server");
         ClientTotals s = sums(records);
+        if (s.n == 0 || s.e2e <= 0) return Optional.empty();
+        return combined(s.n, s.e2e / s.n / 1e6, s.queue / s.n / 1e6, server);
+    }
+
+    /**
+     * The client view from a run's means: queueing = mean TTFT − mean TTFT from send (the client's wait before
+     * sending), prefill = mean TTFT from send, decode = mean E2E − mean TTFT, all ÷ mean E2E. Equal to
+     * {@link #fromRequests} when every successful request has a first token (the means are over the same
+     * requests); a report's means come from its histograms (3 significant digits).
+     *
+     * @param requests successful requests the means are over
+     * @param e2eMs mean end-to-end latency from the scheduled instant
+     * @param ttftMs mean time to first token from the scheduled instant
+     * @param ttftFromSendMs mean time to first token from the send
+     * @return the shares, or empty when a mean is missing or E2E is not above 0
+     */
+    public static Optional<PhaseShares> fromMeans(long requests, double e2eMs, double ttftMs, double ttftFromSendMs) {
+        if (requests <= 0 || !(e2eMs > 0) || !Double.isFinite(ttftMs) || !Double.isFinite(ttftFromSendMs)) return Optional.empty();
+        double wait = Math.max(0, ttftMs - ttftFromSendMs);
+        return Optional.of(new PhaseShares("client", requests, e2eMs, wait / e2eMs, ttftFromSendMs / e2eMs, (e2eMs - ttftMs) / e2eMs,
+                0, List.of("client view: the server's own queue is part of prefill")));
+    }
+
+    /**
+     * The client's mean E2E split with the server's phases (the same as {@link #combined(List, ServerPhaseTimes)},
+     * from means).
+     *
+     * @param clientRequests requests the client means are over
+     * @param clientE2eMs the client's mean E2E, milliseconds
+     * @param clientWaitMs the client's mean wait before sending (scheduled instant to send), milliseconds
+     * @param server the server's phase totals over the same window
+     * @return the shares, or empty when a server phase observed nothing or E2E is not above 0
+     */
+    public static Optional<PhaseShares> combined(long clientRequests, double clientE2eMs, double clientWaitMs, ServerPhaseTimes server) {
+        notNull(server, "server");
         double q = server.queue().meanMs(), p = server.prefill().meanMs(), d = server.decode().meanMs();
-        if (s.n == 0 || s.e2e <= 0 || Double.isNaN(q) || Double.isNaN(p) || Double.isNaN(d)) return Optional.empty();
-        double e = s.e2e / s.n / 1e6, w = s.queue / s.n / 1e6;
+        if (clientRequests <= 0 || !(clientE2eMs > 0) || Double.isNaN(q) || Double.isNaN(p) || Double.isNaN(d)) return Optional.empty();
+        double e = clientE2eMs, w = clientWaitMs;
+        long n = clientRequests;
         double rest = e - w - q - p - d;
         List<String> notes = new ArrayList<>();
         notes.add("queueing = client wait + server queue; other = network, HTTP and tokenisation outside the server's phases");
@@ -94,7 +130,7 @@ public final class LatencyDecomposition {
             notes.add(String.format(Locale.ROOT, "the server's phases exceed the client's mean E2E by %.1f ms: the two windows "
                     + "or request sets differ", -rest));
         }
-        return Optional.of(new PhaseShares("client + server", s.n, e, (w + q) / e, p / e, d / e, rest / e, notes));
+        return Optional.of(new PhaseShares("client + server", n, e, (w + q) / e, p / e, d / e, rest / e, notes));
     }
 
     private static final class ClientTotals {

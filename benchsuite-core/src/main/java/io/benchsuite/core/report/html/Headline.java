@@ -3,6 +3,7 @@ package io.benchsuite.core.report.html;
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.core.report.html.internal.Fmt;
+import io.benchsuite.core.report.model.EngineSection;
 import io.benchsuite.core.report.model.GpuSection;
 import io.benchsuite.core.report.model.HostSection;
 import io.benchsuite.core.report.model.Report;
@@ -81,6 +82,7 @@ public record Headline(String key, String name, String definition, List<Figure> 
         Optional<ServerSection> server = report.section(ServerSection.class);
         Optional<HostSection> host = report.section(HostSection.class);
         Optional<GpuSection> gpu = report.section(GpuSection.class);
+        Optional<EngineSection> engine = report.section(EngineSection.class);
         long succeeded = report.requests().succeeded();
         String noSuccess = succeeded == 0 ? "no request succeeded" : "no successful request carried this measurement";
         String noServer = "no server metrics scraped (no server section in report.json)";
@@ -110,19 +112,25 @@ public record Headline(String key, String name, String definition, List<Figure> 
                 fig("", report.goodput().requestsPerSecond(), Unit.REQUESTS_PER_S, "/goodput/requestsPerSecond"),
                 fig("met", report.goodput().fraction(), Unit.RATIO_AS_PERCENT, "/goodput/fraction")));
         out.add(make("kvCacheHitRate", "KV-cache hit rate", "Share of prompt tokens served from the server's prefix cache.",
-                server.isPresent() ? "the server did not report a prefix-cache hit rate" : noServer,
+                server.isPresent() ? "the server did not report a prefix-cache hit rate"
+                        : engine.isPresent() ? "the engine looked nothing up in a prefix cache (prefix caching off)" : noServer,
                 fig("", server.map(ServerSection::prefixCacheHitRate).orElse(Double.NaN), Unit.RATIO_AS_PERCENT,
-                        "/server/prefixCacheHitRate")));
+                        "/server/prefixCacheHitRate"),
+                fig("engine", engine.map(EngineSection::prefixCacheHitRate).orElse(Double.NaN), Unit.RATIO_AS_PERCENT,
+                        "/engine/prefixCacheHitRate")));
         out.add(make("memoryPeak", "Memory peak", "Highest memory in use during the run: accelerator memory, process RSS and JVM heap.",
                 host.isPresent() || gpu.isPresent() ? "no memory reading in the host or GPU sections" : "no host or GPU telemetry recorded",
                 fig("GPU", gpu.map(g -> number(g.memoryUsedBytes().peak())).orElse(Double.NaN), Unit.BYTES, "/gpu/memoryUsedBytes/peak"),
+                fig("device", engine.map(EngineSection::peakMemoryBytes).orElse(Double.NaN), Unit.BYTES, "/engine/peakMemoryBytes"),
                 fig("RSS", host.map(h -> number(h.memory().rssPeakBytes())).orElse(Double.NaN), Unit.BYTES, "/host/memory/rssPeakBytes"),
                 fig("heap", host.map(h -> (double) h.memory().heapPeakBytes()).orElse(Double.NaN), Unit.BYTES,
                         "/host/memory/heapPeakBytes")));
         out.add(make("memoryFragmentation", "Memory fragmentation ratio", "Process RSS ÷ memory the JVM uses (heap + non-heap), Redis's mem_fragmentation_ratio: above 1 is memory held but not in use. (1 − largest free block / total free is not observable from the JVM.)",
                 host.isPresent() ? "the host section has no fragmentation reading" : noHost,
                 fig("", host.map(h -> h.memory().fragmentationRatio()).orElse(Double.NaN), Unit.RATIO,
-                        "/host/memory/fragmentationRatio")));
+                        "/host/memory/fragmentationRatio"),
+                fig("KV blocks", engine.map(EngineSection::meanKvFragmentation).orElse(Double.NaN), Unit.RATIO,
+                        "/engine/meanKvFragmentation")));
         String warmup = report.config().workload().warmup();
         out.add(make("compileTime", "Compile / warm-up time", "JIT compilation time during the run (cold-start cost; warm-up "
                         + (warmup == null ? "0s" : warmup) + " excluded from the figures).",
@@ -142,7 +150,9 @@ public record Headline(String key, String name, String definition, List<Figure> 
                         + (energySource == null ? "no energy source" : energySource) + ").",
                 host.isPresent() ? "no energy meter was readable (host.energy is empty)" : noHost,
                 fig("", host.map(h -> h.energy().joulesPerOutputToken()).orElse(Double.NaN), Unit.JOULES_PER_TOKEN,
-                        "/host/energy/joulesPerOutputToken")));
+                        "/host/energy/joulesPerOutputToken"),
+                fig("device", engine.map(EngineSection::energyPerOutputToken).orElse(Double.NaN), Unit.JOULES_PER_TOKEN,
+                        "/engine/energyPerOutputToken")));
         return out;
     }
 

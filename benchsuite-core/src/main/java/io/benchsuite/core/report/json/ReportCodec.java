@@ -13,6 +13,8 @@ import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.core.report.model.BackendDetails;
+import io.benchsuite.core.report.model.DecompositionSection;
+import io.benchsuite.core.report.model.EngineSection;
 import io.benchsuite.core.report.model.ErrorSummary;
 import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.GpuSection;
@@ -59,7 +61,9 @@ final class ReportCodec {
             GpuSection.KEY, GpuSection.class,
             PhasesSection.KEY, PhasesSection.class,
             ShardSection.KEY, ShardSection.class,
-            ShardsSection.KEY, ShardsSection.class);
+            ShardsSection.KEY, ShardsSection.class,
+            EngineSection.KEY, EngineSection.class,
+            DecompositionSection.KEY, DecompositionSection.class);
 
     private ReportCodec() {}
 

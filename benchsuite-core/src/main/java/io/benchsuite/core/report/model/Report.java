@@ -118,7 +118,7 @@ public record Report(int schemaVersion, ToolInfo tool, RunDetails run, BackendDe
                 sections.put(key, section);
             }
         });
-        return new Report(SCHEMA_VERSION,
+        Report report = new Report(SCHEMA_VERSION,
                 new ToolInfo("benchsuite", env.toolVersion(), env.toolCommit()),
                 new RunDetails(info.name(), r.status(), info.startedAt(), r.endedAt(), Maps.sorted(info.labels())),
                 new BackendDetails(info.backend().name(), info.backend().model(), info.backend().endpoint(),
@@ -134,6 +134,18 @@ public record Report(int schemaVersion, ToolInfo tool, RunDetails run, BackendDe
                 s.latencies(), s.throughput(), GoodputSummary.of(s.goodput()), s.tokens(),
                 new ErrorSummary(Maps.sorted(s.errorsByKind()), r.errorSamples()),
                 r.timeSeries(), sections, r.histograms());
+        return report.withDecomposition();
+    }
+
+    /**
+     * The same report with its {@code decomposition} section derived from the other blocks
+     * ({@link DecompositionSection#of}), unless it already has one; every report the tool writes carries it.
+     */
+    public Report withDecomposition() {
+        if (sections.containsKey(DecompositionSection.KEY)) return this;
+        Map<String, ReportSection> with = new LinkedHashMap<>(sections);
+        with.put(DecompositionSection.KEY, DecompositionSection.of(this));
+        return withSections(with);
     }
 
     /** The percentile set of one latency metric. */

@@ -20,10 +20,12 @@ import java.util.List;
  * @param ttft the server's own time-to-first-token histogram, milliseconds
  * @param itl the server's own inter-token histogram, milliseconds
  * @param timeSeries the latest scrape of each second
+ * @param phases the server's own request phases over the window (vLLM's queue, prefill, decode and end-to-end
+ *     histograms), or what it lacks
  */
 public record ServerSection(String source, String url, long scrapes, long scrapeErrors, MeanMax kvCacheUsage,
                             double prefixCacheHitRate, MeanMax running, MeanMax waiting, double preemptions,
-                            Quantiles ttft, Quantiles itl, List<Second> timeSeries) implements ReportSection {
+                            Quantiles ttft, Quantiles itl, List<Second> timeSeries, Phases phases) implements ReportSection {
     /** The section's key. */
     public static final String KEY = "server";
 
@@ -34,6 +36,15 @@ public record ServerSection(String source, String url, long scrapes, long scrape
         ttft = ttft == null ? Quantiles.UNKNOWN : ttft;
         itl = itl == null ? Quantiles.UNKNOWN : itl;
         timeSeries = timeSeries == null ? List.of() : List.copyOf(timeSeries);
+        phases = phases == null ? Phases.UNKNOWN : phases;
+    }
+
+    /** A section without the server's request phases (a server that exposes none, an older file). */
+    public ServerSection(String source, String url, long scrapes, long scrapeErrors, MeanMax kvCacheUsage,
+                         double prefixCacheHitRate, MeanMax running, MeanMax waiting, double preemptions,
+                         Quantiles ttft, Quantiles itl, List<Second> timeSeries) {
+        this(source, url, scrapes, scrapeErrors, kvCacheUsage, prefixCacheHitRate, running, waiting, preemptions, ttft, itl,
+                timeSeries, null);
     }
 
     @Override
@@ -61,6 +72,28 @@ public record ServerSection(String source, String url, long scrapes, long scrape
      */
     public record Quantiles(double mean, double p50, double p90, double p99) {
         static final Quantiles UNKNOWN = new Quantiles(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+    }
+
+    /**
+     * The server's own request phases over the window: each histogram's Δsum ÷ Δcount, in milliseconds.
+     * Queue is time in the server's waiting state, prefill from the first scheduling to the first token,
+     * decode from the first token to the last, end to end the server's whole view of a request.
+     *
+     * @param requests the smallest Δcount of the three phase histograms (requests observed in every phase)
+     * @param queueMs mean queue time
+     * @param prefillMs mean prefill time
+     * @param decodeMs mean decode time
+     * @param e2eMs mean end-to-end time at the server ({@code NaN} without that histogram)
+     * @param missing what the server does not expose (e.g. {@code the server exposes no vllm:request_queue_time_seconds}),
+     *     or {@code null} when the three phases are there
+     */
+    public record Phases(long requests, double queueMs, double prefillMs, double decodeMs, double e2eMs, String missing) {
+        static final Phases UNKNOWN = new Phases(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, "not recorded");
+
+        /** Whether the three phase means are known. */
+        public boolean known() {
+            return Double.isFinite(queueMs) && Double.isFinite(prefillMs) && Double.isFinite(decodeMs);
+        }
     }
 
     /**

@@ -9,7 +9,10 @@ import java.util.List;
  * A line chart drawn as inline SVG on the server side: titled, axes with units and tick labels, a
  * legend when there are several series, optional logarithmic x-axis. Each series is one
  * {@code <path class="series">} whose {@code data-points} attribute counts its drawn points (gaps
- * from missing values break the line but are not points).
+ * from missing values break the line but are not points). Besides lines a chart may hold point series
+ * ({@code <g class="points">} of {@code <circle class="point">}, counted in {@code data-points}), labelled
+ * markers ({@code <g class="marker">}, e.g. a knee) and reference lines ({@code <line class="ref-line">}, e.g.
+ * an SLO limit); each carries its data values in {@code data-x}/{@code data-y}/{@code data-value} attributes.
  */
 public final class LineChart {
     /** Colour-blind-safe palette (Okabe–Ito), in series order. */
@@ -26,6 +29,18 @@ public final class LineChart {
 
     /** One line: x and y of equal length; non-finite values are gaps. */
     public record Series(String name, double[] xs, double[] ys, boolean dashed) {}
+
+    /** A labelled point drawn over the series (a knee, a chosen configuration). */
+    private record Marker(String name, double x, double y) {}
+
+    /** A horizontal (a y value) or vertical (an x value) reference line across the plot. */
+    private record RefLine(String name, boolean horizontal, double value) {}
+
+    private final List<Series> pointSeries = new ArrayList<>();
+    private final List<Marker> markers = new ArrayList<>();
+    private final List<RefLine> refLines = new ArrayList<>();
+    private boolean logY;
+    private boolean dots;
 
     private final String title;
     private final String xLabel;
@@ -59,6 +74,42 @@ public final class LineChart {
         return this;
     }
 
+    /** Logarithmic y-axis (non-positive y values are skipped). */
+    public LineChart logY() {
+        this.logY = true;
+        return this;
+    }
+
+    /** Marks each drawn point of the line series with a small dot. */
+    public LineChart dots() {
+        this.dots = true;
+        return this;
+    }
+
+    /** A series drawn as unconnected points. */
+    public LineChart addPoints(String name, double[] xs, double[] ys) {
+        pointSeries.add(new Series(name, xs, ys, false));
+        return this;
+    }
+
+    /** A labelled marker at (x, y); skipped when either is not finite. */
+    public LineChart marker(String name, double x, double y) {
+        markers.add(new Marker(name, x, y));
+        return this;
+    }
+
+    /** A horizontal reference line at y (e.g. an SLO limit); skipped when not finite. */
+    public LineChart hLine(String name, double y) {
+        refLines.add(new RefLine(name, true, y));
+        return this;
+    }
+
+    /** A vertical reference line at x (e.g. the highest load meeting the SLOs); skipped when not finite. */
+    public LineChart vLine(String name, double x) {
+        refLines.add(new RefLine(name, false, x));
+        return this;
+    }
+
     public LineChart add(String name, double[] xs, double[] ys) {
         series.add(new Series(name, xs, ys, false));
         return this;
@@ -70,7 +121,7 @@ public final class LineChart {
     }
 
     private boolean usable(double x, double y) {
-        return Double.isFinite(x) && Double.isFinite(y) && (!logX || x > 0);
+        return Double.isFinite(x) && Double.isFinite(y) && (!logX || x > 0) && (!logY || y > 0);
     }
 
     /** The {@code <svg>} element. */
@@ -78,7 +129,9 @@ public final class LineChart {
         double xMin = Double.POSITIVE_INFINITY, xMax = Double.NEGATIVE_INFINITY;
         double yMin = Double.POSITIVE_INFINITY, yMax = Double.NEGATIVE_INFINITY;
         int points = 0;
-        for (Series s : series) {
+        List<Series> all = new ArrayList<>(series);
+        all.addAll(pointSeries);
+        for (Series s : all) {
             for (int i = 0; i < s.xs().length; i++) {
                 double x = s.xs()[i], y = s.ys()[i];
                 if (!usable(x, y)) continue;
@@ -87,6 +140,25 @@ public final class LineChart {
                 xMax = Math.max(xMax, x);
                 yMin = Math.min(yMin, y);
                 yMax = Math.max(yMax, y);
+            }
+        }
+        if (points > 0) {
+            for (Marker m : markers) {
+                if (!usable(m.x(), m.y())) continue;
+                xMin = Math.min(xMin, m.x());
+                xMax = Math.max(xMax, m.x());
+                yMin = Math.min(yMin, m.y());
+                yMax = Math.max(yMax, m.y());
+            }
+            for (RefLine r : refLines) {
+                if (!Double.isFinite(r.value()) || (r.horizontal() ? logY : logX) && r.value() <= 0) continue;
+                if (r.horizontal()) {
+                    yMin = Math.min(yMin, r.value());
+                    yMax = Math.max(yMax, r.value());
+                } else {
+                    xMin = Math.min(xMin, r.value());
+                    xMax = Math.max(xMax, r.value());
+                }
             }
         }
         StringBuilder b = new StringBuilder();
@@ -103,11 +175,11 @@ public final class LineChart {
         }
         List<double[]> legendAt = legendLayout();
         int top = TOP + (legendAt.isEmpty() ? 0 : (int) legendAt.get(legendAt.size() - 1)[1] - 34);
-        if (yFromZero) yMin = Math.min(0, yMin);
+        if (yFromZero && !logY) yMin = Math.min(0, yMin);
         if (Double.isFinite(yMaxAtLeast)) yMax = Math.max(yMax, yMaxAtLeast);
-        if (yMax <= yMin) yMax = yMin + 1;
+        if (yMax <= yMin) yMax = logY ? yMin * 10 : yMin + 1;
         Axis xAxis = logX ? Axis.log(xMin, xMax) : Axis.linear(xMin, xMax);
-        Axis yAxis = Axis.linear(yMin, yMax);
+        Axis yAxis = logY ? Axis.log(yMin, yMax) : Axis.linear(yMin, yMax);
         double plotW = W - LEFT - RIGHT, plotH = H - top - BOTTOM;
 
         // grid and ticks
@@ -140,13 +212,62 @@ public final class LineChart {
             b.append("<path class=\"series\" data-series=\"").append(esc(s.name())).append("\" data-points=\"").append(n)
                     .append("\" fill=\"none\" stroke=\"").append(color).append("\" stroke-width=\"1.8\" stroke-linejoin=\"round\"")
                     .append(s.dashed() ? " stroke-dasharray=\"5 4\"" : "").append(" d=\"").append(d).append("\"/>");
+            if (dots && n > 1) {
+                for (int i = 0; i < s.xs().length; i++) {
+                    double x = s.xs()[i], y = s.ys()[i];
+                    if (!usable(x, y)) continue;
+                    b.append("<circle class=\"dot\" cx=\"").append(Fmt.coord(LEFT + xAxis.fraction(x) * plotW)).append("\" cy=\"")
+                            .append(Fmt.coord(top + plotH - yAxis.fraction(y) * plotH)).append("\" r=\"2.5\" fill=\"").append(color)
+                            .append("\"/>");
+                }
+            }
             if (n == 1) {
                 // a single point draws no line; mark it
                 String[] xy = d.substring(1).split(" ");
                 b.append("<circle cx=\"").append(xy[0]).append("\" cy=\"").append(xy[1]).append("\" r=\"3\" fill=\"").append(color).append("\"/>");
             }
         }
-        if (series.size() > 1) legend(b, legendAt);
+        for (int pi = 0; pi < pointSeries.size(); pi++) {
+            Series s = pointSeries.get(pi);
+            String color = PALETTE.get((series.size() + pi) % PALETTE.size());
+            StringBuilder dotsOf = new StringBuilder();
+            int n = 0;
+            for (int i = 0; i < s.xs().length; i++) {
+                double x = s.xs()[i], y = s.ys()[i];
+                if (!usable(x, y)) continue;
+                dotsOf.append("<circle class=\"point\" data-x=\"").append(Axis.label(x)).append("\" data-y=\"").append(Axis.label(y))
+                        .append("\" cx=\"").append(Fmt.coord(LEFT + xAxis.fraction(x) * plotW)).append("\" cy=\"")
+                        .append(Fmt.coord(top + plotH - yAxis.fraction(y) * plotH)).append("\" r=\"4\" fill=\"").append(color)
+                        .append("\" fill-opacity=\"0.85\"/>");
+                n++;
+            }
+            b.append("<g class=\"points\" data-series=\"").append(esc(s.name())).append("\" data-points=\"").append(n).append("\">")
+                    .append(dotsOf).append("</g>");
+        }
+        for (RefLine r : refLines) {
+            if (!Double.isFinite(r.value()) || (r.horizontal() ? logY : logX) && r.value() <= 0) continue;
+            double at = r.horizontal() ? top + plotH - yAxis.fraction(r.value()) * plotH : LEFT + xAxis.fraction(r.value()) * plotW;
+            double x1 = r.horizontal() ? LEFT : at, x2 = r.horizontal() ? W - RIGHT : at;
+            double y1 = r.horizontal() ? at : top, y2 = r.horizontal() ? at : top + plotH;
+            b.append("<line class=\"ref-line\" data-ref=\"").append(esc(r.name())).append("\" data-value=\"").append(Axis.label(r.value()))
+                    .append("\" x1=\"").append(Fmt.coord(x1)).append("\" x2=\"").append(Fmt.coord(x2)).append("\" y1=\"")
+                    .append(Fmt.coord(y1)).append("\" y2=\"").append(Fmt.coord(y2))
+                    .append("\" stroke=\"#b42318\" stroke-width=\"1.2\" stroke-dasharray=\"3 3\"/>");
+            b.append("<text x=\"").append(Fmt.coord(r.horizontal() ? W - RIGHT - 4 : at + 4)).append("\" y=\"")
+                    .append(Fmt.coord(r.horizontal() ? at - 4 : top + 12)).append("\" text-anchor=\"")
+                    .append(r.horizontal() ? "end" : "start").append("\" font-size=\"10\" fill=\"#b42318\">")
+                    .append(esc(r.name())).append("</text>");
+        }
+        for (Marker m : markers) {
+            if (!usable(m.x(), m.y())) continue;
+            double px = LEFT + xAxis.fraction(m.x()) * plotW, py = top + plotH - yAxis.fraction(m.y()) * plotH;
+            b.append("<g class=\"marker\" data-marker=\"").append(esc(m.name())).append("\" data-x=\"").append(Axis.label(m.x()))
+                    .append("\" data-y=\"").append(Axis.label(m.y())).append("\"><circle cx=\"").append(Fmt.coord(px)).append("\" cy=\"")
+                    .append(Fmt.coord(py)).append("\" r=\"7\" fill=\"none\" stroke=\"#1d2430\" stroke-width=\"2\"/><text x=\"")
+                    .append(Fmt.coord(px + 9)).append("\" y=\"").append(Fmt.coord(py - 9)).append("\" font-size=\"11\" fill=\"#1d2430\">")
+                    .append(esc(m.name())).append("</text></g>");
+        }
+        if (series.size() + pointSeries.size() > 1) legend(b, legendAt);
         b.append("</svg>");
         return b.toString();
     }
@@ -157,12 +278,18 @@ public final class LineChart {
     }
 
     /** Where each legend entry goes ({x, baseline y}), wrapping to further rows; empty for a single series. */
+    private List<Series> legendEntries() {
+        List<Series> all = new ArrayList<>(series);
+        all.addAll(pointSeries);
+        return all;
+    }
+
     private List<double[]> legendLayout() {
         List<double[]> at = new ArrayList<>();
-        if (series.size() < 2) return at;
+        if (legendEntries().size() < 2) return at;
         double x = LEFT;
         int y = 34;
-        for (Series s : series) {
+        for (Series s : legendEntries()) {
             double width = 34 + 6.2 * s.name().length();
             if (x > LEFT && x + width > W - RIGHT) {
                 x = LEFT;
@@ -176,13 +303,20 @@ public final class LineChart {
 
     private void legend(StringBuilder b, List<double[]> at) {
         b.append("<g class=\"legend\">");
-        for (int si = 0; si < series.size(); si++) {
-            Series s = series.get(si);
+        List<Series> entries = legendEntries();
+        for (int si = 0; si < entries.size(); si++) {
+            Series s = entries.get(si);
+            boolean points = si >= series.size();
             String color = PALETTE.get(si % PALETTE.size());
             double x = at.get(si)[0], y = at.get(si)[1];
-            b.append("<line x1=\"").append(Fmt.coord(x)).append("\" x2=\"").append(Fmt.coord(x + 18)).append("\" y1=\"").append(Fmt.coord(y - 4))
-                    .append("\" y2=\"").append(Fmt.coord(y - 4)).append("\" stroke=\"").append(color).append("\" stroke-width=\"2.5\"")
-                    .append(s.dashed() ? " stroke-dasharray=\"5 4\"" : "").append("/>");
+            if (points) {
+                b.append("<circle cx=\"").append(Fmt.coord(x + 9)).append("\" cy=\"").append(Fmt.coord(y - 4)).append("\" r=\"4\" fill=\"")
+                        .append(color).append("\"/>");
+            } else {
+                b.append("<line x1=\"").append(Fmt.coord(x)).append("\" x2=\"").append(Fmt.coord(x + 18)).append("\" y1=\"").append(Fmt.coord(y - 4))
+                        .append("\" y2=\"").append(Fmt.coord(y - 4)).append("\" stroke=\"").append(color).append("\" stroke-width=\"2.5\"")
+                        .append(s.dashed() ? " stroke-dasharray=\"5 4\"" : "").append("/>");
+            }
             b.append("<text x=\"").append(Fmt.coord(x + 22)).append("\" y=\"").append(Fmt.coord(y))
                     .append("\" font-size=\"11\" fill=\"#1d2430\">").append(esc(s.name())).append("</text>");
         }

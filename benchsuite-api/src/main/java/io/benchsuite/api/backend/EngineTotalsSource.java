@@ -1,0 +1,18 @@
+package io.benchsuite.api.backend;
+
+/**
+ * Implemented by a {@link Backend} that is its own serving engine (the simulator; an in-process engine
+ * that keeps such figures) to tell the run what a server's {@code /metrics} would: the engine's
+ * {@link EngineTotals}. The run reads them when it starts and when it ends and reports the differences
+ * in its {@code engine} section: the exact queue / prefill / decode split of end-to-end latency, prefix-cache
+ * hits, energy and device memory. Backends behind HTTP expose these through the server's own metrics instead.
+ */
+public interface EngineTotalsSource {
+
+    /**
+     * The totals now; callable from any thread, cheap.
+     *
+     * @return running totals since the engine started
+     */
+    EngineTotals engineTotals();
+}
