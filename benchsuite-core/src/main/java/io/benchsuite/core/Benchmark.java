@@ -204,6 +204,58 @@ public final class Benchmark {
             return this;
         }
 
+        /**
+         * A new builder with every setting of this one; the listeners and decorators added so far are shared
+         * (so they see the copy's runs too). A sweep derives each point's run from a template this way.
+         */
+        public Builder copy() {
+            Builder c = new Builder(name);
+            c.backend = backend;
+            c.backendName = backendName;
+            c.backendConfig = backendConfig;
+            c.registry = registry;
+            c.workload = workload;
+            c.seed = seed;
+            c.slo = slo;
+            c.tokenizer = tokenizer;
+            c.outputDir = outputDir;
+            c.model = model;
+            c.drainTimeout = drainTimeout;
+            c.preflight = preflight;
+            c.retainRequests = retainRequests;
+            c.shard = shard;
+            c.startGate = startGate;
+            c.listeners.addAll(listeners);
+            c.decorators.addAll(decorators);
+            c.labels.putAll(labels);
+            return c;
+        }
+
+        /**
+         * Replaces the workload with {@code change} applied to it.
+         *
+         * @throws IllegalStateException when no workload was set yet
+         */
+        public Builder withWorkload(java.util.function.UnaryOperator<Workload> change) {
+            if (workload == null) throw new IllegalStateException("workload is not set: call workload(...) first");
+            return workload(notNull(change, "change").apply(workload));
+        }
+
+        /**
+         * Replaces the configuration of the backend named with {@link #backend(String, BackendConfig)} by
+         * {@code change} applied to it.
+         *
+         * @throws IllegalStateException when the backend was given as an object (its configuration is its own)
+         */
+        public Builder withBackendConfig(java.util.function.UnaryOperator<BackendConfig> change) {
+            if (backendName == null) {
+                throw new IllegalStateException("the backend was given as an object: its configuration cannot be changed here; "
+                        + "name it with backend(name, config)");
+            }
+            this.backendConfig = notNull(notNull(change, "change").apply(backendConfig), "changed backend config");
+            return this;
+        }
+
         /** Runs to the end and returns the result. Interrupting the calling thread stops the run and still returns what was measured. */
         public RunResult run() {
             RunningBenchmark running = start();

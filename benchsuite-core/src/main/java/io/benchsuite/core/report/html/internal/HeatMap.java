@@ -44,7 +44,7 @@ public final class HeatMap {
     /** The {@code <svg>} element. */
     public String svg() {
         int n = names.size();
-        int w = LEFT + n * CELL + (vif == null ? 20 : 90);
+        int w = LEFT + n * CELL + (vif == null ? 20 : 90) + 60;
         int h = TOP + n * CELL + 20;
         StringBuilder b = new StringBuilder();
         b.append("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ").append(w).append(' ').append(h)

@@ -253,9 +253,10 @@ public final class LineChart {
                     .append("\" x1=\"").append(Fmt.coord(x1)).append("\" x2=\"").append(Fmt.coord(x2)).append("\" y1=\"")
                     .append(Fmt.coord(y1)).append("\" y2=\"").append(Fmt.coord(y2))
                     .append("\" stroke=\"#b42318\" stroke-width=\"1.2\" stroke-dasharray=\"3 3\"/>");
-            b.append("<text x=\"").append(Fmt.coord(r.horizontal() ? W - RIGHT - 4 : at + 4)).append("\" y=\"")
+            boolean leftOfLine = !r.horizontal() && at > LEFT + plotW / 2;
+            b.append("<text x=\"").append(Fmt.coord(r.horizontal() ? W - RIGHT - 4 : leftOfLine ? at - 4 : at + 4)).append("\" y=\"")
                     .append(Fmt.coord(r.horizontal() ? at - 4 : top + 12)).append("\" text-anchor=\"")
-                    .append(r.horizontal() ? "end" : "start").append("\" font-size=\"10\" fill=\"#b42318\">")
+                    .append(r.horizontal() || leftOfLine ? "end" : "start").append("\" font-size=\"10\" fill=\"#b42318\">")
                     .append(esc(r.name())).append("</text>");
         }
         for (Marker m : markers) {

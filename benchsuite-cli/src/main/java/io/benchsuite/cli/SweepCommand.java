@@ -1,0 +1,328 @@
+package io.benchsuite.cli;
+
+import io.benchsuite.api.result.Slo;
+import io.benchsuite.core.analysis.sweep.PointFigure;
+import io.benchsuite.core.analysis.sweep.StopRule;
+import io.benchsuite.core.analysis.sweep.SweepSlo;
+import io.benchsuite.core.report.json.InvalidReportException;
+import io.benchsuite.core.report.json.ReportJson;
+import io.benchsuite.core.sweep.Sweep;
+import io.benchsuite.core.sweep.SweepAxis;
+import io.benchsuite.core.sweep.SweepDocument;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Unmatched;
+
+/**
+ * {@code benchsuite sweep}: one scenario over a grid of one or two parameters, each point a normal
+ * {@code benchsuite run} with its own output directory, then {@code sweep.json} and {@code sweep.html}.
+ */
+@Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 100,
+        description = {
+            "Runs a scenario over a grid of one or two parameters: every point is a normal run (any flag of "
+                    + "'benchsuite run' is accepted and applies to every point) with its own output directory under "
+                    + "<output-dir>/points. Then writes sweep.json and sweep.html: the TPS-FTL curve, its knee (Kneedle), "
+                    + "the highest load meeting the SLOs (grid, then bisection), scaling efficiency, the correlation and "
+                    + "VIFs of the headline metrics and the Pareto front over energy per token, latency and accuracy.",
+            "A numeric first parameter is the load: it is climbed from low to high and the climb stops early at a "
+                    + "saturated point (errors, or an SLO figure far beyond its limit), saying so."},
+        footer = {"",
+            "Parameters: a run flag without its dashes (max-concurrent, rate, input-length, output-length, quantization, "
+                    + "device, model, ...) or a backend option (engine, tp, time-scale, clock, ...).",
+            "Values: 1,2,4,8 or a sequence continued by '...': 1,2,4,...,256 (doubling), 10,20,...,100 (adding).",
+            "Example: benchsuite sweep --backend sim --backend-option clock=virtual --sweep max-concurrent=1,2,4,...,256 "
+                    + "--sweep-slo ttft-p99=500ms --num-requests 400",
+            "Exit codes: 0 done (also when the SLOs were never met: see sweep.json), 1 every point failed or I/O error, "
+                    + "2 bad flag, 130 interrupted (sweep.json covers the points run)."})
+final class SweepCommand implements Callable<Integer> {
+    private final CliContext ctx;
+
+    @Option(names = "--sweep", required = true, paramLabel = "param=v1,v2,...",
+            description = "A swept parameter and its values (repeat once for a second parameter), e.g. max-concurrent=1,2,4,...,256 "
+                    + "or engine=vllm,sglang.")
+    List<String> sweeps = new ArrayList<>();
+
+    @Option(names = "--sweep-slo", paramLabel = "figure=limit,...",
+            description = "Objectives a point must meet, on its percentiles: ttft-p50, ttft-p99, tpot-p50, tpot-p99, e2e-p50, "
+                    + "e2e-p99, e.g. ttft-p99=500ms,tpot-p99=50ms (default: from --slo, as p99 limits; else none).")
+    String sweepSlo;
+
+    @Option(names = "--sweep-max-error-rate", paramLabel = "<0..1>", defaultValue = "0",
+            description = "Largest failed share of requests a point meeting the SLOs may have (default: ${DEFAULT-VALUE}).")
+    String maxErrorRate;
+
+    @Option(names = "--stop-error-rate", paramLabel = "<0..1>", defaultValue = "0.1",
+            description = "A point with at least this failed share is saturated: higher loads are not run (default: ${DEFAULT-VALUE}).")
+    String stopErrorRate;
+
+    @Option(names = "--stop-slo-factor", paramLabel = "<x>", defaultValue = "2",
+            description = "A point with an SLO figure at this multiple of its limit is saturated (default: ${DEFAULT-VALUE}).")
+    String stopSloFactor;
+
+    @Option(names = "--max-refinements", paramLabel = "<n>", defaultValue = "8",
+            description = "Most bisection points between the last load meeting the SLOs and the first failing one (default: ${DEFAULT-VALUE}).")
+    String maxRefinements;
+
+    @Option(names = "--ftl", paramLabel = "<figure>", defaultValue = "ttft-p99",
+            description = "The latency read as FTL for the latency knee and balance point: ttft-p50 or ttft-p99 (default: ${DEFAULT-VALUE}).")
+    String ftl;
+
+    @Option(names = "--pareto-latency", paramLabel = "<figure>", defaultValue = "e2e-p99",
+            description = "The latency figure the Pareto front compares (default: ${DEFAULT-VALUE}).")
+    String paretoLatency;
+
+    @Option(names = "--output-dir", paramLabel = "<dir>",
+            description = "Where sweep.json, sweep.html and points/ go (default: ./reports/sweep-<yyyyMMdd-HHmmss>).")
+    Path outputDir;
+
+    @Unmatched
+    List<String> runArgs = new ArrayList<>();
+
+    SweepCommand(CliContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /** The sweep's settings, parsed and checked: every point's run flags are parsed before anything runs. */
+    record Plan(List<SweepAxis> axes, SweepSlo slo, StopRule stop, int maxRefinements, PointFigure ftl, PointFigure paretoLatency,
+                Path outputDir, List<String> runArgs) {}
+
+    Plan plan() {
+        if (sweeps.size() > 2) throw CliException.usage("--sweep: at most two parameters, got " + sweeps.size());
+        List<SweepAxis> axes = new ArrayList<>();
+        for (String s : sweeps) {
+            SweepAxis a = Flags.parse("--sweep", s, SweepAxis::parse);
+            if (axes.stream().anyMatch(x -> x.parameter().equals(a.parameter()))) {
+                throw CliException.usage("--sweep: " + a.parameter() + " is swept twice");
+            }
+            axes.add(a);
+        }
+        for (String arg : runArgs) {
+            for (SweepAxis a : axes) {
+                if (arg.equals("--" + a.parameter()) || arg.startsWith("--" + a.parameter() + "=")) {
+                    throw CliException.usage("--sweep " + a.parameter() + ": also given as " + arg + "; give it once (in --sweep)");
+                }
+            }
+            if (arg.equals("--output-dir") || arg.startsWith("--output-dir=")) {
+                throw CliException.usage("--output-dir: give it once (it is the sweep's; each point gets <output-dir>/points/<point>)");
+            }
+        }
+        PointFigure ftlFigure = figure("--ftl", ftl);
+        if (ftlFigure != PointFigure.TTFT_P50 && ftlFigure != PointFigure.TTFT_P99) {
+            throw CliException.usage("--ftl: expected ttft-p50 or ttft-p99 (first-token latency), got '" + ftl + "'");
+        }
+        PointFigure pareto = figure("--pareto-latency", paretoLatency);
+        double maxErrors = rate("--sweep-max-error-rate", maxErrorRate, true);
+        StopRule stop;
+        try {
+            stop = new StopRule(rate("--stop-error-rate", stopErrorRate, false), Flags.positiveNumber("--stop-slo-factor", stopSloFactor));
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("--stop-slo-factor: must be a number > 1, got " + stopSloFactor.trim());
+        }
+        int refinements;
+        try {
+            refinements = Integer.parseInt(maxRefinements.trim());
+        } catch (NumberFormatException e) {
+            refinements = -1;
+        }
+        if (refinements < 0) throw CliException.usage("--max-refinements: must be a whole number >= 0, got " + maxRefinements.trim());
+        Path dir = outputDir != null ? outputDir : Path.of("reports", "sweep-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+        // every point's flags are checked now, so a bad value fails before the first run, naming the flag
+        RunPlan first = null;
+        for (Map<String, String> values : allPoints(axes)) {
+            RunPlan p = checkPoint(values, dir);
+            if (first == null) first = p;
+        }
+        SweepSlo slo = sweepSlo == null ? fromRunSlo(first.slo()) : parseSlo(sweepSlo);
+        return new Plan(axes, slo.withMaxErrorRate(maxErrors), stop, refinements, ftlFigure, pareto, dir, List.copyOf(runArgs));
+    }
+
+    private static PointFigure figure(String flag, String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT).replace('-', ' ').replace('_', ' ');
+        for (PointFigure f : PointFigure.values()) if (f.label().equals(t)) return f;
+        throw CliException.usage(flag + ": expected one of ttft-p50, ttft-p99, tpot-p50, tpot-p99, e2e-p50, e2e-p99, got '" + text.trim() + "'");
+    }
+
+    private static double rate(String flag, String text, boolean zeroAllowed) {
+        double v;
+        try {
+            v = Double.parseDouble(text.trim());
+        } catch (NumberFormatException e) {
+            v = Double.NaN;
+        }
+        if (!(zeroAllowed ? v >= 0 : v > 0) || v > 1) {
+            throw CliException.usage(flag + ": must be a number in " + (zeroAllowed ? "[0, 1]" : "(0, 1]") + ", got " + text.trim());
+        }
+        return v;
+    }
+
+    static SweepSlo parseSlo(String text) {
+        SweepSlo slo = SweepSlo.none();
+        for (String part : text.split(",")) {
+            String p = part.trim();
+            int eq = p.indexOf('=');
+            if (eq <= 0) throw CliException.usage("--sweep-slo: expected figure=limit (e.g. ttft-p99=500ms), got '" + p + "'");
+            PointFigure f = figure("--sweep-slo", p.substring(0, eq));
+            Duration d = Flags.duration("--sweep-slo", p.substring(eq + 1), false);
+            slo = slo.with(f, d.toNanos() / 1e6);
+        }
+        return slo;
+    }
+
+    /** The run's per-request objectives read as p99 limits: a point meets them when 99 % of its requests do. */
+    static SweepSlo fromRunSlo(Slo s) {
+        SweepSlo slo = SweepSlo.none();
+        if (s.ttft() != null) slo = slo.with(PointFigure.TTFT_P99, s.ttft().toNanos() / 1e6);
+        if (s.tpot() != null) slo = slo.with(PointFigure.TPOT_P99, s.tpot().toNanos() / 1e6);
+        if (s.e2e() != null) slo = slo.with(PointFigure.E2E_P99, s.e2e().toNanos() / 1e6);
+        return slo;
+    }
+
+    private static List<Map<String, String>> allPoints(List<SweepAxis> axes) {
+        List<Map<String, String>> out = new ArrayList<>();
+        for (String v : axes.get(0).values()) {
+            if (axes.size() == 1) {
+                out.add(Map.of(axes.get(0).parameter(), v));
+            } else {
+                for (String w : axes.get(1).values()) out.add(Map.of(axes.get(0).parameter(), v, axes.get(1).parameter(), w));
+            }
+        }
+        return out;
+    }
+
+    /** The {@code benchsuite run} arguments of a point. */
+    List<String> pointArgs(Map<String, String> values, Path dir) {
+        List<String> args = new ArrayList<>(runArgs);
+        CommandLine.Model.CommandSpec run = CommandLine.Model.CommandSpec.forAnnotatedObject(new RunCommand(ctx));
+        values.forEach((param, value) -> {
+            if (run.findOption("--" + param) != null && !param.equals("backend-option")) {
+                args.add("--" + param);
+                args.add(value);
+            } else {
+                args.add("--backend-option");
+                args.add(param + "=" + value);
+            }
+        });
+        args.add("--output-dir");
+        args.add(dir.toString());
+        args.add("--no-progress");
+        return args;
+    }
+
+    private RunPlan checkPoint(Map<String, String> values, Path dir) {
+        List<String> args = new ArrayList<>();
+        args.add("run");
+        args.addAll(pointArgs(values, dir.resolve(Sweep.POINTS_DIR).resolve("check")));
+        String point = String.join(",", values.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).sorted().toList());
+        try {
+            CommandLine.ParseResult pr = BenchsuiteCli.commandLine(ctx).parseArgs(args.toArray(String[]::new));
+            return ((RunCommand) pr.subcommand().commandSpec().userObject()).plan();
+        } catch (CommandLine.ParameterException e) {
+            throw CliException.usage("at the point " + point + ": " + BenchsuiteCli.usageMessage(e));
+        } catch (CliException e) {
+            if (e.exitCode() != ExitCodes.USAGE) throw e;
+            throw CliException.usage("at the point " + point + ": " + e.getMessage());
+        }
+    }
+
+    @Override
+    public Integer call() {
+        Plan plan = plan();
+        CountDownLatch written = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            try {
+                // the point's own hook stops its run; the sweep then writes what it has
+                written.await(5, TimeUnit.MINUTES);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "benchsuite-sweep-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        SweepDocument doc;
+        try {
+            Sweep sweep = Sweep.of((values, dir) -> runPoint(values, dir)).outputDir(plan.outputDir()).slo(plan.slo())
+                    .stopRule(plan.stop()).maxRefinements(plan.maxRefinements()).latencyFigure(plan.ftl())
+                    .paretoLatency(plan.paretoLatency()).progress(line -> ctx.err().println("benchsuite sweep: " + line));
+            for (SweepAxis a : plan.axes()) sweep.over(a);
+            doc = sweep.run();
+        } catch (java.io.UncheckedIOException e) {
+            throw CliException.failure(e.getMessage());
+        } finally {
+            written.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the hook is running and has just been released
+            }
+        }
+        print(doc, plan.outputDir());
+        if (RunCommand.interruptedBySignal()) return ExitCodes.INTERRUPTED;
+        boolean anyCompleted = doc.series().stream().flatMap(s -> s.points().stream()).anyMatch(p -> !p.status().equals("failed"));
+        if (!anyCompleted) throw CliException.failure("no point of the sweep ran; see " + plan.outputDir().resolve(Sweep.SWEEP_JSON));
+        return ExitCodes.OK;
+    }
+
+    private io.benchsuite.core.report.model.Report runPoint(Map<String, String> values, Path dir) throws Exception {
+        if (RunCommand.interruptedBySignal()) throw new InterruptedException("interrupted");
+        Files.createDirectories(dir);
+        List<String> args = new ArrayList<>();
+        args.add("run");
+        args.addAll(pointArgs(values, dir));
+        int code;
+        Path log = dir.resolve("run.log");
+        try (PrintStream out = new PrintStream(Files.newOutputStream(log), true, StandardCharsets.UTF_8)) {
+            code = BenchsuiteCli.execute(new CliContext(out, out, ctx.env(), false), args.toArray(String[]::new));
+        }
+        boolean hasReport = Files.isRegularFile(dir.resolve(ReportJson.FILE_NAME));
+        if (code == ExitCodes.INTERRUPTED && !hasReport) throw new InterruptedException("interrupted");
+        if (!hasReport) throw new IllegalStateException("benchsuite run exited " + code + " without a report: " + lastLine(log));
+        try {
+            return ReportJson.read(dir);
+        } catch (InvalidReportException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    private static String lastLine(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).toList();
+            return lines.isEmpty() ? "(no output)" : lines.get(lines.size() - 1).trim();
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    private void print(SweepDocument d, Path dir) {
+        PrintStream out = ctx.out();
+        int runs = d.series().stream().mapToInt(s -> s.points().size()).sum();
+        out.printf(Locale.ROOT, "sweep: %d runs in %.1f s%n", runs, d.wallSeconds());
+        for (SweepDocument.Series s : d.series()) {
+            String pre = d.series().size() > 1 ? s.label() + ": " : "";
+            out.println(pre + "knee (throughput): " + (s.throughputKnee() == null ? "absent" + (s.kneeAbsent() == null ? "" : " (" + s.kneeAbsent() + ")")
+                    : SweepAxis.format(s.throughputKnee().load()) + String.format(Locale.ROOT, " (%.1f tok/s)", s.throughputKnee().value())));
+            out.println(pre + "highest load meeting the SLOs: " + (s.highestPassingLoad() == null ? "none" : SweepAxis.format(s.highestPassingLoad())));
+            if (s.stoppedEarly() != null) out.println(pre + "stopped early: " + s.stoppedEarly());
+        }
+        out.println("orthogonality: " + (d.orthogonality().vifAbsent() != null ? "VIF absent (" + d.orthogonality().vifAbsent() + ")"
+                : d.orthogonality().flagged().isEmpty() ? "no metric with VIF > 5" : "VIF > 5: " + String.join(", ", d.orthogonality().flagged())));
+        out.println("pareto front: " + String.join(", ", d.pareto().front()));
+        out.println("wrote " + dir.resolve(Sweep.SWEEP_JSON) + " and " + dir.resolve(Sweep.SWEEP_HTML));
+    }
+
+}
