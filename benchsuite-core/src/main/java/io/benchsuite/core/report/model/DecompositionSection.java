@@ -146,7 +146,7 @@ public record DecompositionSection(List<Shares> views, String serverAbsent, Cold
                 p.steady().ttftMs(), p.steady().e2eMs())).orElse(null);
         String coldAbsent = cold != null ? null
                 : "no phases section: cold start against steady state is recorded for backends running in this JVM "
-                        + "(in-process, sim) or with io.benchsuite.core.phases.PhasesListener";
+                        + "(in-process, sim) or with a PhasesListener added to the run";
         double jit = ph.map(PhasesSection::jitCompileMs).filter(Double::isFinite)
                 .or(() -> report.section(HostSection.class).map(h -> h.jit().compileMs()).map(Long::doubleValue))
                 .orElse(Double.NaN);
