@@ -6,7 +6,6 @@ import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.analysis.ReportFigures;
 import io.benchsuite.core.analysis.orthogonality.HeadlineMetric;
 import io.benchsuite.core.analysis.orthogonality.RunFigures;
-import io.benchsuite.core.analysis.pareto.Objective;
 import io.benchsuite.core.analysis.pareto.ParetoCandidate;
 import io.benchsuite.core.analysis.sweep.Knee;
 import io.benchsuite.core.analysis.sweep.PointFigure;
@@ -396,18 +395,8 @@ public final class Sweep {
             v.put("outputTokensPerSecond", x.report().throughput().outputTokensPerSecond());
             candidates.add(new ParetoCandidate(c.label(), v));
         }
-        return ParetoBlock.of(candidates, objectives(paretoLatency), WHY_ABSENT);
+        return ParetoBlock.over(candidates, paretoLatency);
     }
-
-    /** The objectives of the Pareto front: energy per token and the latency figure minimised, accuracy maximised. */
-    public static List<Objective> objectives(PointFigure latency) {
-        return List.of(Objective.ENERGY_PER_TOKEN, Objective.latency(ReportFigures.latencyKey(latency)), Objective.ACCURACY);
-    }
-
-    /** Why a run may lack a Pareto objective. */
-    public static final Map<String, String> WHY_ABSENT = Map.of(
-            ReportFigures.ENERGY_PER_TOKEN, "energy comes from GPU telemetry, RAPL or the simulator's power model",
-            ReportFigures.ACCURACY, "accuracy needs a workload whose prompts carry reference answers and a scorer that grades the responses");
 
     private void write(SweepDocument doc) {
         try {

@@ -2,9 +2,11 @@ package io.benchsuite.core.report.analysis;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
+import io.benchsuite.core.analysis.ReportFigures;
 import io.benchsuite.core.analysis.pareto.Objective;
 import io.benchsuite.core.analysis.pareto.ParetoCandidate;
 import io.benchsuite.core.analysis.pareto.ParetoFront;
+import io.benchsuite.core.analysis.sweep.PointFigure;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,6 +46,32 @@ public record ParetoBlock(List<ObjectiveEntry> objectives, Map<String, String> l
      * @param values its figures by key ({@code NaN} where not measured)
      */
     public record Candidate(String label, Map<String, Double> values) {}
+
+    /** Why a run may lack a Pareto objective. */
+    public static final Map<String, String> WHY_ABSENT = Map.of(
+            ReportFigures.ENERGY_PER_TOKEN, "energy comes from GPU telemetry, RAPL or the simulator's power model",
+            ReportFigures.ACCURACY, "accuracy needs a workload whose prompts carry reference answers and a scorer that grades the responses");
+
+    /**
+     * The objectives of the runs' front: energy per token and a latency figure minimised, accuracy maximised.
+     *
+     * @param latency the latency figure compared
+     * @return the three objectives
+     */
+    public static List<Objective> objectives(PointFigure latency) {
+        return List.of(Objective.ENERGY_PER_TOKEN, Objective.latency(ReportFigures.latencyKey(latency)), Objective.ACCURACY);
+    }
+
+    /**
+     * The front over energy per token, the latency figure and accuracy, as far as the runs measured them.
+     *
+     * @param candidates the runs ({@link ReportFigures#paretoCandidate})
+     * @param latency the latency figure compared
+     * @return the block
+     */
+    public static ParetoBlock over(List<ParetoCandidate> candidates, PointFigure latency) {
+        return of(candidates, objectives(latency), WHY_ABSENT);
+    }
 
     /**
      * The front over the wanted objectives that some run measured.

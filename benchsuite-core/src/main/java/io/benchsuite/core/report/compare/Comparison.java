@@ -3,14 +3,18 @@ package io.benchsuite.core.report.compare;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.result.LatencyMetric;
+import io.benchsuite.core.analysis.ReportFigures;
+import io.benchsuite.core.analysis.orthogonality.RunFigures;
+import io.benchsuite.core.analysis.pareto.ParetoCandidate;
+import io.benchsuite.core.analysis.sweep.PointFigure;
+import io.benchsuite.core.report.analysis.OrthogonalityBlock;
+import io.benchsuite.core.report.analysis.ParetoBlock;
 import io.benchsuite.core.report.ReportWriters;
 import io.benchsuite.core.report.html.Headline.Unit;
 import io.benchsuite.core.report.json.ReportJson;
-import io.benchsuite.core.report.model.GpuSection;
 import io.benchsuite.core.report.model.HostSection;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ReportNumbers;
-import io.benchsuite.core.report.model.ServerSection;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,28 +66,52 @@ public final class Comparison {
     /** The compared metrics, in table order. */
     public static final List<Metric> METRICS = List.of(
             new Metric("e2eMeanMs", "Mean latency (E2E)", "/e2e/mean", Unit.MS, Better.LOWER, r -> r.latency(LatencyMetric.E2E).mean()),
+            new Metric("e2eP99Ms", "E2E p99", "/e2e/p99", Unit.MS, Better.LOWER, r -> r.latency(LatencyMetric.E2E).p99()),
             new Metric("ttftP99Ms", "TTFT p99", "/ttft/p99", Unit.MS, Better.LOWER, r -> r.latency(LatencyMetric.TTFT).p99()),
             new Metric("tpotP99Ms", "TPOT p99", "/tpot/p99", Unit.MS, Better.LOWER, r -> r.latency(LatencyMetric.TPOT).p99()),
             new Metric("outputTokensPerSecond", "Output tokens/s", "/throughput/outputTokensPerSecond", Unit.TOKENS_PER_S,
                     Better.HIGHER, r -> r.throughput().outputTokensPerSecond()),
             new Metric("goodputRequestsPerSecond", "Goodput", "/goodput/requestsPerSecond", Unit.REQUESTS_PER_S,
                     Better.HIGHER, r -> r.goodput().requestsPerSecond()),
+            // the server's prefix-cache hit rate, else the engine's (the simulator's)
             new Metric("kvCacheHitRate", "KV-cache hit rate", "/server/prefixCacheHitRate", Unit.RATIO_AS_PERCENT,
-                    Better.HIGHER, r -> r.section(ServerSection.class).map(ServerSection::prefixCacheHitRate).orElse(Double.NaN)),
-            new Metric("gpuMemoryPeakBytes", "Peak GPU memory", "/gpu/memoryUsedBytes/peak", Unit.BYTES, Better.LOWER,
-                    r -> r.section(GpuSection.class).map(g -> g.memoryUsedBytes().peak()).map(Long::doubleValue).orElse(Double.NaN)),
+                    Better.HIGHER, ReportFigures::kvCacheHitRate),
+            // the GPU's peak, else the engine's device (the simulator's)
+            new Metric("gpuMemoryPeakBytes", "Peak device memory", "/gpu/memoryUsedBytes/peak", Unit.BYTES, Better.LOWER,
+                    ReportFigures::deviceMemoryPeakBytes),
             new Metric("rssPeakBytes", "Peak process memory (RSS)", "/host/memory/rssPeakBytes", Unit.BYTES, Better.LOWER,
                     r -> r.section(HostSection.class).map(h -> h.memory().rssPeakBytes()).map(Long::doubleValue).orElse(Double.NaN)));
 
     private final List<ComparedRun> runs;
     private final int baseline;
     private final List<String> unfairness;
+    private final OrthogonalityBlock orthogonality;
+    private final ParetoBlock pareto;
 
     private Comparison(List<ComparedRun> runs, int baseline, List<String> unfairness) {
         this.runs = runs;
         this.baseline = baseline;
         this.unfairness = unfairness;
+        List<RunFigures> figures = new ArrayList<>();
+        List<ParetoCandidate> candidates = new ArrayList<>();
+        for (ComparedRun r : runs) {
+            figures.add(ReportFigures.headline(r.report(), r.label()));
+            ParetoCandidate c = ReportFigures.paretoCandidate(r.report(), r.label(), PARETO_LATENCY);
+            Map<String, Double> v = new LinkedHashMap<>(c.values());
+            v.put(THROUGHPUT_KEY, r.report().throughput().outputTokensPerSecond());
+            candidates.add(new ParetoCandidate(c.label(), v));
+        }
+        this.orthogonality = OrthogonalityBlock.of(figures, Map.of());
+        this.pareto = ParetoBlock.over(candidates, PARETO_LATENCY);
     }
+
+    /** The latency figure the comparison's Pareto front weighs against energy and accuracy. */
+    public static final PointFigure PARETO_LATENCY = PointFigure.E2E_P99;
+    /** The context figure beside the Pareto objectives (drawn when only one objective was measured). */
+    static final String THROUGHPUT_KEY = "outputTokensPerSecond";
+    /** How the seed table's relative efficiency is defined. */
+    public static final String RELATIVE_EFFICIENCY = "output tokens/s ÷ the baseline's output tokens/s (same model, workload and device: "
+            + "1.00 is the baseline, 0.80 a fifth fewer tokens per second)";
 
     /**
      * Compares runs against {@code runs.get(baseline)}. Duplicate labels get {@code #n} suffixes.
@@ -199,6 +227,36 @@ public final class Comparison {
         return (up == (m.better() == Better.HIGHER)) ? 1 : -1;
     }
 
+    /** The correlation matrix and VIFs of the headline metrics across the runs (docs/analysis.md §2). */
+    public OrthogonalityBlock orthogonality() {
+        return orthogonality;
+    }
+
+    /** The Pareto front of the runs over energy per token, E2E p99 and accuracy (docs/analysis.md §3). */
+    public ParetoBlock pareto() {
+        return pareto;
+    }
+
+    /**
+     * The seed's comparison table: per run its backend, mean latency (ms), throughput (output tokens/s), KV-cache hit
+     * rate, peak device memory (GB), plus E2E p99 and the relative efficiency against the baseline
+     * ({@link #RELATIVE_EFFICIENCY}).
+     */
+    public ComparisonDocument.SeedTable seedTable() {
+        double base = runs.get(baseline).report().throughput().outputTokensPerSecond();
+        List<ComparisonDocument.SeedRow> rows = new ArrayList<>();
+        for (ComparedRun r : runs) {
+            Report rep = r.report();
+            double x = rep.throughput().outputTokensPerSecond();
+            double memory = ReportFigures.deviceMemoryPeakBytes(rep);
+            rows.add(new ComparisonDocument.SeedRow(r.label(), rep.backend().name(), ReportNumbers.round(rep.latency(LatencyMetric.E2E).mean()),
+                    ReportNumbers.round(x), ReportNumbers.round(ReportFigures.kvCacheHitRate(rep)), ReportNumbers.round(memory / 1e9),
+                    ReportNumbers.round(rep.latency(LatencyMetric.E2E).p99()),
+                    Double.isFinite(x) && Double.isFinite(base) && base > 0 ? ReportNumbers.round(x / base) : Double.NaN));
+        }
+        return new ComparisonDocument.SeedTable(RELATIVE_EFFICIENCY, rows);
+    }
+
     /** The {@code comparison.json} document. */
     public ComparisonDocument document() {
         List<ComparisonDocument.MetricEntry> metrics = new ArrayList<>();
@@ -223,7 +281,7 @@ public final class Comparison {
                     values, deltas));
         }
         return new ComparisonDocument(SCHEMA_VERSION, new ComparisonDocument.Tool("benchsuite"), baseline,
-                runs.get(baseline).label(), unfairness.isEmpty(), unfairness, metrics, entries);
+                runs.get(baseline).label(), unfairness.isEmpty(), unfairness, metrics, entries, seedTable(), orthogonality, pareto);
     }
 
     /** The {@code comparison.json} text. */

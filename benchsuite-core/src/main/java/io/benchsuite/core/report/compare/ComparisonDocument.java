@@ -1,5 +1,7 @@
 package io.benchsuite.core.report.compare;
 
+import io.benchsuite.core.report.analysis.OrthogonalityBlock;
+import io.benchsuite.core.report.analysis.ParetoBlock;
 import java.util.List;
 import java.util.Map;
 
@@ -14,9 +16,36 @@ import java.util.Map;
  * @param unfairness why the comparison is unfair (empty when fair)
  * @param metrics the compared metrics
  * @param runs each run's identity, values and deltas against the baseline
+ * @param seedTable the seed's table: backend, mean latency, tokens/s, KV-cache hit rate, peak memory, E2E p99, relative efficiency
+ * @param orthogonality correlation and VIFs of the headline metrics across the runs
+ * @param pareto the Pareto front of the runs over energy per token, E2E p99 and accuracy
  */
 public record ComparisonDocument(int schemaVersion, Tool tool, int baseline, String baselineLabel, boolean fair,
-                                 List<String> unfairness, List<MetricEntry> metrics, List<RunEntry> runs) {
+                                 List<String> unfairness, List<MetricEntry> metrics, List<RunEntry> runs, SeedTable seedTable,
+                                 OrthogonalityBlock orthogonality, ParetoBlock pareto) {
+
+    /**
+     * The seed's comparison table.
+     *
+     * @param relativeEfficiency how the relative efficiency column is defined
+     * @param rows one row per run, in the order given
+     */
+    public record SeedTable(String relativeEfficiency, List<SeedRow> rows) {}
+
+    /**
+     * One run in the seed's table ({@code null} where the run did not measure the figure).
+     *
+     * @param run the run's label
+     * @param backend backend name
+     * @param meanLatencyMs mean E2E latency in ms
+     * @param tokensPerSecond output tokens/s
+     * @param kvCacheHitRate prefix/KV-cache hit rate, 0..1 (the server's, else the engine's)
+     * @param peakMemoryGb peak device memory in GB (10⁹ bytes; the GPU's, else the engine's device)
+     * @param e2eP99Ms E2E p99 in ms
+     * @param relativeEfficiency output tokens/s ÷ the baseline's
+     */
+    public record SeedRow(String run, String backend, double meanLatencyMs, double tokensPerSecond, double kvCacheHitRate,
+                          double peakMemoryGb, double e2eP99Ms, double relativeEfficiency) {}
 
     /**
      * What wrote the document.

@@ -69,7 +69,8 @@ class ComparisonTest {
         JsonNode json = JsonTrees.read(out.resolve("comparison.json"));
         List<String> keys = new ArrayList<>();
         json.fieldNames().forEachRemaining(keys::add);
-        assertThat(keys).containsExactlyInAnyOrder("schemaVersion", "tool", "baseline", "baselineLabel", "fair", "unfairness", "metrics", "runs");
+        assertThat(keys).containsExactlyInAnyOrder("schemaVersion", "tool", "baseline", "baselineLabel", "fair", "unfairness", "metrics", "runs",
+                "seedTable", "orthogonality", "pareto");
         assertThat(json.path("schemaVersion").asInt()).isEqualTo(Comparison.SCHEMA_VERSION);
         assertThat(json.path("fair").asBoolean()).as(json.path("unfairness").toString()).isTrue();
         assertThat(json.path("baselineLabel").asText()).isEqualTo("baseline-run");
@@ -109,6 +110,85 @@ class ComparisonTest {
         assertThat(reversed.delta(0, e2e)).isCloseTo(1.0, within(1e-3));
         assertThat(Comparison.verdict(e2e, reversed.delta(0, e2e))).isEqualTo(-1);
         assertThat(Comparison.verdict(e2e, 0.005)).as("within 1%% is the same").isZero();
+    }
+
+    /** A run as a simulated device would report it: the engine's energy per token and peak memory. */
+    private static Consumer<ObjectNode> engine(String backend, double energyPerToken, double peakGb, double hitRate, double tokensFactor,
+                                               double e2eP99Factor) {
+        return r -> {
+            ((ObjectNode) r.get("backend")).put("name", backend);
+            ObjectNode e = r.putObject("engine");
+            e.put("source", "sim").put("device", "a100-80gb").put("requests", 20).put("prefixCacheHitRate", hitRate)
+                    .put("energyPerOutputToken", energyPerToken).put("peakMemoryBytes", peakGb * 1e9).put("memoryCapacityBytes", 80e9);
+            ((ObjectNode) r.get("throughput")).put("outputTokensPerSecond", 1000 * tokensFactor);
+            ((ObjectNode) r.get("e2e")).put("mean", 100 * e2eP99Factor).put("p99", 200 * e2eP99Factor);
+        };
+    }
+
+    @Test
+    void theSeedTableTheCorrelationOfTheRunsAndTheirParetoFrontAreInBothDocuments() throws Exception {
+        // energy per token and E2E p99: vllm (1.0, 200) and tgi (0.5, 400) and llamacpp (0.4, 600) trade one for the other;
+        // transformers (2.0, 400) is beaten on both by vllm and by tgi
+        Path vllm = variant("vllm", engine("vllm", 1.0, 48.1, 0.967, 1.0, 1.0));
+        Path tgi = variant("tgi", engine("tgi", 0.5, 52.4, 0.892, 0.8, 2.0));
+        Path hf = variant("transformers", engine("transformers", 2.0, 56.8, 0.735, 0.5, 2.0));
+        Path cpp = variant("llamacpp", engine("llama.cpp", 0.4, 20.0, 0.5, 0.25, 3.0));
+        Comparison c = Comparison.of(List.of(ComparedRun.load(vllm), ComparedRun.load(tgi), ComparedRun.load(hf), ComparedRun.load(cpp)), 0);
+        Path out = tmp.resolve("out-seed");
+        c.write(out);
+        JsonNode json = JsonTrees.read(out.resolve("comparison.json"));
+
+        JsonNode tgiRow = json.at("/seedTable/rows/1");
+        assertThat(tgiRow.path("backend").asText()).isEqualTo("tgi");
+        assertThat(tgiRow.path("meanLatencyMs").asDouble()).isEqualTo(200.0);
+        assertThat(tgiRow.path("tokensPerSecond").asDouble()).isEqualTo(800.0);
+        assertThat(tgiRow.path("kvCacheHitRate").asDouble()).isEqualTo(0.892);
+        assertThat(tgiRow.path("peakMemoryGb").asDouble()).isEqualTo(52.4);
+        assertThat(tgiRow.path("e2eP99Ms").asDouble()).isEqualTo(400.0);
+        assertThat(tgiRow.path("relativeEfficiency").asDouble()).isEqualTo(0.8);
+        assertThat(json.at("/seedTable/rows/3/relativeEfficiency").asDouble()).isEqualTo(0.25);
+        assertThat(json.at("/seedTable/relativeEfficiency").asText()).startsWith("output tokens/s ÷ the baseline's output tokens/s");
+        assertThat(json.at("/runs/1/values/e2eP99Ms").asDouble()).isEqualTo(400.0);
+        assertThat(json.at("/runs/1/values/gpuMemoryPeakBytes").asDouble()).as("the engine's device memory").isEqualTo(52.4e9);
+
+        // across the four runs: throughput X = 1000, 800, 500, 250 and E2E mean = 100, 200, 200, 300 (p50 unchanged)
+        assertThat(json.at("/orthogonality/runs").asInt()).isEqualTo(4);
+        List<String> metrics = new ArrayList<>();
+        json.at("/orthogonality/metrics").forEach(m -> metrics.add(m.asText()));
+        assertThat(metrics).contains("outputThroughput", "kvCacheHitRate", "memoryPeak", "energyPerToken");
+        int x = metrics.indexOf("outputThroughput"), hit = metrics.indexOf("kvCacheHitRate");
+        // Pearson r of (1000, 800, 500, 250) and (0.967, 0.892, 0.735, 0.5), from the definition
+        double[] a = {1000, 800, 500, 250}, b = {0.967, 0.892, 0.735, 0.5};
+        assertThat(json.at("/orthogonality/correlation/" + x + "/" + hit).asDouble()).isCloseTo(pearson(a, b), within(1e-6));
+        assertThat(json.at("/orthogonality/vifAbsent").asText()).as("4 runs, more metrics than runs - 1").contains("runs");
+        assertThat(json.at("/orthogonality/dropped/ttft").asText()).startsWith("constant across runs");
+
+        assertThat(c.pareto().front()).containsExactly("vllm", "tgi", "llamacpp");
+        assertThat(c.pareto().dominatedBy().get("transformers")).containsExactlyInAnyOrder("vllm", "tgi");
+        assertThat(json.at("/pareto/leftOut/accuracy").asText()).startsWith("no run measured it");
+        assertThat(json.at("/pareto/objectives/1/name").asText()).isEqualTo("e2e-p99");
+
+        String html = Files.readString(out.resolve("comparison.html"));
+        String row = html.substring(html.indexOf("<section id=\"seed-table\""));
+        row = row.substring(row.indexOf("<tr data-seed-run=\"tgi\">"));
+        row = row.substring(0, row.indexOf("</tr>"));
+        assertThat(row).contains("data-col=\"meanLatencyMs\">200.0<", "data-col=\"tokensPerSecond\">800<",
+                "data-col=\"kvCacheHitRate\">89.2%<", "data-col=\"peakMemoryGb\">52.4<", "data-col=\"e2eP99Ms\">400.0<",
+                "data-col=\"relativeEfficiency\">0.80<");
+        assertThat(html).contains("Relative efficiency (tokens/s vs baseline)", "<section id=\"orthogonality\">", "class=\"chart heatmap\"",
+                "<section id=\"pareto\">", "data-title=\"Pareto front: e2e-p99 vs energyPerToken\"",
+                "<tr data-run=\"transformers\" data-front=\"false\">").doesNotContain("<script");
+    }
+
+    private static double pearson(double[] a, double[] b) {
+        double ma = java.util.Arrays.stream(a).average().orElseThrow(), mb = java.util.Arrays.stream(b).average().orElseThrow();
+        double sab = 0, saa = 0, sbb = 0;
+        for (int i = 0; i < a.length; i++) {
+            sab += (a[i] - ma) * (b[i] - mb);
+            saa += (a[i] - ma) * (a[i] - ma);
+            sbb += (b[i] - mb) * (b[i] - mb);
+        }
+        return sab / Math.sqrt(saa * sbb);
     }
 
     @Test
