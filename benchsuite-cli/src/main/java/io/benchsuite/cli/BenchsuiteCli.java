@@ -15,7 +15,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = BenchsuiteCli.Version.class,
         description = "Benchmarks LLM serving stacks with honest (schedule-based) timing.",
-        subcommands = {RunCommand.class, SweepCommand.class, ServeSimCommand.class, ReportCommand.class, CompareCommand.class, MergeCommand.class,
+        subcommands = {RunCommand.class, SweepCommand.class, ServeSimCommand.class, ReportCommand.class, CompareCommand.class, ProjectCommand.class,
+                MergeCommand.class,
                 K8sCommand.class,
                 BackendsCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 success, 1 run failed (backend unreachable, I/O error) or internal error, "

@@ -163,10 +163,23 @@ public final class DeviceProjection {
     public Optional<ProjectedRequest> project(RequestRecord r) {
         notNull(r, "record");
         if (!r.succeeded() || r.ttftFromSendNanos() < 0) return Optional.empty();
-        double ttft = projectTtft((double) r.ttftFromSendNanos());
-        double tpot = r.tpotNanos() < 0 ? Double.NaN : projectTpot((double) r.tpotNanos());
-        double e2e = r.outputTokens() < 2 ? ttft : ttft + tpot * (r.outputTokens() - 1);
-        return Optional.of(new ProjectedRequest(r.index(), r.outputTokens(), ttft, tpot, e2e));
+        return Optional.of(project(r.index(), r.outputTokens(), r.ttftFromSendNanos(), r.tpotNanos() < 0 ? Double.NaN : r.tpotNanos()));
+    }
+
+    /**
+     * Projects one successful request from its figures (as {@code requests.jsonl} holds them).
+     *
+     * @param index the request's index
+     * @param outputTokens its output tokens
+     * @param ttftFromSendNanos its TTFT from send on the measured device
+     * @param tpotNanos its TPOT on the measured device, NaN with fewer than 2 tokens
+     * @return its projection: E2E from send = TTFT + TPOT × (output tokens − 1)
+     */
+    public ProjectedRequest project(long index, int outputTokens, double ttftFromSendNanos, double tpotNanos) {
+        double ttft = projectTtft(ttftFromSendNanos);
+        double tpot = Double.isNaN(tpotNanos) ? Double.NaN : projectTpot(tpotNanos);
+        double e2e = outputTokens < 2 ? ttft : ttft + tpot * (outputTokens - 1);
+        return new ProjectedRequest(index, outputTokens, ttft, tpot, e2e);
     }
 
     /**
