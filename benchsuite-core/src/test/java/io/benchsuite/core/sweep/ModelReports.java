@@ -13,17 +13,17 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /** Reports of runs of the closed-form {@link ServerModel}, as a sweep's point runner returns them. */
-final class ModelReports {
+public final class ModelReports {
     /** Watts of the modelled device: energy per token = power × step time ÷ batch. */
     static final double WATTS = 400;
 
     private ModelReports() {}
 
-    static double energyPerToken(double c) {
+    public static double energyPerToken(double c) {
         return WATTS * ServerModel.stepMs(c) / 1000 / ServerModel.batch(c);
     }
 
-    static Report report(double c, long errors) {
+    public static Report report(double c, long errors) {
         SweepPoint p = ServerModel.point(c, errors);
         Map<LatencyMetric, LatencyStats> l = new EnumMap<>(LatencyMetric.class);
         l.put(LatencyMetric.TTFT, stats(p.ttftP50Ms(), p.ttftP99Ms()));
