@@ -298,7 +298,14 @@ public final class Sweep {
             TpsFtlCalibration.Analysis a = TpsFtlCalibration.analyse(points, latency, xScale(points));
             tKnee = a.throughputKnee().map(Sweep::knee).orElse(null);
             lKnee = a.latencyKnee().map(Sweep::knee).orElse(null);
-            if (tKnee == null && lKnee == null) kneeAbsent = "no bend passed Kneedle's threshold (S = 1): the curves are close to straight over this range";
+            if (tKnee == null && lKnee == null) {
+                kneeAbsent = "no bend passed Kneedle's threshold (S = 1): the curves are close to straight over this range";
+            } else if (tKnee == null) {
+                kneeAbsent = "throughput knee: no bend passed Kneedle's threshold (S = 1): throughput has not levelled off over the "
+                        + "loads run (it may saturate beyond them)";
+            } else if (lKnee == null) {
+                kneeAbsent = "latency knee: no bend passed Kneedle's threshold (S = 1): latency does not turn steep over the loads run";
+            }
             balance = a.balancePoint().isPresent() ? a.balancePoint().getAsDouble() : null;
             if (load.parameter().equals("max-concurrent")) {
                 for (ScalingEfficiency.Level lv : a.scaling()) efficiency.put(lv.load(), lv.efficiency());

@@ -72,7 +72,7 @@ public record SweepDocument(int schemaVersion, Tool tool, String name, List<Axis
      * @param points every point run, in load order (grid and bisection points)
      * @param throughputKnee where throughput saturates (Kneedle, concave increasing), or {@code null}
      * @param latencyKnee where the latency figure turns steep (Kneedle, convex increasing), or {@code null}
-     * @param kneeAbsent why there is no knee, or {@code null}
+     * @param kneeAbsent why there is no knee (or no throughput or latency knee, which it names), or {@code null}
      * @param balancePoint the highest load before latency grows faster than throughput, or {@code null}
      * @param highestPassingLoad the highest load found to meet the SLOs (the SLO frontier), or {@code null}
      * @param lowestFailingLoad the lowest load found to fail them, or {@code null}

@@ -108,7 +108,7 @@ public final class AnalysisSections {
         String caption = p.objectives().size() > 2 ? "a 2-D projection of a " + p.objectives().size()
                 + "-objective front: a front member may look dominated here and win on the axis not drawn"
                 : p.objectives().size() == 1 ? yKey + " is context, not an objective" : "the front joined in x order";
-        b.append("<figure>").append(chart.svg()).append("<figcaption>").append(esc(caption)).append("</figcaption></figure>");
+        b.append("<figure style=\"max-width:720px\">").append(chart.svg()).append("<figcaption>").append(esc(caption)).append("</figcaption></figure>");
         b.append("<table id=\"pareto-table\"><thead><tr><th>run</th>");
         for (ParetoBlock.ObjectiveEntry o : p.objectives()) {
             b.append("<th class=\"num\">").append(esc(o.name())).append("<br><small>").append(o.maximise() ? "higher" : "lower")

@@ -1,0 +1,65 @@
+package io.benchsuite.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code benchsuite sweep} over the simulator: every point a normal run in its own directory, then sweep.json and sweep.html. */
+class SweepCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aConcurrencySweepOverTheSimulatorRunsEveryPointAndWritesTheSweep() throws Exception {
+        Path out = tmp.resolve("sweep");
+        CliHarness cli = new CliHarness();
+        assertThat(cli.run("sweep", "--backend", "sim", "--sweep", "max-concurrent=1,2,4,...,16", "--input-length", "64",
+                "--output-length", "16", "--duration", "1s", "--seed", "3", "--output-dir", out.toString())).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("sweep: 5 runs in", "knee (throughput): ", "highest load meeting the SLOs: 16", "pareto front: ",
+                "wrote " + out.resolve("sweep.json"));
+        assertThat(cli.err()).contains("benchsuite sweep: point 1 (max-concurrent=1)", "benchsuite sweep: point 5 (max-concurrent=16)");
+        JsonNode doc = JSON.readTree(out.resolve("sweep.json").toFile());
+        JsonNode points = doc.at("/series/0/points");
+        assertThat(points).hasSize(5);
+        for (JsonNode p : points) {
+            assertThat(p.path("status").asText()).isEqualTo("completed");
+            assertThat(p.path("outputTokensPerSecond").asDouble()).isPositive();
+            assertThat(out.resolve(p.path("dir").asText()).resolve("report.json")).exists();
+            // each point is a run of its own value
+            JsonNode report = JSON.readTree(out.resolve(p.path("dir").asText()).resolve("report.json").toFile());
+            assertThat(report.at("/config/workload/users").asText()).isEqualTo("steady:" + p.path("load").asDouble());
+        }
+        assertThat(doc.at("/series/0/points/4/outputTokensPerSecond").asDouble()).as("16 users out-produce one")
+                .isGreaterThan(doc.at("/series/0/points/0/outputTokensPerSecond").asDouble());
+        assertThat(doc.at("/series/0/points/0/scalingEfficiency").asDouble()).isEqualTo(1.0);
+        assertThat(doc.at("/pareto/objectives/0/name").asText()).as("the simulator's power model gives energy").isEqualTo("energyPerToken");
+        assertThat(doc.at("/orthogonality/runs").asInt()).isEqualTo(5);
+        assertThat(Files.readString(out.resolve("sweep.html"))).contains("data-title=\"TPS–FTL curve\"", "<section id=\"orthogonality\">",
+                "<section id=\"pareto\">");
+    }
+
+    @Test
+    void badSweepsFailBeforeAnythingRunsNamingTheFlagAndThePoint() {
+        Path out = tmp.resolve("bad");
+        CliHarness twice = new CliHarness();
+        assertThat(twice.run("sweep", "--backend", "sim", "--sweep", "max-concurrent=1,2", "--max-concurrent", "3", "--output-dir",
+                out.toString())).isEqualTo(ExitCodes.USAGE);
+        assertThat(twice.err()).contains("--sweep max-concurrent: also given as --max-concurrent; give it once (in --sweep)");
+        CliHarness badValue = new CliHarness();
+        assertThat(badValue.run("sweep", "--backend", "sim", "--sweep", "max-concurrent=1,2", "--sweep", "input-length=8,lots",
+                "--output-dir", out.toString())).isEqualTo(ExitCodes.USAGE);
+        assertThat(badValue.err()).contains("at the point input-length=lots,max-concurrent=1: ").contains("--input-length");
+        CliHarness dots = new CliHarness();
+        assertThat(dots.run("sweep", "--backend", "sim", "--sweep", "max-concurrent=1,2,4,...,100", "--output-dir", out.toString()))
+                .isEqualTo(ExitCodes.USAGE);
+        assertThat(dots.err()).contains("the sequence 1,2,4,... does not reach 100");
+        assertThat(out.resolve("sweep.json")).doesNotExist();
+    }
+}
