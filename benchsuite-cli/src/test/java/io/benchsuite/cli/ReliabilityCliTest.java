@@ -110,6 +110,21 @@ class ReliabilityCliTest {
         assertThat(tmp.resolve("o")).doesNotExist();
     }
 
+    // 10: a malformed --url is a flag error; a /v1 base URL is scraped at the server's root
+
+    @Test
+    void aMalformedUrlIsAFlagErrorAndAV1UrlIsScrapedAtTheRoot() {
+        for (String bad : List.of("http://[bad", "http://127.0.0.1:8000/a b")) {
+            CliHarness cli = new CliHarness();
+            assertThat(cli.run(run(tmp.resolve("o"), "--url", bad))).as(bad).isEqualTo(ExitCodes.USAGE);
+            assertThat(cli.err()).contains("--url: ").doesNotContain("internal error").doesNotContain("/metrics");
+        }
+        CliHarness cli = new CliHarness();
+        RunCommand cmd = (RunCommand) BenchsuiteCli.commandLine(cli.ctx).parseArgs("run", "--backend", "fake", "--url",
+                "http://127.0.0.1:8000/v1").subcommand().commandSpec().userObject();
+        assertThat(cmd.observability(cmd.plan()).serverMetricsUrl()).hasToString("http://127.0.0.1:8000/metrics");
+    }
+
     // 13: I/O errors name the path and the reason
 
     @Test
