@@ -93,6 +93,9 @@ class ReliabilityCliTest {
         Path copy = Path.of(saved.group(1));
         assertThat(JSON.readTree(copy.resolve("report.json").toFile()).at("/requests/scheduled").asLong()).isEqualTo(6);
         assertThat(Files.readAllLines(out.resolve("requests.jsonl"))).hasSize(6);
+        try (Stream<Path> files = Files.walk(copy)) { // the copy lies in the system's temporary directory
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.delete(p);
+        }
     }
 
     // 7: rates no client can honour
@@ -123,6 +126,15 @@ class ReliabilityCliTest {
         RunCommand cmd = (RunCommand) BenchsuiteCli.commandLine(cli.ctx).parseArgs("run", "--backend", "fake", "--url",
                 "http://127.0.0.1:8000/v1").subcommand().commandSpec().userObject();
         assertThat(cmd.observability(cmd.plan()).serverMetricsUrl()).hasToString("http://127.0.0.1:8000/metrics");
+    }
+
+    @Test
+    void theSummarySaysWhenArrivalsWereNotSent() {
+        var report = io.benchsuite.core.report.json.ReportJson.parse("{\"schemaVersion\":1,\"run\":{\"name\":\"x\","
+                + "\"status\":\"completed\"},\"requests\":{\"measured\":10,\"succeeded\":10,\"notSent\":99000}}",
+                Path.of("report.json"));
+        assertThat(Summary.render(report, Path.of("out"), false)).contains("NOT SENT             99000 arrival(s) never sent: "
+                + "the client could not keep up with the schedule").doesNotContain("MOSTLY ERRORS");
     }
 
     // 13: I/O errors name the path and the reason

@@ -60,6 +60,14 @@ class ReportWriteFailureTest {
         assertThat(copy.run().id()).isEqualTo(e.result().info().id());
         assertThat(copy.requests().scheduled()).isEqualTo(40);
         ReportWriters.regenerate(saved); // "benchsuite report <saved>" renders it
+        deleteTree(saved);
+    }
+
+    /** The saved copy lies in the system's temporary directory, outside the test's own. */
+    static void deleteTree(Path dir) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.delete(p);
+        }
     }
 
     @Test
@@ -80,5 +88,6 @@ class ReportWriteFailureTest {
         assertThat(e.failures()).allMatch(f -> f.contains(": permission denied")).hasSize(3);
         assertThat(Files.readAllLines(dir.resolve("requests.jsonl"))).hasSize(40);
         assertThat(ReportJson.readComplete(e.savedTo().orElseThrow()).requests().scheduled()).isEqualTo(40);
+        deleteTree(e.savedTo().orElseThrow());
     }
 }
