@@ -56,8 +56,9 @@ import picocli.CommandLine.Option;
                     + "lognormal:550,0.6[,min-max].",
             "Ctrl-C stops the run, writes the reports of what was measured, prints the summary marked STOPPED "
                     + "and exits 130.",
-            "Exit codes: 0 done, 1 run failed (backend unreachable at pre-flight, I/O error, every measured "
-                    + "request failed, internal error), 2 bad flag, unknown backend or bad backend option, 130 interrupted.",
+            "Exit codes: 0 done, 1 run failed (backend unreachable at pre-flight, I/O error or reports that could not "
+                    + "be written, every measured request failed, --max-error-rate exceeded, internal error), 2 bad flag, "
+                    + "unknown backend, bad backend option or a non-empty --output-dir without --overwrite, 130 interrupted.",
             "A backend's options (--backend-option key=value): benchsuite backends --describe <name>."})
 final class RunCommand implements Callable<Integer> {
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
