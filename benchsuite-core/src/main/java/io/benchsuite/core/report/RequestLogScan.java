@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,7 +28,8 @@ import java.util.TreeSet;
  * What a run's {@code requests.jsonl} holds, read line by line without keeping the lines: how many
  * request records, which runs wrote them ({@code runId}), optionally the prompt hash of every index,
  * and what is wrong with it: a last line cut short (the run was killed while writing it), lines
- * that are not request records, an index on two lines. {@link #disagreementsWith(Report)} adds what
+ * that are not request records, an index on two lines (within a shard, in a merged log whose lines
+ * carry a {@code shard} field: each shard numbers its requests from 0). {@link #disagreementsWith(Report)} adds what
  * does not match its {@code report.json}: the number of requests and the run's identity.
  */
 public final class RequestLogScan {
@@ -64,7 +66,7 @@ public final class RequestLogScan {
         Map<Long, String> hashes = promptHashes ? new TreeMap<>() : null;
         Set<String> runIds = new TreeSet<>();
         List<Long> garbage = new ArrayList<>();
-        BitSet seen = new BitSet();
+        Map<Integer, BitSet> seen = new HashMap<>(); // by shard (-1: not a merged log)
         List<Long> duplicated = new ArrayList<>();
         long requests = 0, withoutRunId = 0, lineNo = 0;
         boolean lastLineCut = false;
@@ -83,8 +85,9 @@ public final class RequestLogScan {
                     if (l.runId == null) withoutRunId++;
                     else runIds.add(l.runId);
                     if (l.index <= Integer.MAX_VALUE) {
-                        if (seen.get((int) l.index)) duplicated.add(l.index);
-                        seen.set((int) l.index);
+                        BitSet shardSeen = seen.computeIfAbsent(l.shard, k -> new BitSet());
+                        if (shardSeen.get((int) l.index)) duplicated.add(l.index);
+                        shardSeen.set((int) l.index);
                     }
                     if (hashes != null && l.promptHash != null) hashes.put(l.index, l.promptHash);
                 }
@@ -124,17 +127,19 @@ public final class RequestLogScan {
         }
     }
 
-    private record Line(long index, String runId, String promptHash) {}
+    private record Line(int shard, long index, String runId, String promptHash) {}
 
     /** The fields of a request line, or null when it is not one JSON object with an integer {@code index}. */
     private static Line parse(String line) {
         Long index = null;
+        int shard = -1;
         String runId = null, hash = null;
         try (JsonParser p = JSON.createParser(line)) {
             if (p.nextToken() != JsonToken.START_OBJECT) return null;
             for (String key = p.nextFieldName(); key != null; key = p.nextFieldName()) {
                 JsonToken t = p.nextToken();
                 if ("index".equals(key) && t == JsonToken.VALUE_NUMBER_INT) index = p.getLongValue();
+                else if ("shard".equals(key) && t == JsonToken.VALUE_NUMBER_INT) shard = p.getIntValue();
                 else if (RequestLogWriter.RUN_ID.equals(key) && t == JsonToken.VALUE_STRING) runId = p.getText();
                 else if ("promptHash".equals(key) && t == JsonToken.VALUE_STRING) hash = p.getText();
                 else p.skipChildren();
@@ -143,7 +148,7 @@ public final class RequestLogScan {
         } catch (IOException e) {
             return null;
         }
-        return index == null || index < 0 ? null : new Line(index, runId, hash);
+        return index == null || index < 0 ? null : new Line(shard, index, runId, hash);
     }
 
     /** The file read. */

@@ -26,20 +26,22 @@ import java.util.Map;
  * @param startedAt wall-clock start
  * @param environment where it ran
  * @param labels free-form labels (e.g. device, quantization) recorded in reports
+ * @param shard which part of a split run this is ({@link Shard#WHOLE} for a run not split); the
+ *     workload and seed above are then the shard's own
  * @param id this run's identity, 16 hex digits drawn at random: written into {@code report.json} and
  *     into every line of {@code requests.jsonl}, so that files of two runs are never taken for one
  */
 public record RunInfo(String name, Workload workload, SeedChain seed, ScenarioSeed scenario, BackendInfo backend,
                       Map<String, String> backendConfig, Slo slo, String tokenizer, Instant startedAt,
-                      Environment environment, Map<String, String> labels, String id) {
+                      Environment environment, Map<String, String> labels, Shard shard, String id) {
     private static final SecureRandom IDS = new SecureRandom();
 
-    /** A run with a fresh random {@link #id()}. */
+    /** A run (or shard) with a fresh random {@link #id()}. */
     public RunInfo(String name, Workload workload, SeedChain seed, ScenarioSeed scenario, BackendInfo backend,
                    Map<String, String> backendConfig, Slo slo, String tokenizer, Instant startedAt,
-                   Environment environment, Map<String, String> labels) {
+                   Environment environment, Map<String, String> labels, Shard shard) {
         this(name, workload, seed, scenario, backend, backendConfig, slo, tokenizer, startedAt, environment, labels,
-                newId());
+                shard, newId());
     }
 
     /** A fresh run id: 16 hex digits. */
@@ -61,5 +63,14 @@ public record RunInfo(String name, Workload workload, SeedChain seed, ScenarioSe
         notNull(startedAt, "startedAt");
         notNull(environment, "environment");
         labels = Map.copyOf(notNull(labels, "labels"));
+        notNull(shard, "shard");
+    }
+
+    /** The identity of a whole run (not split into shards). */
+    public RunInfo(String name, Workload workload, SeedChain seed, ScenarioSeed scenario, BackendInfo backend,
+                   Map<String, String> backendConfig, Slo slo, String tokenizer, Instant startedAt,
+                   Environment environment, Map<String, String> labels) {
+        this(name, workload, seed, scenario, backend, backendConfig, slo, tokenizer, startedAt, environment, labels,
+                Shard.WHOLE);
     }
 }

@@ -27,6 +27,7 @@ import io.benchsuite.core.run.RequestDecorator;
 import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.run.RunResult;
+import io.benchsuite.core.run.StartGate;
 import io.benchsuite.core.schedule.PlannedRequest;
 import io.benchsuite.core.schedule.RequestPlanner;
 import java.time.Duration;
@@ -65,23 +66,31 @@ public final class RunEngine {
      *     defence behind the backend's own masking: a plugin may forget)
      * @param retainRequests whether the result keeps every request record
      * @param clock the engine's time
+     * @param startGate holds the start until a moment agreed with other shards ({@link StartGate#NONE}: none)
      * @param maxErrorRate stop the run once more than this share of ended requests failed (judged from
      *     the 20th on; cancelled ones not counted); {@code NaN}: no limit
      */
     public record Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock,
-                          double maxErrorRate) {
+                          StartGate startGate, double maxErrorRate) {
         public Options {
             notNull(drainTimeout, "drainTimeout");
             notNull(secrets, "secrets");
             notNull(clock, "clock");
+            notNull(startGate, "startGate");
             if (!Double.isNaN(maxErrorRate) && !(maxErrorRate >= 0 && maxErrorRate < 1)) {
                 throw new IllegalArgumentException("maxErrorRate must be from 0 to below 1 (or NaN: no limit), got " + maxErrorRate);
             }
         }
 
-        /** Options without a limit on the error rate. */
+        /** Options of a run that starts as soon as it is prepared. */
         public Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock) {
-            this(drainTimeout, secrets, retainRequests, clock, Double.NaN);
+            this(drainTimeout, secrets, retainRequests, clock, StartGate.NONE);
+        }
+
+        /** Options without a limit on the error rate. */
+        public Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock,
+                       StartGate startGate) {
+            this(drainTimeout, secrets, retainRequests, clock, startGate, Double.NaN);
         }
     }
 
@@ -95,6 +104,7 @@ public final class RunEngine {
     private final SecretMask secrets;
     private final Duration drainTimeout;
     private final NanoClock clock;
+    private final StartGate startGate;
     private final Pacer pacer;
     private final RunAggregator aggregator;
     private final Dispatcher dispatcher;
@@ -135,9 +145,11 @@ public final class RunEngine {
         this.secrets = options.secrets();
         this.drainTimeout = options.drainTimeout();
         this.clock = options.clock();
+        this.startGate = options.startGate();
         this.pacer = new RealTimePacer(clock);
         this.aggregator = new RunAggregator(workload, info.slo(), options.retainRequests());
-        LoadPattern pattern = LoadPattern.of(workload.load(), new SplittableRandom(info.scenario().streamSeed("arrivals")));
+        LoadPattern pattern = LoadPattern.of(workload.load(), new SplittableRandom(info.scenario().streamSeed("arrivals")),
+                info.shard());
         this.dispatcher = new Dispatcher(workload, pattern, options.drainTimeout(), aggregator::waitedForSlot,
                 new ConnectionBackoff(new SplittableRandom(info.scenario().streamSeed("backoff"))), Dispatcher.MAX_WAITING);
         this.errorBudget = new ErrorBudget(options.maxErrorRate());
@@ -146,7 +158,12 @@ public final class RunEngine {
                 info.name());
     }
 
-    /** Starts the run on a new thread and returns at once. */
+    /**
+     * Starts the run on a new thread and returns once it has started (after the start gate, if any).
+     *
+     * @throws StartGate.StartFailedException when the start gate can never open
+     * @throws IllegalStateException when interrupted while waiting at the start gate (nothing was sent)
+     */
     public synchronized void start() {
         if (thread != null) throw new IllegalStateException("run already started");
         for (RunListener l : listeners) safely(() -> l.onRunStarted(info));
@@ -156,9 +173,23 @@ public final class RunEngine {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        try {
+            startGate.awaitStart();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            plans.close();
+            throw new IllegalStateException("interrupted while waiting for the agreed start; nothing was sent", e);
+        } catch (RuntimeException e) {
+            plans.close();
+            throw e;
+        }
         thread = new Thread(this::runSafely, "benchsuite-dispatcher-" + info.name());
         thread.setDaemon(true);
+        // the run's zero on both clocks, read back to back: offsets count from the first, the second
+        // places the run on the wall clock other machines share
         runStart = clock.nanoTime();
+        Instant wall = Instant.now();
+        startGate.started(wall, runStart);
         thread.start();
     }
 

@@ -26,6 +26,8 @@ import io.benchsuite.core.report.model.RunDetails;
 import io.benchsuite.core.report.model.RuntimeEnvironment;
 import io.benchsuite.core.report.model.SeedDetails;
 import io.benchsuite.core.report.model.ServerSection;
+import io.benchsuite.core.report.model.ShardSection;
+import io.benchsuite.core.report.model.ShardsSection;
 import io.benchsuite.core.report.model.ToolInfo;
 import io.benchsuite.core.report.model.UnknownSection;
 import io.benchsuite.core.run.LatencyHistograms;
@@ -55,7 +57,9 @@ final class ReportCodec {
             ServerSection.KEY, ServerSection.class,
             HostSection.KEY, HostSection.class,
             GpuSection.KEY, GpuSection.class,
-            PhasesSection.KEY, PhasesSection.class);
+            PhasesSection.KEY, PhasesSection.class,
+            ShardSection.KEY, ShardSection.class,
+            ShardsSection.KEY, ShardsSection.class);
 
     private ReportCodec() {}
 
