@@ -33,6 +33,18 @@ public interface LoadPattern {
         return new ClosedLoopUsers(closed.users(), closed.thinkTime());
     }
 
+    /**
+     * The pattern of a load model whose starts come from {@code feed}: with {@code paceBySource} (an
+     * open loop replaying a source's own timing) starts are offered at the feed's instants, otherwise
+     * the load model's arrivals or users offer them while the feed has starts ready.
+     */
+    static LoadPattern of(LoadModel load, RandomGenerator random, StartFeed feed, boolean paceBySource) {
+        if (paceBySource) {
+            return new SourceArrivals(feed, ((LoadModel.OpenLoop) load).maxConcurrency());
+        }
+        return new FedPattern(of(load, random), feed);
+    }
+
     /** The most requests in flight at once; further due requests wait for a slot. */
     int maxInFlight();
 
