@@ -126,6 +126,19 @@ public record Workload(String name, LoadModel load, LengthDistribution inputToke
     }
 
     /**
+     * The requested arrival rate over {@code [fromNanos, toNanos)}, requests per second: the load
+     * model's ({@link LoadModel#targetRate}), or {@code NaN} when the source's own offsets pace the
+     * requests (a replayed trace requests no rate of its own).
+     *
+     * @param fromNanos interval start, nanoseconds from the run start
+     * @param toNanos interval end (exclusive)
+     * @return the target rate, or {@code NaN}
+     */
+    public double targetRate(long fromNanos, long toNanos) {
+        return paceBySource() ? Double.NaN : load.targetRate(fromNanos, toNanos);
+    }
+
+    /**
      * The scheduling window: {@code duration}, else the profile's own length; empty when only {@code maxRequests} bounds the run.
      *
      * @return the scheduling window: {@code duration}, else the profile's own length; empty when only {@code maxRequests} bounds the run

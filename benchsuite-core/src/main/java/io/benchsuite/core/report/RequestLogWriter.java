@@ -40,6 +40,10 @@ public final class RequestLogWriter implements AutoCloseable {
         try (JsonGenerator g = FACTORY.createGenerator(sw)) {
             g.writeStartObject();
             g.writeNumberField("index", r.index());
+            if (r.sessionId() != null) {
+                g.writeStringField("session", r.sessionId());
+                g.writeNumberField("turn", r.turn());
+            }
             g.writeStringField("phase", r.phase().name().toLowerCase(java.util.Locale.ROOT));
             if (r.user() >= 0) g.writeNumberField("user", r.user());
             g.writeStringField("outcome", r.outcome().name().toLowerCase(java.util.Locale.ROOT));

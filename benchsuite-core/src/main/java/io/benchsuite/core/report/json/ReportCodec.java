@@ -30,6 +30,7 @@ import io.benchsuite.core.report.model.ToolInfo;
 import io.benchsuite.core.report.model.UnknownSection;
 import io.benchsuite.core.run.LatencyHistograms;
 import io.benchsuite.core.run.ReportSection;
+import io.benchsuite.core.workload.WorkloadSection;
 import io.benchsuite.core.run.SecondSample;
 import java.io.IOException;
 import java.nio.BufferUnderflowException;
@@ -55,7 +56,8 @@ final class ReportCodec {
             ServerSection.KEY, ServerSection.class,
             HostSection.KEY, HostSection.class,
             GpuSection.KEY, GpuSection.class,
-            PhasesSection.KEY, PhasesSection.class);
+            PhasesSection.KEY, PhasesSection.class,
+            WorkloadSection.KEY, WorkloadSection.class);
 
     private ReportCodec() {}
 
