@@ -75,7 +75,8 @@ final class Summary {
         }
         Rates rate = r.rate();
         line(b, "%-20s target %s, scheduled %s, achieved %s req/s over %ss measured", "rate",
-                Double.isFinite(rate.target()) ? num(rate.target(), 2) + " req/s (profile)" : "n/a (closed loop)",
+                Double.isFinite(rate.target()) ? num(rate.target(), 2) + " req/s (profile)"
+                        : r.config().workload().closed() ? "n/a (closed loop)" : "n/a (paced by the source)",
                 num(rate.scheduled(), 2), num(rate.achieved(), 2), num(rate.measuredSeconds(), 1));
         line(b, "%-20s %s req/s, %s output tok/s, %s total tok/s", "throughput",
                 num(r.throughput().requestsPerSecond(), 2), num(r.throughput().outputTokensPerSecond(), 1),

@@ -108,6 +108,7 @@ public final class SimBackend implements Backend {
         Map<String, String> details = new LinkedHashMap<>();
         details.put("device", settings.device().name());
         details.put("model-profile", settings.model().name());
+        details.put("max-context", Integer.toString(settings.model().maxContext())); // the run checks requests against it
         details.put("quantization", settings.quantization().label());
         details.put("engine", settings.engine().label());
         details.put("max-batch", Integer.toString(settings.maxBatch()));

@@ -180,12 +180,9 @@ public final class HtmlReport implements ReportFormat {
     /** What was sent: source, lengths, prefix sharing (ideal beside the server's), sessions, turns, context, injections. */
     private static void workloadSection(StringBuilder b, Report r) {
         Optional<WorkloadSection> section = r.section(WorkloadSection.class);
-        b.append("<section id=\"workload\"><h2>Workload</h2>");
-        if (section.isEmpty()) {
-            b.append("<p class=\"absent\" data-section=\"workload\">absent (no workload section in report.json)</p></section>");
-            return;
-        }
+        if (section.isEmpty()) return; // a report from before the section existed renders as it always did
         WorkloadSection w = section.get();
+        b.append("<section id=\"workload\"><h2>Workload</h2>");
         b.append("<p class=\"sub\">What was actually sent: prompt lengths include a session turn's whole history. "
                 + "The ideal prefix hit rate is the share of prompt tokens an unbounded prefix cache would have held; "
                 + "the server's measured rate (its own metric) can only be lower.</p><div class=\"honesty\">");

@@ -24,6 +24,7 @@ import io.benchsuite.core.report.model.RequestCounts;
 import io.benchsuite.core.report.model.RunConfig;
 import io.benchsuite.core.report.model.RunDetails;
 import io.benchsuite.core.report.model.RuntimeEnvironment;
+import io.benchsuite.core.report.model.ScenarioSection;
 import io.benchsuite.core.report.model.SeedDetails;
 import io.benchsuite.core.report.model.ServerSection;
 import io.benchsuite.core.report.model.ToolInfo;
@@ -57,7 +58,8 @@ final class ReportCodec {
             HostSection.KEY, HostSection.class,
             GpuSection.KEY, GpuSection.class,
             PhasesSection.KEY, PhasesSection.class,
-            WorkloadSection.KEY, WorkloadSection.class);
+            WorkloadSection.KEY, WorkloadSection.class,
+            ScenarioSection.KEY, ScenarioSection.class);
 
     private ReportCodec() {}
 
