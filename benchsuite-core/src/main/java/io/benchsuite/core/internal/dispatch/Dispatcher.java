@@ -24,7 +24,7 @@ import java.util.function.Consumer;
  * in-flight count never exceeds the cap. The schedule ends at the window's length, at the request
  * count, or on stop; in-flight requests then get the drain timeout to finish.
  *
- * <p>Multi-turn sessions: a start that opens a session with more turns is {@linkplain #opened() opened};
+ * <p>Multi-turn sessions: a start whose offer opens a session with more turns keeps the schedule going while it is open;
  * when one of its turns ends and another follows, the engine says the session {@linkplain #paused
  * paused}, prepares the next turn, and {@linkplain #resume resumes} it at the instant it is due (the
  * answer's instant plus think time), from where it is dispatched like any other request, under its own
@@ -196,6 +196,7 @@ public final class Dispatcher {
                 }
             } else {
                 LoadPattern.Offer offer = pattern.poll();
+                if (offer.opensSession()) openSessions++;
                 if (slots + ready.size() >= cap) waitedForSlot.accept(phase);
                 ready.addLast(new DueRequest(nextIndex++, offer.at(), now, offer.user(), phase));
             }
@@ -256,8 +257,8 @@ public final class Dispatcher {
      *
      * @param user its closed-loop user, or -1
      * @param now the instant
-     * @param closesSession whether it ends a session that was {@linkplain #opened() opened} (its last
-     *     turn, or a turn whose failure ends the session)
+     * @param closesSession whether it ends a session its start's offer opened (its last turn, or a
+     *     turn whose failure ends the session)
      */
     public void finished(int user, long now, boolean closesSession) {
         inFlight--;
@@ -268,14 +269,6 @@ public final class Dispatcher {
         } else {
             pattern.returned(user, now);
         }
-    }
-
-    /**
-     * The start just handed out opened a session with more turns to come: the schedule does not end for
-     * want of starts while it is open. Call before the next {@link #step}.
-     */
-    public void opened() {
-        openSessions++;
     }
 
     /**

@@ -28,8 +28,10 @@ final class FedPattern implements LoadPattern {
 
     @Override
     public Offer poll() {
+        boolean opens = feed.nextOpensSession();
         feed.offered();
-        return inner.poll();
+        Offer o = inner.poll();
+        return new Offer(o.at(), o.user(), opens);
     }
 
     @Override

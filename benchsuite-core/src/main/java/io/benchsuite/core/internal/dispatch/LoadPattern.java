@@ -20,8 +20,14 @@ public interface LoadPattern {
      *
      * @param at its scheduled instant, nanoseconds from the run start
      * @param user the closed-loop user sending it, or -1 for open loop
+     * @param opensSession whether the start opens a session with more turns to come
      */
-    record Offer(long at, int user) {}
+    record Offer(long at, int user, boolean opensSession) {
+        /** An offer of an independent request (or of a pattern that knows nothing of sessions). */
+        public Offer(long at, int user) {
+            this(at, user, false);
+        }
+    }
 
     /** The pattern of a load model; arrivals (open loop) draw their gaps from {@code random}. */
     static LoadPattern of(LoadModel load, RandomGenerator random) {

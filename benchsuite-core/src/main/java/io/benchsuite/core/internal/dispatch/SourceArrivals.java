@@ -31,8 +31,9 @@ final class SourceArrivals implements LoadPattern {
     @Override
     public Offer poll() {
         long at = feed.next();
+        boolean opens = feed.nextOpensSession();
         feed.offered();
-        return new Offer(at, -1);
+        return new Offer(at, -1, opens);
     }
 
     @Override

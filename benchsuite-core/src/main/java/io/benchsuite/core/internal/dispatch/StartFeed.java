@@ -23,6 +23,16 @@ public interface StartFeed {
     /** The start {@link #next()} described has been offered; the following one becomes next. */
     void offered();
 
+    /**
+     * Whether the start {@link #next()} describes opens a session with more turns to come (the schedule
+     * then goes on while it is open, even if no start follows).
+     *
+     * @return whether the next start opens a multi-turn session
+     */
+    default boolean nextOpensSession() {
+        return false;
+    }
+
     /** A feed that never ends and is always ready (untimed): the pattern alone decides. */
     StartFeed UNLIMITED = new StartFeed() {
         @Override

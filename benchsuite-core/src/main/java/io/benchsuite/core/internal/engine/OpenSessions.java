@@ -183,11 +183,6 @@ final class OpenSessions {
                 o.outputTokens(), o.promptHash(), o.contextExcess(), o.injected());
     }
 
-    /** Whether this start's session has more turns (the dispatcher must know it is open). */
-    static boolean opensSession(Outgoing first) {
-        return first.sessionKey() >= 0 && !first.last();
-    }
-
     /** The prepared next turn of the session {@code key}, about to be sent. */
     Outgoing next(long key) {
         Session s = open.get(key);

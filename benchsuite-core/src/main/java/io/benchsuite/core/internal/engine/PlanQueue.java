@@ -38,7 +38,7 @@ final class PlanQueue implements StartFeed, AutoCloseable {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private final ArrayDeque<PreparedStart> starts = new ArrayDeque<>();
-    private final ArrayDeque<Long> notOffered = new ArrayDeque<>();
+    private final ArrayDeque<PreparedStart> notOffered = new ArrayDeque<>();
     private long heldTokens;
     private boolean ended;
     private volatile RuntimeException failure;
@@ -102,7 +102,7 @@ final class PlanQueue implements StartFeed, AutoCloseable {
                 try {
                     while (full(s.heldTokens())) changed.await();
                     starts.addLast(s);
-                    notOffered.addLast(s.arrivalNanos());
+                    notOffered.addLast(s);
                     heldTokens += s.heldTokens();
                     prepared++;
                     changed.signalAll();
@@ -137,8 +137,19 @@ final class PlanQueue implements StartFeed, AutoCloseable {
     public long next() {
         lock.lock();
         try {
-            if (!notOffered.isEmpty()) return Math.max(0, notOffered.peekFirst());
+            if (!notOffered.isEmpty()) return Math.max(0, notOffered.peekFirst().arrivalNanos());
             return ended ? ENDED : PENDING;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public boolean nextOpensSession() {
+        lock.lock();
+        try {
+            PreparedStart s = notOffered.peekFirst();
+            return s != null && s.turns().size() > 1;
         } finally {
             lock.unlock();
         }

@@ -388,16 +388,7 @@ public final class RunEngine {
     /** The content of a due request: a session's prepared turn, or the next prepared start. */
     private Outgoing content(DueRequest d) throws InterruptedException {
         if (d.continuesSession()) return sessions.next(d.session());
-        Outgoing o = sessions.begin(plans.take(), d);
-        if (OpenSessions.opensSession(o)) {
-            lock.lock();
-            try {
-                dispatcher.opened();
-            } finally {
-                lock.unlock();
-            }
-        }
-        return o;
+        return sessions.begin(plans.take(), d);
     }
 
     private void send(DueRequest d) throws InterruptedException {
