@@ -41,6 +41,8 @@ final class PlanQueue implements StartFeed, AutoCloseable {
     private final ArrayDeque<PreparedStart> notOffered = new ArrayDeque<>();
     private long heldTokens;
     private boolean ended;
+    /** The planner holds a prepared start that does not fit until one is taken. */
+    private boolean waitingForRoom;
     private volatile RuntimeException failure;
     private long prepared;
 
@@ -78,7 +80,7 @@ final class PlanQueue implements StartFeed, AutoCloseable {
         long deadline = System.nanoTime() + 30_000_000_000L;
         lock.lock();
         try {
-            while (starts.size() < n && !ended && !full(0)) {
+            while (starts.size() < n && !ended && !waitingForRoom) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) break;
                 changed.awaitNanos(left);
@@ -100,7 +102,12 @@ final class PlanQueue implements StartFeed, AutoCloseable {
                 PreparedStart s = prepare.apply(session.get());
                 lock.lockInterruptibly();
                 try {
-                    while (full(s.heldTokens())) changed.await();
+                    while (full(s.heldTokens())) {
+                        waitingForRoom = true;
+                        changed.signalAll();
+                        changed.await();
+                    }
+                    waitingForRoom = false;
                     starts.addLast(s);
                     notOffered.addLast(s);
                     heldTokens += s.heldTokens();
