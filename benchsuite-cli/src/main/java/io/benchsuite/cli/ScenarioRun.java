@@ -171,29 +171,31 @@ final class ScenarioRun {
         throw CliException.usage(file + ": " + n.where() + ": expected a single value, got " + ScenarioFile.describe(n));
     }
 
-    /** Runs every phase in order; stops at the first that does not end well and returns its exit code. */
+    /** A phase ready to run: its command (for its observability flags), its plan and its scenario section. */
+    private record Ready(String name, RunCommand cmd, RunPlan plan) {}
+
+    /**
+     * Plans every phase first (so a bad value in the last phase is reported before anything runs), then
+     * runs them in order; stops at the first that does not end well and returns its exit code.
+     */
     int run() {
         List<PhaseDef> todo = phases.isEmpty() ? List.of(new PhaseDef(null, Map.of(), null)) : phases;
         Path baseDir = null;
         String baseName = null;
         Map<String, Object> resolved = null;
-        int code = ExitCodes.OK;
+        List<Ready> ready = new ArrayList<>();
         for (int i = 0; i < todo.size(); i++) {
             PhaseDef phase = todo.get(i);
             Map<String, Node> merged = new LinkedHashMap<>(top);
             merged.putAll(phase.flags());
             RunCommand cmd = parse(merged);
-            if (baseName == null) {
-                baseName = cmd.name;
-                baseDir = cmd.outputDir;
-            }
-            if (phase.name() != null) {
+            if (baseName == null) baseName = cmd.name;
+            RunPlan plan;
+            if (phase.name() == null) {
+                plan = plan(cmd, merged);
+            } else {
                 cmd.name = baseName + "/" + phase.name();
-                if (baseDir != null) cmd.outputDir = baseDir.resolve(String.format(Locale.ROOT, "%02d-%s", i + 1, phase.name()));
-            }
-            RunPlan plan = plan(cmd, merged);
-            if (phase.name() != null && baseDir == null) {
-                baseDir = plan.outputDir(); // the default directory holds one sub-directory per phase
+                if (baseDir == null) baseDir = cmd.outputDir != null ? cmd.outputDir : plan(cmd, merged).outputDir();
                 cmd.outputDir = baseDir.resolve(String.format(Locale.ROOT, "%02d-%s", i + 1, phase.name()));
                 plan = plan(cmd, merged);
             }
@@ -201,10 +203,15 @@ final class ScenarioRun {
             if (resolved == null) resolved = resolved(plan);
             ScenarioListener listener = new ScenarioListener(new ScenarioSection(file, phase.name(),
                     phase.name() == null ? 0 : i + 1, phases.size(), resolved));
-            if (phase.name() != null) {
-                ctx.out().println("benchsuite run -f " + file + ": phase " + (i + 1) + "/" + todo.size() + " '" + phase.name() + "'");
+            ready.add(new Ready(phase.name(), cmd, plan.inScenario(injections, listener)));
+        }
+        int code = ExitCodes.OK;
+        for (int i = 0; i < ready.size(); i++) {
+            Ready r = ready.get(i);
+            if (r.name() != null) {
+                ctx.out().println("benchsuite run -f " + file + ": phase " + (i + 1) + "/" + ready.size() + " '" + r.name() + "'");
             }
-            code = cmd.execute(plan.inScenario(injections, listener));
+            code = r.cmd().execute(r.plan());
             if (code != ExitCodes.OK || RunCommand.interruptedBySignal()) break;
         }
         return code;
