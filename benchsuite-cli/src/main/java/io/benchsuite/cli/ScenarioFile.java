@@ -76,7 +76,7 @@ final class ScenarioFile {
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             throw CliException.usage(name + ": not a valid scenario file" + (at == null ? "" : " at line " + at.getLineNr()
-                    + ", column " + at.getColumnNr()) + ": " + e.getOriginalMessage());
+                    + ", column " + at.getColumnNr()) + ": " + e.getOriginalMessage().lines().findFirst().orElse("").trim());
         } catch (IOException e) {
             throw CliException.failure("cannot read the scenario file " + name + ": " + e.getMessage());
         }

@@ -36,9 +36,9 @@ import picocli.CommandLine.Model.OptionSpec;
  */
 final class ScenarioRun {
     /** Keys of a scenario that are not run flags. */
-    static final Set<String> OWN_KEYS = Set.of("phases", "injections", "description");
+    static final List<String> OWN_KEYS = List.of("phases", "injections", "description");
     /** Keys of a phase that are not run flags. */
-    static final Set<String> PHASE_KEYS = Set.of("name", "injections", "description");
+    static final List<String> PHASE_KEYS = List.of("name", "injections", "description");
     /** Flags that make no sense inside a scenario file. */
     private static final Set<String> NOT_IN_FILES = Set.of("file", "help", "version");
     private static final Pattern FLAG_MESSAGE = Pattern.compile("^(--[a-z0-9-]+)((?:/--[a-z0-9-]+)*): (.*)$", Pattern.DOTALL);
@@ -159,7 +159,7 @@ final class ScenarioRun {
         return keys;
     }
 
-    private static void checkFlagKey(String file, Node n, String key, Set<String> flags, Set<String> own) {
+    private static void checkFlagKey(String file, Node n, String key, Set<String> flags, List<String> own) {
         if (flags.contains(key)) return;
         String hint = key.startsWith("--") ? " (write keys without the leading --)" : "";
         throw CliException.usage(file + ": " + n.where() + ": unknown key '" + key + "'" + hint + "; a scenario's keys are "
