@@ -279,6 +279,8 @@ public final class RequestTracing implements RunListener, RequestDecorator {
         private final String savedTrace;
         private final String savedSpan;
 
+        // The scope is owned by this object and closed by close(); callers use it in try-with-resources.
+        @SuppressWarnings("MustBeClosedChecker")
         InContext(SpanContext ctx) {
             if (!ctx.isValid()) {
                 scope = null;
