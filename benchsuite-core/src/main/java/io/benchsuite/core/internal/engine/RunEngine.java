@@ -184,8 +184,10 @@ public final class RunEngine {
         this.dispatcher = new Dispatcher(workload, pattern, options.drainTimeout(), aggregator::waitedForSlot,
                 feed.sessions().concurrency() == SessionOptions.ConcurrencyUnit.SESSIONS
                         ? Dispatcher.SlotUnit.SESSIONS : Dispatcher.SlotUnit.REQUESTS);
-        this.firstWave = (int) Math.min(Math.min(pattern.maxInFlight(), 64),
-                workload.maxRequests() == 0 ? Long.MAX_VALUE : workload.maxRequests());
+        // A replayed trace fills the planner's queue before the clock starts (as far as its bounds allow):
+        // its instants are fixed, so every start prepared ahead is one the planner cannot be late for.
+        int wave = workload.paceBySource() ? PREPARED_STARTS : Math.min(pattern.maxInFlight(), 64);
+        this.firstWave = (int) Math.min(wave, workload.maxRequests() == 0 ? Long.MAX_VALUE : workload.maxRequests());
     }
 
     /**
