@@ -17,6 +17,7 @@ import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.LoadModel;
 import io.benchsuite.api.workload.RateProfile;
 import io.benchsuite.api.workload.Workload;
+import io.benchsuite.api.workload.source.WorkloadDataException;
 import io.benchsuite.api.workload.source.WorkloadSource;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.workload.ContextLimit;
@@ -774,6 +775,12 @@ final class RunCommand implements Callable<Integer> {
             throw CliException.failure("no measured request succeeded (" + counts.failed() + " failed, " + counts.cancelled()
                     + " cancelled); see the errors above and " + plan.outputDir().resolve("report.json"));
         }
+        String sourceError = result.section(io.benchsuite.core.workload.WorkloadSection.class)
+                .map(io.benchsuite.core.workload.WorkloadSection::sourceError).orElse(null);
+        if (sourceError != null) {
+            throw CliException.failure("--dataset: the dataset stopped the run early (the reports hold what was sent before): "
+                    + safe(sourceError));
+        }
         return ExitCodes.OK;
     }
 
@@ -786,6 +793,10 @@ final class RunCommand implements Callable<Integer> {
         if (e instanceof ConfigurationException) {
             // a value the declarations cannot judge, e.g. a model the simulator does not know
             return CliException.usage("backend '" + plan.backend() + "': " + safe(e.getMessage()));
+        }
+        if (e instanceof WorkloadDataException) {
+            // the dataset cannot be read from its first record on: the message names the file, the line and the key
+            return CliException.usage("--dataset: " + safe(e.getMessage()));
         }
         throw e;
     }

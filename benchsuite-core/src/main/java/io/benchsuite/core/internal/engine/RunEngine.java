@@ -262,8 +262,9 @@ public final class RunEngine {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        if (plans.failure() != null && plans.prepared() == 0) {
-            // the source cannot be read at all: say so before anything is measured
+        if (plans.failure() != null) {
+            // the source fails before the clock starts: say so before anything is measured (a failure later
+            // ends the run there, and the report says why)
             plans.close();
             throw plans.failure();
         }
