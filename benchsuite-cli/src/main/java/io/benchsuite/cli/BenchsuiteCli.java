@@ -15,7 +15,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = BenchsuiteCli.Version.class,
         description = "Benchmarks LLM serving stacks with honest (schedule-based) timing.",
-        subcommands = {RunCommand.class, ServeSimCommand.class, ReportCommand.class, CompareCommand.class,
+        subcommands = {RunCommand.class, ServeSimCommand.class, ReportCommand.class, CompareCommand.class, MergeCommand.class,
+                K8sCommand.class,
                 BackendsCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 success, 1 run failed (backend unreachable, I/O error) or internal error, "
                 + "2 bad usage, unknown backend or bad backend option, 130 interrupted (Ctrl-C; partial reports are written)."})

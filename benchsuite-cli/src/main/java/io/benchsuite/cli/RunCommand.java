@@ -239,6 +239,9 @@ final class RunCommand implements Callable<Integer> {
 
     private SecretMask secrets = SecretMask.none();
 
+    @picocli.CommandLine.Mixin
+    ShardOptions sharding = new ShardOptions();
+
     @Option(names = "--secret-header", paramLabel = "<name>",
             description = "Treat this --header's value as a secret although its name does not say so (repeatable), "
                     + "e.g. --secret-header X-Signature.")
@@ -246,6 +249,11 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--insecure", description = "Skip TLS certificate verification.")
     boolean insecure;
+
+    @Option(names = "--transport", paramLabel = "netty|httpclient",
+            description = "HTTP client of HTTP backends: netty (default; least client CPU per token) or httpclient "
+                    + "(Apache HttpClient 5). Same as --backend-option transport=<value>.")
+    String transport;
 
     @Option(names = "--skip-preflight", description = "Do not check the backend before the first request.")
     boolean skipPreflight;
@@ -451,6 +459,13 @@ final class RunCommand implements Callable<Integer> {
                 throw CliException.usage("--api-key-env: environment variable " + var + " is not set");
             }
             put(config, flagOf, BackendConfig.API_KEY_ENV, var, "--api-key-env");
+        }
+        if (transport != null) {
+            String t = transport.trim().toLowerCase(Locale.ROOT);
+            if (!t.equals("netty") && !t.equals("httpclient")) {
+                throw CliException.usage("--transport: expected netty or httpclient, got '" + transport.trim() + "'");
+            }
+            put(config, flagOf, HttpSettings.TRANSPORT, t, "--transport");
         }
         if (insecure) put(config, flagOf, HttpSettings.INSECURE, "true", "--insecure");
         for (Header h : headers) put(config, flagOf, BackendConfig.HEADER_PREFIX + h.name(), h.value(), "--header");
@@ -693,9 +708,11 @@ final class RunCommand implements Callable<Integer> {
         }
         if (plan.scenario() != null) b.listener(plan.scenario());
         plan.labels().forEach(b::label);
+        String shardLine = sharding.apply(b, plan.workload(), ctx.env());
         Observability.Settings obsSettings = observability(plan);
 
         ctx.out().println(Summary.banner(plan));
+        if (shardLine != null) ctx.out().println(shardLine);
         // The hook is in place before the backend starts, so Ctrl-C during pre-flight or start-up also
         // ends with whatever reports exist; the main thread keeps running while the JVM shuts down.
         java.util.concurrent.atomic.AtomicReference<RunningBenchmark> current = new java.util.concurrent.atomic.AtomicReference<>();
@@ -790,6 +807,7 @@ final class RunCommand implements Callable<Integer> {
             return CliException.failure("backend '" + plan.backend() + "' is not usable: " + safe(e.getMessage()));
         }
         if (e instanceof UncheckedIOException) return CliException.failure(safe(e.getMessage()));
+        if (e instanceof io.benchsuite.core.run.StartGate.StartFailedException) return CliException.failure(safe(e.getMessage()));
         if (e instanceof ConfigurationException) {
             // a value the declarations cannot judge, e.g. a model the simulator does not know
             return CliException.usage("backend '" + plan.backend() + "': " + safe(e.getMessage()));

@@ -38,7 +38,7 @@ class BackendOptionsCliTest {
         CliHarness engine = new CliHarness();
         assertThat(engine.run("run", "--backend-option", "engine=triton", "--output-dir", tmp.resolve("o").toString()))
                 .isEqualTo(ExitCodes.USAGE);
-        assertThat(engine.err()).contains("expected one of vllm, tgi, transformers, got 'triton'");
+        assertThat(engine.err()).contains("expected one of vllm, sglang, tgi, tensorrt-llm, llama.cpp, transformers, got 'triton'");
     }
 
     @Test
@@ -112,8 +112,8 @@ class BackendOptionsCliTest {
         assertThat(fake.out()).containsPattern("\\norg-id\\s+string\\s+-\\s+yes\\s");
         CliHarness sim = new CliHarness();
         assertThat(sim.run("backends", "--describe", "sim")).isZero();
-        assertThat(sim.out()).containsPattern("\\ndevice\\s+string\\s+a100-80gb\\s+no\\s+device profile: a100-80gb, h100")
-                .containsPattern("\\nengine\\s+vllm\\|tgi\\|transformers\\s+vllm\\s");
+        assertThat(sim.out()).containsPattern("\\ndevice\\s+string\\s+a100-80gb\\s+no\\s+device profile: a100-40gb, a100-80gb, a100-80gb-pcie, a10g, h100")
+                .containsPattern("\\nengine\\s+vllm\\|sglang\\|tgi\\|tensorrt-llm\\|llama\\.cpp\\|transformers\\s+vllm\\s");
         CliHarness unknown = new CliHarness();
         assertThat(unknown.run("backends", "--describe", "nosuch")).isEqualTo(ExitCodes.USAGE);
         assertThat(unknown.err()).contains("--describe: unknown backend 'nosuch'; known backends: ").contains("vllm");

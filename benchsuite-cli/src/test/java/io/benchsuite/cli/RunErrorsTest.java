@@ -61,6 +61,7 @@ class RunErrorsTest {
                 Arguments.of(new String[] {"--header", "Bad Name=x"}, "--header: 'Bad Name' is not a valid header name"),
                 Arguments.of(new String[] {"--backend-option", "novalue"}, "--backend-option: expected key=value"),
                 Arguments.of(new String[] {"--endpoint", "embeddings"}, "--endpoint: expected chat or completions"),
+                Arguments.of(new String[] {"--transport", "okhttp"}, "--transport: expected netty or httpclient, got 'okhttp'"),
                 Arguments.of(new String[] {"--url", "ftp://host"}, "--url: expected an http:// or https:// URL"),
                 Arguments.of(new String[] {"--api-key-env", "UNSET_VAR_FOR_TEST"}, "--api-key-env: environment variable UNSET_VAR_FOR_TEST is not set"),
                 Arguments.of(new String[] {"--name", " "}, "--name: must not be blank"),

@@ -123,6 +123,9 @@ class RunPlanTest {
         assertThat(c.toString()).doesNotContain("sk-not-used-here").doesNotContain("Bearer abc");
         assertThat(p.outputDir().getFileName().toString()).startsWith("vllm-meta-llama_Llama-3-8B-");
         assertThat(cli.plan("--backend", "vllm", "--device", "h100").backendConfig().asMap()).containsEntry("device", "h100");
+        assertThat(cli.plan("--backend", "vllm", "--transport", "HttpClient").backendConfig().asMap())
+                .containsEntry("transport", "httpclient");
+        assertThat(c.asMap()).doesNotContainKey("transport"); // the backend's default (netty) applies
     }
 
     @Test

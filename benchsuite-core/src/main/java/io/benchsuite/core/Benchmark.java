@@ -25,7 +25,14 @@ import io.benchsuite.api.workload.source.SourceContext;
 import io.benchsuite.api.workload.source.WorkloadSource;
 import io.benchsuite.core.workload.ContextLimit;
 import io.benchsuite.core.workload.SessionOptions;
+import io.benchsuite.core.workload.SourceShare;
 import io.benchsuite.core.workload.SyntheticSource;
+import io.benchsuite.api.seed.ScenarioSeed;
+import io.benchsuite.core.run.Shard;
+import io.benchsuite.core.run.StartGate;
+import io.benchsuite.core.shard.ShardRun;
+import io.benchsuite.core.shard.ShardedWorkload;
+import io.benchsuite.core.shard.StartAt;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -96,6 +103,8 @@ public final class Benchmark {
         private Duration drainTimeout = Duration.ofMinutes(2);
         private boolean preflight = true;
         private boolean retainRequests;
+        private Shard shard;
+        private StartGate startGate = StartGate.NONE;
         private final List<RunListener> listeners = new ArrayList<>();
         private final List<RequestDecorator> decorators = new ArrayList<>();
         private final Map<String, String> labels = new LinkedHashMap<>();
@@ -224,6 +233,22 @@ public final class Benchmark {
             return this;
         }
 
+        /**
+         * Run only shard {@code shard} of the configured workload: its share of the load
+         * ({@link ShardedWorkload}) with its own seed chain ({@link SeedChain#shard}); the report gets
+         * a {@code shard} section that {@code benchsuite merge} uses to combine the shards.
+         */
+        public Builder shard(Shard shard) {
+            this.shard = notNull(shard, "shard");
+            return this;
+        }
+
+        /** Hold the start (after pre-flight and prompt preparation) until the gate opens, e.g. {@link StartAt}. */
+        public Builder startGate(StartGate gate) {
+            this.startGate = notNull(gate, "startGate");
+            return this;
+        }
+
         /** Observe the run. */
         public Builder listener(RunListener listener) {
             listeners.add(notNull(listener, "listener"));
@@ -272,8 +297,13 @@ public final class Benchmark {
                 throw new IllegalStateException("backend is required: call backend(name, config) or backend(object)");
             }
             Tokenizer tok = tokenizer != null ? tokenizer : Tokenizers.cl100k();
-            SeedChain chain = seed != null ? seed
+            SeedChain root = seed != null ? seed
                     : SeedChain.fromGitCommitOf(Path.of("")).orElse(SeedChain.fromLong(0));
+            Shard part = shard != null ? shard : Shard.WHOLE;
+            Workload workload = ShardedWorkload.of(this.workload, part);
+            SeedChain chain = root.shard(part.index(), part.count());
+            ShardRun shardRun = shard == null ? null : new ShardRun(shard, root, this.workload, startGate);
+            StartGate gate = shardRun != null ? shardRun : startGate;
             BackendConfig config = backendConfig;
             if (config.string(BackendConfig.MAX_CONCURRENCY).isEmpty()) {
                 config = config.with(BackendConfig.MAX_CONCURRENCY, Integer.toString(workload.load().concurrencyLimit()));
@@ -287,8 +317,10 @@ public final class Benchmark {
                 if (preflight) b.preflight();
                 String m = model != null ? model : config.string(BackendConfig.MODEL).orElse(b.info().model());
                 RunInfo info = new RunInfo(name, workload, chain, chain.scenario(name), b.info(),
-                        owned ? config.redacted() : Map.of(), slo, tok.name(), Instant.now(), Environment.current(), labels);
+                        owned ? config.redacted() : Map.of(), slo, tok.name(), Instant.now(), Environment.current(), labels,
+                        part);
                 List<RunListener> all = new ArrayList<>(listeners);
+                if (shardRun != null) all.add(shardRun);
                 ReportWriters writers = outputDir == null ? null : ReportWriters.open(outputDir);
                 if (writers != null) all.add(0, writers);
                 WorkloadSource source = workload.source().orElseGet(() -> SyntheticSource.builder()
@@ -308,10 +340,12 @@ public final class Benchmark {
                         }
                     }
                 }
-                RunEngine.Feed feed = new RunEngine.Feed(source, new SourceContext(tok, info.scenario()), sessions, limit,
+                // a shard of a split source reads it with the whole run's seed, so its text matches the other shards'
+                ScenarioSeed sourceSeed = source instanceof SourceShare ? root.scenario(name) : info.scenario();
+                RunEngine.Feed feed = new RunEngine.Feed(source, new SourceContext(tok, sourceSeed), sessions, limit,
                         limitFrom, contextPolicy, injections);
                 RunEngine engine = new RunEngine(info, b, feed, m, tok, all, decorators,
-                        new RunEngine.Options(drainTimeout, secrets(config), retainRequests, NanoClock.SYSTEM));
+                        new RunEngine.Options(drainTimeout, secrets(config), retainRequests, NanoClock.SYSTEM, gate));
                 engine.start();
                 return new RunningBenchmark(engine, owned ? b : null, writers);
             } catch (RuntimeException e) {

@@ -23,8 +23,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The simulated serving engine as a {@link Backend}: a real-time discrete-event model (see
  * {@link SimPhysics} for the costs and {@link EnginePreset} for the policies) that streams one token
- * per engine step to each running request, from its own thread
- * ({@code benchsuite-sim-engine-...}, a daemon, gone after {@link #close()}).
+ * per engine step to each running request. The engine runs on its own thread
+ * ({@code benchsuite-sim-engine-...}) and listeners are called from another
+ * ({@code benchsuite-sim-events-...}), so a slow listener delays the delivery of events, never the
+ * engine's steps: every token carries the time the engine generated it. Both threads are daemons,
+ * gone after {@link #close()}.
  *
  * <p>The engine has no end-of-sequence: every request generates exactly its {@code maxTokens}.
  * Requests whose prompt plus output exceed the model's context, or that could never fit in the KV
@@ -45,8 +48,8 @@ public final class SimBackend implements Backend {
      */
     public SimBackend(SimSettings settings) {
         this.settings = notNull(settings, "settings");
-        this.core = new EngineCore(settings);
-        this.engine = new RealTimeEngine(core, settings.timeScale());
+        this.engine = new RealTimeEngine(settings);
+        this.core = engine.core();
         LOG.debug("sim engine started: {}", info().details());
     }
 
@@ -79,7 +82,7 @@ public final class SimBackend implements Backend {
      *
      * <p>{@code onSent} is delivered on the calling thread before this returns; so is the
      * {@link ErrorKind#REJECTED} error of a request that can never run (an HTTP front end relies on
-     * this to answer 400 before it commits to a 200 stream). Tokens and the end come from the engine thread.
+     * this to answer 400 before it commits to a 200 stream). Tokens and the end come from the delivery thread.
      */
     @Override
     public RequestHandle send(InferenceRequest request, ResponseListener listener) {
@@ -93,8 +96,8 @@ public final class SimBackend implements Backend {
             return RequestHandle.NONE;
         }
         long id = nextId.getAndIncrement();
-        long wordSeed = Seeds.mix(settings.seed() ^ Seeds.mix(request.seed() ^ Seeds.mix(request.index())));
-        Sequence s = new Sequence(id, listener, promptTokens, request.maxTokens(), PromptBlocks.of(request.prompt()), wordSeed);
+        Sequence s = new Sequence(id, listener, promptTokens, request.maxTokens(), PromptBlocks.of(request.prompt()),
+                wordSeed(settings, request));
         if (!engine.submit(s)) {
             listener.onError(System.nanoTime(), BackendError.of(ErrorKind.REJECTED, "sim backend is closed"));
             return RequestHandle.NONE;
@@ -102,35 +105,65 @@ public final class SimBackend implements Backend {
         return () -> engine.cancel(s);
     }
 
+    /** The seed of a request's generated words: the engine's seed, the request's seed and its index. */
+    static long wordSeed(SimSettings settings, InferenceRequest request) {
+        return Seeds.mix(settings.seed() ^ Seeds.mix(request.seed() ^ Seeds.mix(request.index())));
+    }
+
     @Override
     public BackendInfo info() {
+        return info(settings, core, "real (time-scale " + settings.timeScale() + ")");
+    }
+
+    static BackendInfo info(SimSettings settings, EngineCore core, String clock) {
         SimPhysics p = core.physics();
         Map<String, String> details = new LinkedHashMap<>();
         details.put("device", settings.device().name());
+        details.put("devices", Integer.toString(settings.tensorParallel()));
         details.put("model-profile", settings.model().name());
         details.put("max-context", Integer.toString(settings.model().maxContext())); // the run checks requests against it
         details.put("quantization", settings.quantization().label());
+        details.put("kv-cache-dtype", settings.kvCacheDtype().label());
         details.put("engine", settings.engine().label());
         details.put("max-batch", Integer.toString(settings.maxBatch()));
         details.put("max-batched-tokens", Integer.toString(settings.maxBatchedTokens()));
-        details.put("kv-capacity-tokens", Long.toString(core.state().kvCapacityTokens()));
+        details.put("kv-capacity-tokens", Long.toString(core.kvCapacityTokens()));
         details.put("weight-gb", String.format(Locale.ROOT, "%.3f", p.weightBytes() / 1e9));
-        details.put("mfu", Double.toString(SimPhysics.MFU));
-        details.put("bandwidth-efficiency", Double.toString(SimPhysics.BANDWIDTH_EFFICIENCY));
+        details.put("memory-gb", String.format(Locale.ROOT, "%.1f", settings.device().memoryBytes() * settings.tensorParallel() / 1e9));
+        details.put("mfu", Double.toString(p.effectiveFlops() / p.peakFlops()));
+        details.put("bandwidth-efficiency", Double.toString(settings.engine().bandwidthEfficiency()));
+        details.put("interconnect", settings.device().interconnect().name());
+        if (settings.device().hasPower()) {
+            details.put("power-w", String.format(Locale.ROOT, "idle %.1f, max %.1f per device", settings.device().idleWatts(),
+                    settings.device().tdpWatts()));
+        }
         details.put("seed", Long.toHexString(settings.seed()));
         details.put("jitter", Double.toString(settings.jitter()));
+        details.put("clock", clock);
         details.put("time-scale", Double.toString(settings.timeScale()));
         details.put("token-count-source", "engine");
         return new BackendInfo(SimBackendProvider.NAME, settings.modelName(), "in-process", details);
     }
 
-    /** Stops the engine thread; requests still in flight end with {@link ErrorKind#CANCELLED}. Idempotent. */
+    /**
+     * The device figures from the engine's start until now: memory over time and its peak, KV
+     * fragmentation, prefix-cache hits, energy. A run calls this when it ends; any thread, cheap
+     * (copies the per-second memory curve).
+     */
+    public DeviceUsage deviceUsage() {
+        return engine.deviceUsage();
+    }
+
+    /**
+     * Stops the engine; requests still in flight end with {@link ErrorKind#CANCELLED}, and every event
+     * is delivered before this returns (unless called from a listener). Idempotent.
+     */
     @Override
     public void close() {
         engine.close();
     }
 
-    /** Whether the engine thread still runs (false once {@link #close()} has returned). */
+    /** Whether the engine or its delivery thread still runs (false once {@link #close()} has returned). */
     public boolean engineThreadAlive() {
         return engine.threadAlive();
     }

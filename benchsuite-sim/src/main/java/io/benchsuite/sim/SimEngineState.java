@@ -12,13 +12,18 @@ package io.benchsuite.sim;
  * @param prefixHitTokens of those, tokens found cached (their prefill was skipped)
  * @param promptTokens prompt tokens of all admitted requests
  * @param generationTokens tokens generated
- * @param preemptions requests evicted to make room; always 0, as admission reserves room for the whole output
+ * @param preemptions running requests evicted to make room in the KV cache (on-demand engines: vLLM, SGLang), recomputed later
  * @param completedRequests requests that generated all their tokens
  * @param steps engine steps run
+ * @param lateSteps real-time steps that ended more than 1 ms after their simulated duration (the host
+ *     did not run the engine thread in time); every later token moved by as much: lateness is kept, never made up
+ * @param lateSeconds total wall time real-time steps ended after their simulated duration, late steps and
+ *     the usual wake-up delays of a few tens of microseconds alike: the time the engine lost to its host
  */
 public record SimEngineState(int running, int waiting, double kvCacheUsage, long kvCapacityTokens,
                              long prefixQueryTokens, long prefixHitTokens, long promptTokens, long generationTokens,
-                             long preemptions, long completedRequests, long steps) {
+                             long preemptions, long completedRequests, long steps, long lateSteps,
+                             double lateSeconds) {
 
     /** Prefix-cache hit rate in tokens, 0 when nothing was queried. */
     public double prefixHitRate() {

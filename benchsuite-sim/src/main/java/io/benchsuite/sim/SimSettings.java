@@ -19,6 +19,8 @@ import java.util.List;
  * @param device accelerator profile
  * @param quantization weight quantization (changes weight bytes and, for FP8, the FLOP/s)
  * @param engine memory and batching policy
+ * @param tensorParallel devices of {@code device}'s kind the model is split over (1, 2, 4 or 8)
+ * @param kvCacheDtype element type of the KV cache
  * @param maxBatch most sequences decoding at once
  * @param maxBatchedTokens most tokens (prefill plus decode) in one step; a single prompt longer than this still runs, alone
  * @param memoryUtilization share of device memory for weights plus KV cache, in (0, 1]
@@ -27,11 +29,15 @@ import java.util.List;
  * @param timeScale wall-clock seconds per simulated second: 0.1 runs ten times faster than real time
  */
 public record SimSettings(String modelName, ModelProfile model, DeviceProfile device, Quantization quantization,
-                          EnginePreset engine, int maxBatch, int maxBatchedTokens, double memoryUtilization,
-                          long seed, double jitter, double timeScale) {
+                          EnginePreset engine, int tensorParallel, SimPhysics.KvCacheDtype kvCacheDtype, int maxBatch, int maxBatchedTokens,
+                          double memoryUtilization, long seed, double jitter, double timeScale) {
 
-    /** Config key: engine preset ({@code vllm}, {@code tgi}, {@code transformers}); default {@code vllm}. */
+    /** Config key: engine preset ({@code vllm}, {@code sglang}, {@code tgi}, {@code tensorrt-llm}, {@code llama.cpp}, {@code transformers}); default {@code vllm}. */
     public static final String ENGINE = "engine";
+    /** Config key: tensor-parallel degree, 1, 2, 4 or 8; default 1. */
+    public static final String TENSOR_PARALLEL = "tp";
+    /** Config key: KV-cache element type, {@code auto} (16-bit) or {@code fp8}; default {@code auto}. */
+    public static final String KV_CACHE_DTYPE = "kv-cache-dtype";
     /** Config key: most sequences in the running batch; default 256. */
     public static final String MAX_BATCH = "max-batch";
     /** Config key: step token budget; default from the engine preset. */
@@ -58,6 +64,8 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
         notNull(device, "device");
         notNull(quantization, "quantization");
         notNull(engine, "engine");
+        notNull(kvCacheDtype, "kvCacheDtype");
+        SimPhysics.checkTensorParallel(tensorParallel, model, device);
         positive(maxBatch, "maxBatch");
         positive(maxBatchedTokens, "maxBatchedTokens");
         if (!(memoryUtilization > 0 && memoryUtilization <= 1)) {
@@ -73,17 +81,17 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
 
     /** The cost model of these settings. */
     public SimPhysics physics() {
-        return new SimPhysics(model, device, quantization, memoryUtilization);
+        return new SimPhysics(model, device, quantization, memoryUtilization, tensorParallel, engine, kvCacheDtype);
     }
 
-    /** A builder with the defaults: llama-3-8b on a100-80gb, no quantization, vllm, seed 0, no jitter, real time. */
+    /** A builder with the defaults: llama-3-8b on one a100-80gb, no quantization, vllm, seed 0, no jitter, real time. */
     public static Builder builder() {
         return new Builder();
     }
 
     /**
      * Reads the settings from backend configuration keys {@code model}, {@code device},
-     * {@code quantization}, {@code seed} (hex), {@link #ENGINE}, {@link #MAX_BATCH},
+     * {@code quantization}, {@code seed} (hex), {@link #ENGINE}, {@link #TENSOR_PARALLEL}, {@link #MAX_BATCH},
      * {@link #MAX_BATCHED_TOKENS}, {@link #JITTER}, {@link #TIME_SCALE}, {@link #MEMORY_UTILIZATION}.
      *
      * @throws ConfigurationException naming the key of a bad value
@@ -96,6 +104,8 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
         b.device(keyed(BackendConfig.DEVICE, () -> DeviceProfile.of(config.string(BackendConfig.DEVICE, DEFAULT_DEVICE))));
         b.engine(keyed(ENGINE, () -> EnginePreset.parse(config.string(ENGINE, EnginePreset.VLLM.label()))));
         b.quantization(config.quantization());
+        b.tensorParallel(config.integer(TENSOR_PARALLEL, 1));
+        b.kvCacheDtype(keyed(KV_CACHE_DTYPE, () -> SimPhysics.KvCacheDtype.parse(config.string(KV_CACHE_DTYPE, "auto"))));
         config.string(BackendConfig.SEED).ifPresent(s -> b.seed(parseSeed(s)));
         b.maxBatch(config.integer(MAX_BATCH, DEFAULT_MAX_BATCH));
         if (config.string(MAX_BATCHED_TOKENS).isPresent()) b.maxBatchedTokens(config.integer(MAX_BATCHED_TOKENS, 1));
@@ -129,6 +139,10 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
                 BackendOption.oneOf(ENGINE, "memory and batching policy of the simulated engine",
                         java.util.Arrays.stream(EnginePreset.values()).map(EnginePreset::label).toArray(String[]::new))
                         .withDefault(EnginePreset.VLLM.label()),
+                BackendOption.integer(TENSOR_PARALLEL, "tensor-parallel degree: devices the model is split over (1, 2, 4 or 8)")
+                        .withDefault("1"),
+                BackendOption.oneOf(KV_CACHE_DTYPE, "KV-cache element type: auto keeps the model's 16 bits, fp8 halves the bytes",
+                        "auto", "fp8").withDefault("auto"),
                 BackendOption.integer(MAX_BATCH, "most sequences decoding at once").withDefault(Integer.toString(DEFAULT_MAX_BATCH)),
                 BackendOption.integer(MAX_BATCHED_TOKENS, "most tokens (prefill plus decode) in one engine step; by engine: "
                         + java.util.Arrays.stream(EnginePreset.values())
@@ -147,7 +161,7 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
 
     private static final java.util.Map<String, String> COMPONENT_KEYS = java.util.Map.of(
             "maxBatch", MAX_BATCH, "maxBatchedTokens", MAX_BATCHED_TOKENS, "memoryUtilization", MEMORY_UTILIZATION,
-            "jitter", JITTER, "timeScale", TIME_SCALE);
+            "jitter", JITTER, "timeScale", TIME_SCALE, "tensorParallel", TENSOR_PARALLEL);
 
     /** Runs a lookup whose {@link IllegalArgumentException} is about {@code key}. */
     private static <T> T keyed(String key, java.util.function.Supplier<T> lookup) {
@@ -185,6 +199,8 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
         private DeviceProfile device = DeviceProfile.A100_80GB;
         private Quantization quantization = Quantization.NONE;
         private EnginePreset engine = EnginePreset.VLLM;
+        private int tensorParallel = 1;
+        private SimPhysics.KvCacheDtype kvCacheDtype = SimPhysics.KvCacheDtype.AUTO;
         private int maxBatch = DEFAULT_MAX_BATCH;
         private Integer maxBatchedTokens;
         private double memoryUtilization = DEFAULT_MEMORY_UTILIZATION;
@@ -222,6 +238,18 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
             return this;
         }
 
+        /** Devices the model is split over: 1, 2, 4 or 8 (checked by {@link #build()}). */
+        public Builder tensorParallel(int tensorParallel) {
+            this.tensorParallel = tensorParallel;
+            return this;
+        }
+
+        /** The KV cache's element type (default {@code AUTO}, 16-bit). */
+        public Builder kvCacheDtype(SimPhysics.KvCacheDtype kvCacheDtype) {
+            this.kvCacheDtype = notNull(kvCacheDtype, "kvCacheDtype");
+            return this;
+        }
+
         public Builder maxBatch(int maxBatch) {
             this.maxBatch = maxBatch;
             return this;
@@ -254,7 +282,7 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
 
         public SimSettings build() {
             int budget = maxBatchedTokens != null ? maxBatchedTokens : engine.defaultMaxBatchedTokens();
-            return new SimSettings(modelName, model, device, quantization, engine, maxBatch, budget,
+            return new SimSettings(modelName, model, device, quantization, engine, tensorParallel, kvCacheDtype, maxBatch, budget,
                     memoryUtilization, seed, jitter, timeScale);
         }
     }

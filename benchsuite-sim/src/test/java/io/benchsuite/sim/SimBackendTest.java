@@ -19,8 +19,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Real-time behaviour. Tolerances are generous because a 2-core CI machine can stall a thread for
- * tens of milliseconds; the checks still fail if timing is off by a factor (e.g. time scale ignored).
+ * Real-time behaviour. Lower bounds are exact (no token comes before the physics allows, whatever
+ * the machine does); upper bounds are generous because a loaded 2-core machine delays threads by
+ * milliseconds at every step (the engine keeps such delays, it never makes them up). They still fail
+ * when timing is off by a factor (e.g. the time scale ignored). The precise fidelity figure is a
+ * benchmark ({@code SimRealTimeFidelityHarness}), not a test.
  */
 class SimBackendTest {
 
@@ -42,12 +45,11 @@ class SimBackendTest {
             assertThat(r.tokens()).isEqualTo(41);
             double ttft = (r.firstTokenNanos() - r.sentNanos()) / 1e9;
             double decode = (r.tokenTimes().get(40) - r.tokenTimes().get(0)) / 1e9;
-            // TTFT within -10% .. +30% + 15 ms; the 40 decode gaps as a whole within -10% .. +30% + 15 ms
-            // (absolute deadlines: late wake-ups do not add up).
+            // Never early; at most 2x + 0.2 s late (a loaded machine delays every step a little).
             System.out.printf("sim real-time: TTFT %.2f ms (predicted %.2f), mean ITL %.3f ms (predicted %.3f)%n",
                     ttft * 1e3, predictedTtft * 1e3, decode / 40 * 1e3, predictedItl * 1e3);
-            assertThat(ttft).isBetween(predictedTtft * 0.9, predictedTtft * 1.3 + 0.015);
-            assertThat(decode).isBetween(40 * predictedItl * 0.9, 40 * predictedItl * 1.3 + 0.015);
+            assertThat(ttft).isBetween(predictedTtft, predictedTtft * 2 + 0.2);
+            assertThat(decode).isBetween(40 * p.decodeStepSeconds(1, 1001), 40 * predictedItl * 2 + 0.2);
             assertThat(r.usage().promptTokens()).isEqualTo(1000);
             assertThat(r.usage().completionTokens()).isEqualTo(41);
             assertThat(r.text().trim().split(" ")).hasSize(41);
@@ -64,7 +66,8 @@ class SimBackendTest {
             assertThat(r.awaitDone(Duration.ofMillis(5000))).isTrue();
             double wall = (System.nanoTime() - t0) / 1e9;
             double simulated = sim.physics().prefillSeconds(100) + 199 * sim.physics().decodeStepSeconds(1, 200);
-            assertThat(wall).isBetween(simulated * 0.05 * 0.9, simulated * 0.05 * 1.5 + 0.05);
+            // never faster than scaled physics; far below the 2 s of real time, however loaded the machine
+            assertThat(wall).isBetween(simulated * 0.05, simulated * 0.05 * 3 + 0.3);
         }
     }
 
@@ -81,7 +84,7 @@ class SimBackendTest {
             for (RecordingListener r : rs) assertThat(r.awaitDone(Duration.ofMillis(5000))).isTrue();
             double wall = (System.nanoTime() - t0) / 1e9;
             double one = 0.2 * (sim.physics().prefillSeconds(200) + 49 * sim.physics().decodeStepSeconds(1, 250));
-            assertThat(wall).isLessThan(3 * one); // sequentially it would be 8x
+            assertThat(wall).isLessThan(4 * one); // sequentially it would be 8x
             // the state snapshot is published when the step ends, just after the listeners heard of it
             long until = System.nanoTime() + 2_000_000_000L;
             while (sim.state().completedRequests() < 8 && System.nanoTime() < until) Thread.sleep(5);
@@ -190,6 +193,38 @@ class SimBackendTest {
     }
 
     @Test
+    void deviceFiguresAreAvailableWhileAndAfterItRuns() throws Exception {
+        try (SimBackend sim = new SimBackend(SimSettings.builder().timeScale(0.05).build())) {
+            RecordingListener r = new RecordingListener();
+            sim.send(request(0, 500, 20), r);
+            assertThat(r.awaitDone(Duration.ofMillis(10_000))).isTrue();
+            long until = System.nanoTime() + 2_000_000_000L;
+            while (sim.deviceUsage().generationTokens() < 20 && System.nanoTime() < until) Thread.sleep(5);
+            DeviceUsage u = sim.deviceUsage();
+            assertThat(u.generationTokens()).isEqualTo(20);
+            assertThat(u.peakMemoryBytes()).isGreaterThan(sim.physics().weightBytes() + 32 * 16 * 131_072.0);
+            assertThat(u.energyJoules()).isPositive();
+            // simulated seconds: the wall time divided by the time scale, at least the physics' busy time
+            assertThat(u.elapsedSeconds()).isGreaterThanOrEqualTo(u.busySeconds());
+            assertThat(u.busySeconds()).isCloseTo(sim.physics().prefillSeconds(500) + 19 * sim.physics().decodeStepSeconds(1, 510),
+                    org.assertj.core.data.Percentage.withPercentage(2));
+        }
+    }
+
+    @Test
+    void tensorParallelAndTheKvDtypeAreReadFromTheConfig() {
+        try (Backend b = BackendRegistry.load().create("sim", BackendConfig.of(Map.of("model", "llama-3-70b", "device", "h100",
+                "tp", "4", "kv-cache-dtype", "fp8", "engine", "tensorrt-llm")))) {
+            SimBackend sim = (SimBackend) b;
+            assertThat(sim.settings().tensorParallel()).isEqualTo(4);
+            assertThat(sim.settings().kvCacheDtype()).isEqualTo(SimPhysics.KvCacheDtype.FP8);
+            assertThat(sim.settings().engine()).isEqualTo(EnginePreset.TENSORRT_LLM);
+            assertThat(b.info().details()).containsEntry("devices", "4").containsEntry("kv-cache-dtype", "fp8")
+                    .containsEntry("engine", "tensorrt-llm");
+        }
+    }
+
+    @Test
     void badConfigurationNamesTheKey() {
         assertThatThrownBy(() -> SimSettings.fromConfig(BackendConfig.of(Map.of("device", "tpu"))))
                 .hasMessageContaining("tpu").hasMessageContaining("h100");
@@ -214,7 +249,17 @@ class SimBackendTest {
         BackendRegistry registry = BackendRegistry.load();
         assertThat(registry.provider("sim").options()).extracting(o -> o.key()).contains("model", "device", "quantization",
                 SimSettings.ENGINE, SimSettings.MAX_BATCH, SimSettings.MAX_BATCHED_TOKENS, SimSettings.JITTER,
-                SimSettings.TIME_SCALE, SimSettings.MEMORY_UTILIZATION, "seed");
+                SimSettings.TIME_SCALE, SimSettings.MEMORY_UTILIZATION, "seed", SimSettings.TENSOR_PARALLEL,
+                SimSettings.KV_CACHE_DTYPE);
+        assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("tp", "3"))))
+                .isInstanceOf(io.benchsuite.api.backend.ConfigurationException.class)
+                .hasMessage("backend config key 'tp': tensorParallel must be 1, 2, 4 or 8, got 3");
+        assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("tp", "2", "device", "raspberry-pi-5"))))
+                .hasMessageContaining("tensorParallel must be 1 on device 'raspberry-pi-5'");
+        assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("kv-cache-dtype", "int4"))))
+                .isInstanceOf(io.benchsuite.api.backend.ConfigurationException.class).hasMessageContaining("kv-cache-dtype");
+        assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("engine", "triton"))))
+                .hasMessageContaining("tensorrt-llm").hasMessageContaining("llama.cpp");
         assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("jiter", "0.1"))))
                 .isInstanceOf(io.benchsuite.api.backend.ConfigurationException.class)
                 .hasMessage("unknown option 'jiter' for backend 'sim'; did you mean jitter?");

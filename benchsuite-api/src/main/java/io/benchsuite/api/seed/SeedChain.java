@@ -23,6 +23,9 @@ import java.util.Optional;
  *       SHA-256(scenario seed ‖ 8-byte big-endian index) — {@link ScenarioSeed#requestSeed}.</li>
  *   <li><b>stream seed</b> for a scenario-wide random stream such as arrival gaps: the first 8 bytes
  *       of SHA-256(scenario seed ‖ UTF-8(purpose)) — {@link ScenarioSeed#streamSeed}.</li>
+ *   <li><b>shard root</b> of shard {@code i} of a run split into {@code n > 1} shards:
+ *       SHA-256(root ‖ 8-byte big-endian i) — {@link #shard}; the shard's scenario, request and
+ *       stream seeds then derive from it as above. A run of one shard keeps the root itself.</li>
  * </ul>
  *
  * <p>Test vectors (checked by {@code SeedChainTest}; reproducible with {@code sha256sum} and {@code xxd}):
@@ -36,8 +39,19 @@ import java.util.Optional;
  * fromLong(42).scenario("default").streamSeed("arrivals") = 0x90fdcee5b3852fa8L
  * fromGitCommit("0123456789abcdef0123456789abcdef01234567").rootHex()
  *   = deb87fabd17715bb31ad4cf4ffb9494eeb15f8d33d85b031a301c64ab3417eaa
+ * fromLong(42).shard(0, 4).rootHex()
+ *   = 125ddcdbb08b3ec2d18c99bdbeaf5c919cd948fb6a341f5f35bde4aa2ba01330
+ * fromLong(42).shard(1, 4).rootHex()
+ *   = 83a4ec4095ef7d990f352e4f3b9e16ee8ccb1f02475ee443b3faf8b811950dbf
+ * fromLong(42).shard(3, 4).rootHex()
+ *   = 9298638101feb6d5ea700d7811905ef9b558dec23aabb7891586bfff34a6f1a7
+ * fromLong(42).shard(1, 4).scenario("default").hex()
+ *   = 5e7addac1eba822476ce6e6aa2a09f5e4ec64594a3b235432331ce502f3dc4bd
+ * fromLong(42).shard(1, 4).scenario("default").streamSeed("arrivals") = 0x25950adbbb085b55L
  * </pre>
- * For example: {@code printf '\x00\x00\x00\x00\x00\x00\x00\x2a' | sha256sum} gives the first root.
+ * For example: {@code printf '\x00\x00\x00\x00\x00\x00\x00\x2a' | sha256sum} gives the first root, and
+ * {@code printf 'a6bb...c323''0000000000000001' | xxd -r -p | sha256sum} (the root's 64 hex digits, then
+ * the index as 16) the root of shard 1.
  */
 public final class SeedChain {
     private final byte[] root;
@@ -149,6 +163,26 @@ public final class SeedChain {
     public ScenarioSeed scenario(String name) {
         notNull(name, "scenario name");
         return new ScenarioSeed(name, sha256(root, name.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /**
+     * The chain of shard {@code index} of a run split into {@code count} shards: root
+     * SHA-256(root ‖ 8-byte big-endian index), so each shard draws its own arrivals and prompts and
+     * the shards' streams are independent. With {@code count == 1} the run is whole and keeps this chain.
+     *
+     * @param index the shard, from 0 to {@code count - 1}
+     * @param count how many shards the run is split into (at least 1)
+     * @return the shard's chain; its {@link #source()} names this chain's source and the shard
+     */
+    public SeedChain shard(int index, int count) {
+        if (count < 1) throw new IllegalArgumentException("shard count must be >= 1, got " + count);
+        if (index < 0 || index >= count) {
+            throw new IllegalArgumentException("shard index must be from 0 to " + (count - 1) + ", got " + index);
+        }
+        if (count == 1) return this;
+        byte[] b = new byte[8];
+        for (int i = 0; i < 8; i++) b[i] = (byte) ((long) index >>> (56 - 8 * i));
+        return new SeedChain(sha256(root, b), source + " shard " + index + "/" + count);
     }
 
     @Override

@@ -37,4 +37,33 @@ class SeedChainTest {
         assertThatThrownBy(() -> SeedChain.parse("not-a-seed")).hasMessageContaining("not-a-seed")
                 .hasMessageContaining("64 hex digits");
     }
+
+    /** Vectors computed outside Java: printf '<root hex><index as 16 hex digits>' | xxd -r -p | sha256sum. */
+    @Test
+    void shardRootsFollowTheirTestVectors() {
+        SeedChain chain = SeedChain.fromLong(42);
+        assertThat(chain.shard(0, 4).rootHex()).isEqualTo("125ddcdbb08b3ec2d18c99bdbeaf5c919cd948fb6a341f5f35bde4aa2ba01330");
+        assertThat(chain.shard(1, 4).rootHex()).isEqualTo("83a4ec4095ef7d990f352e4f3b9e16ee8ccb1f02475ee443b3faf8b811950dbf");
+        assertThat(chain.shard(3, 4).rootHex()).isEqualTo("9298638101feb6d5ea700d7811905ef9b558dec23aabb7891586bfff34a6f1a7");
+        ScenarioSeed s = chain.shard(1, 4).scenario("default");
+        assertThat(s.hex()).isEqualTo("5e7addac1eba822476ce6e6aa2a09f5e4ec64594a3b235432331ce502f3dc4bd");
+        assertThat(s.streamSeed("arrivals")).isEqualTo(0x25950adbbb085b55L);
+        // the root depends on the index alone: shard 1 of 4 and of 8 draw the same streams
+        assertThat(chain.shard(1, 8)).isEqualTo(chain.shard(1, 4));
+        assertThat(chain.shard(1, 4).source()).isEqualTo("long:42 shard 1/4");
+    }
+
+    @Test
+    void aRunOfOneShardIsTheWholeRun() {
+        SeedChain chain = SeedChain.fromLong(42);
+        assertThat(chain.shard(0, 1)).isSameAs(chain);
+    }
+
+    @Test
+    void shardOutOfRangeIsRefusedWithTheRange() {
+        SeedChain chain = SeedChain.fromLong(42);
+        assertThatThrownBy(() -> chain.shard(4, 4)).hasMessage("shard index must be from 0 to 3, got 4");
+        assertThatThrownBy(() -> chain.shard(-1, 4)).hasMessage("shard index must be from 0 to 3, got -1");
+        assertThatThrownBy(() -> chain.shard(0, 0)).hasMessage("shard count must be >= 1, got 0");
+    }
 }

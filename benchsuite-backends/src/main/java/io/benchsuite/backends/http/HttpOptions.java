@@ -36,6 +36,8 @@ public final class HttpOptions {
                 BackendOption.duration(HttpSettings.REQUEST_TIMEOUT, "longest time one request may take").withDefault("10m"),
                 BackendOption.duration(HttpSettings.PREFLIGHT_TIMEOUT, "limit of the pre-flight check").withDefault("5s"),
                 BackendOption.bool(HttpSettings.INSECURE, "skip TLS certificate and host name checks").withDefault("false"),
+                BackendOption.oneOf(HttpSettings.TRANSPORT, "HTTP client: Netty (default, leanest per token) or "
+                        + "Apache HttpClient 5", "netty", "httpclient").withDefault("netty"),
                 BackendOption.number(HttpSettings.MAX_EVENT_SIZE, "largest response event or body, bytes")
                         .withDefault(Long.toString(256L * 1024 * 1024)));
     }

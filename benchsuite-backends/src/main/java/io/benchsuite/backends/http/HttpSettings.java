@@ -38,6 +38,8 @@ import java.util.TreeMap;
  *       {@code Authorization: Bearer}. The key itself is never in the configuration.</li>
  *   <li>{@code max-event-size} — largest single response event or body in bytes (default
  *       256 MiB); a guard against a runaway server, far above any real event.</li>
+ *   <li>{@code transport} — {@code netty} (default) or {@code httpclient}: which client carries the
+ *       requests ({@link Transport}).</li>
  * </ul>
  *
  * @param baseUri scheme, host, port and optional path prefix, without user info or trailing slash
@@ -52,11 +54,12 @@ import java.util.TreeMap;
  * @param maxEventBytes largest event or body accepted
  * @param secrets every secret of the configuration (credential headers, URL user info), to mask in
  *     anything shown; the API key is added by the transport that reads it
+ * @param transport which HTTP client carries the requests
  */
 public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTimeout, Duration readTimeout,
                            Duration requestTimeout, Duration preflightTimeout, boolean insecure,
                            Map<String, String> headers, Optional<String> apiKeyEnv, long maxEventBytes,
-                           SecretMask secrets) {
+                           SecretMask secrets, Transport transport) {
 
     /** Config key of the connect timeout. */
     public static final String CONNECT_TIMEOUT = "connect-timeout";
@@ -72,6 +75,8 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
     public static final String HEADER_PREFIX = "header.";
     /** Config key of the largest event size in bytes. */
     public static final String MAX_EVENT_SIZE = "max-event-size";
+    /** Config key of the HTTP client: {@code netty} (default) or {@code httpclient}. */
+    public static final String TRANSPORT = "transport";
 
     /** Default pool size when {@code max-concurrency} is not given. */
     public static final int DEFAULT_MAX_CONCURRENCY = 256;
@@ -87,6 +92,7 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
         notNull(apiKeyEnv, "apiKeyEnv");
         positive(maxEventBytes, "maxEventBytes");
         notNull(secrets, "secrets");
+        notNull(transport, "transport");
         baseUri = normalize(baseUri);
     }
 
@@ -152,7 +158,8 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
                 headers,
                 keyEnv,
                 maxEvent,
-                secrets);
+                secrets,
+                Transport.parse(config.string(TRANSPORT, Transport.NETTY.label())));
     }
 
     /** The base URL as text, safe to show (no user info). */
@@ -173,7 +180,8 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
                 + ", connectTimeout=" + connectTimeout + ", readTimeout=" + readTimeout
                 + ", requestTimeout=" + requestTimeout + ", preflightTimeout=" + preflightTimeout
                 + ", insecure=" + insecure + ", headers=" + headers.keySet()
-                + ", apiKeyEnv=" + apiKeyEnv.orElse("(none)") + ", maxEventBytes=" + maxEventBytes + "]";
+                + ", apiKeyEnv=" + apiKeyEnv.orElse("(none)") + ", maxEventBytes=" + maxEventBytes
+                + ", transport=" + transport.label() + "]";
     }
 
     private static Duration positiveDuration(BackendConfig config, String key, Duration dflt) {

@@ -16,6 +16,7 @@ import io.benchsuite.backends.http.Environment;
 import io.benchsuite.backends.http.internal.HttpTransport;
 import io.benchsuite.backends.http.internal.Json;
 import io.benchsuite.backends.http.internal.MalformedResponseException;
+import io.benchsuite.backends.http.internal.StreamReplay;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,7 +63,11 @@ public final class OpenAiBackend implements Backend {
     public static OpenAiBackend create(OpenAiSettings settings, Environment environment) {
         notNull(settings, "settings");
         notNull(environment, "environment");
-        return new OpenAiBackend(settings, new HttpTransport(settings.preset().providerName(), settings.http(), environment));
+        OpenAiBackend backend = new OpenAiBackend(settings, new HttpTransport(settings.preset().providerName(), settings.http(),
+                environment));
+        // Before any clock starts: the first streamed tokens must not be parsed by the interpreter.
+        StreamReplay.warmUp("openai", () -> new OpenAiStreamDialect(Endpoint.CHAT, true), StreamReplay.syntheticOpenAiEvents(64));
+        return backend;
     }
 
     /** The settings in force. */
@@ -166,6 +171,7 @@ public final class OpenAiBackend implements Backend {
         d.put("include_usage", Boolean.toString(settings.includeUsage()));
         d.put("max_concurrency", Integer.toString(settings.http().maxConcurrency()));
         d.put("tls_verify", Boolean.toString(!settings.http().insecure()));
+        d.put("transport", transport.describe());
         List<String> models = serverModels;
         if (models != null) d.put("server_models", transport.scrub(String.join(",", models)));
         String model = settings.model();

@@ -15,6 +15,7 @@ import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.backends.http.Environment;
 import io.benchsuite.backends.http.HttpSettings;
 import io.benchsuite.backends.http.internal.HttpTransport;
+import io.benchsuite.backends.http.internal.StreamReplay;
 import io.benchsuite.backends.http.internal.Json;
 import io.benchsuite.backends.http.internal.MalformedResponseException;
 import java.util.LinkedHashMap;
@@ -58,8 +59,11 @@ public final class TgiNativeBackend implements Backend {
         notNull(config, "config");
         notNull(environment, "environment");
         HttpSettings http = HttpSettings.from(config, DEFAULT_URL);
-        return new TgiNativeBackend(http, config.string(BackendConfig.MODEL, "").trim(),
+        TgiNativeBackend backend = new TgiNativeBackend(http, config.string(BackendConfig.MODEL, "").trim(),
                 new HttpTransport(NAME, http, environment));
+        // Before any clock starts: the first streamed tokens must not be parsed by the interpreter.
+        StreamReplay.warmUp("tgi", TgiStreamDialect::new, StreamReplay.syntheticTgiEvents(64));
+        return backend;
     }
 
     @Override
@@ -124,6 +128,7 @@ public final class TgiNativeBackend implements Backend {
         d.put("endpoint_kind", "generate_stream");
         d.put("max_concurrency", Integer.toString(http.maxConcurrency()));
         d.put("tls_verify", Boolean.toString(!http.insecure()));
+        d.put("transport", transport.describe());
         String m = model.isEmpty() ? serverInfo.getOrDefault("server_model_id", "") : model;
         return new BackendInfo(NAME, m, http.resolve("/generate_stream").toString(), d);
     }

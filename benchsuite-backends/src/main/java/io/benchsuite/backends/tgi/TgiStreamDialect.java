@@ -1,13 +1,17 @@
 package io.benchsuite.backends.tgi;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.backends.http.internal.Emitter;
+import io.benchsuite.backends.http.internal.EventJson;
 import io.benchsuite.backends.http.internal.Json;
 import io.benchsuite.backends.http.internal.MalformedResponseException;
 import io.benchsuite.backends.http.internal.ResponseDialect;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Reads TGI's native {@code /generate_stream} events and {@code /generate} bodies.
@@ -18,34 +22,95 @@ import io.benchsuite.backends.http.internal.ResponseDialect;
  * {@code generated_text} and {@code details}; its {@code details.generated_tokens} becomes the
  * completion token count. An event with an {@code error} member is {@code SERVER_ERROR_EVENT}; a
  * stream that ends before the event with {@code generated_text} is {@code STREAM_TRUNCATED}.
+ *
+ * <p>Events are read with Jackson's streaming parser straight from their bytes (see
+ * {@link EventJson}); only the token text becomes an object.
  */
-final class TgiStreamDialect implements ResponseDialect {
+public final class TgiStreamDialect implements ResponseDialect {
+    private final EventJson json = new EventJson();
     private int events;
 
+    /** A reader for one response. */
+    public TgiStreamDialect() {
+        // one per request: it counts the events of its stream
+    }
+
     @Override
-    public void event(long nanoTime, String eventType, String data, Emitter out) {
-        String d = data.strip();
-        if (d.isEmpty()) return;
+    public void event(long nanoTime, String eventType, byte[] data, int offset, int length, Emitter out) {
+        int s = offset;
+        int e = offset + length;
+        while (s < e && isSpace(data[s])) s++;
+        while (e > s && isSpace(data[e - 1])) e--;
+        if (s == e) return;
         events++;
-        JsonNode n = Json.parse(d);
-        if (!n.isObject()) throw new MalformedResponseException("event is not a JSON object");
-        JsonNode err = n.get("error");
-        if ((err != null && !err.isNull()) || "error".equals(eventType)) {
+        boolean error = "error".equals(eventType);
+        boolean token = false;
+        boolean special = false;
+        String text = null;
+        boolean generated = false;
+        int generatedTokens = Usage.UNKNOWN;
+        JsonParser p = json.open(data, s, e - s);
+        while (json.next() == JsonToken.FIELD_NAME) {
+            String name = json.name();
+            JsonToken t = json.next();
+            switch (name) {
+                case "error" -> {
+                    if (t != JsonToken.VALUE_NULL) error = true;
+                    json.skip();
+                }
+                case "token" -> {
+                    if (t != JsonToken.START_OBJECT) {
+                        json.skip();
+                        break;
+                    }
+                    token = true;
+                    while (json.next() == JsonToken.FIELD_NAME) {
+                        String field = json.name();
+                        JsonToken v = json.next();
+                        switch (field) {
+                            case "text" -> text = EventJson.string(p);
+                            case "special" -> special = v == JsonToken.VALUE_TRUE;
+                            default -> json.skip();
+                        }
+                    }
+                }
+                case "generated_text" -> {
+                    if (t != JsonToken.VALUE_NULL) generated = true;
+                    json.skip();
+                }
+                case "details" -> {
+                    if (t != JsonToken.START_OBJECT) {
+                        json.skip();
+                        break;
+                    }
+                    while (json.next() == JsonToken.FIELD_NAME) {
+                        String field = json.name();
+                        json.next();
+                        if (field.equals("generated_tokens")) {
+                            generatedTokens = EventJson.count(p);
+                        } else {
+                            json.skip();
+                        }
+                    }
+                }
+                default -> json.skip();
+            }
+        }
+        json.close();
+        if (error) {
+            JsonNode n = Json.parse(new String(data, s, e - s, StandardCharsets.UTF_8));
+            JsonNode err = n.get("error");
             String type = Json.text(n, "error_type");
             out.error(nanoTime, BackendError.of(ErrorKind.SERVER_ERROR_EVENT, "server error event in stream: "
                     + Json.errorMessage(err) + (type != null ? " (" + type + ")" : "")));
             return;
         }
-        JsonNode token = n.get("token");
-        if (token != null && token.isObject()) {
-            boolean special = token.path("special").asBoolean(false);
-            String text = special ? "" : Json.text(token, "text");
-            out.tokens(nanoTime, 1, text == null ? "" : text);
-        }
-        JsonNode generated = n.get("generated_text");
-        if (generated != null && !generated.isNull()) {
-            out.complete(nanoTime, usageOf(n.get("details")));
-        }
+        if (token) out.tokens(nanoTime, 1, special || text == null ? "" : text);
+        if (generated) out.complete(nanoTime, new Usage(Usage.UNKNOWN, generatedTokens));
+    }
+
+    private static boolean isSpace(byte b) {
+        return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == 0x0B || b == 0x0C;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.benchsuite.backends.e2e;
 
+import io.benchsuite.backends.testing.Fixtures;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -42,7 +43,7 @@ class ServeSimEndToEndTest {
     }
 
     private static RunResult run(String backend, Map<String, String> config, Workload w, Path dir) {
-        return Benchmark.named("e2e").backend(backend, BackendConfig.of(config)).workload(w)
+        return Benchmark.named("e2e").backend(backend, Fixtures.config(config)).workload(w)
                 .seed(SeedChain.fromLong(3)).outputDir(dir).retainRequests(true).run();
     }
 
@@ -144,7 +145,7 @@ class ServeSimEndToEndTest {
         assertThatThrownBy(() -> run("vllm", cfg, closed(2, 4, 4, true), dir))
                 .isInstanceOf(BackendException.class).hasMessageContaining("127.0.0.1:" + port)
                 .hasMessageContaining("refused");
-        RunResult r = Benchmark.named("down").backend("vllm", BackendConfig.of(cfg)).preflight(false)
+        RunResult r = Benchmark.named("down").backend("vllm", Fixtures.config(cfg)).preflight(false)
                 .workload(closed(2, 4, 4, true)).seed(SeedChain.fromLong(1)).outputDir(dir).run();
         assertThat(r.summary().errorsByKind()).containsEntry("connection_refused", 4L);
         assertThat(dir.resolve("report.json")).exists();
@@ -156,7 +157,7 @@ class ServeSimEndToEndTest {
         BackendRegistry registry = BackendRegistry.of(List.of(new VllmProvider(Environment.of(Map.of("BENCH_KEY", secret)))));
         try (SimHttpServer s = server(0.05, SimHttpServer.builder())) {
             RunResult r = Benchmark.named("secret").registry(registry)
-                    .backend("vllm", BackendConfig.of(Map.of("url", s.baseUri().toString(), "model", "qwen2.5-0.5b",
+                    .backend("vllm", Fixtures.config(Map.of("url", s.baseUri().toString(), "model", "qwen2.5-0.5b",
                             "api-key-env", "BENCH_KEY", "header.X-Api-Token", secret)))
                     .workload(closed(2, 4, 4, true)).seed(SeedChain.fromLong(1)).outputDir(dir).retainRequests(true).run();
             assertThat(r.requests()).allMatch(RequestRecord::succeeded);

@@ -1,5 +1,6 @@
 package io.benchsuite.backends.http;
 
+import io.benchsuite.backends.testing.Fixtures;
 import static io.benchsuite.backends.testing.Fixtures.chatDelta;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -39,7 +40,7 @@ class KeepAliveRetryTest {
 
     private static RunResult run(ScriptedServer server, int users, int requests, Path dir) {
         Map<String, String> cfg = Map.of(BackendConfig.URL, server.url(), BackendConfig.MODEL, "test-model");
-        return Benchmark.named("keep-alive").backend("openai", BackendConfig.of(cfg))
+        return Benchmark.named("keep-alive").backend("openai", Fixtures.config(cfg))
                 .workload(Workload.closed(users).maxRequests(requests).inputTokens(LengthDistribution.fixed(8))
                         .outputTokens(LengthDistribution.fixed(3)).build())
                 .seed(SeedChain.fromLong(1)).preflight(false).outputDir(dir).retainRequests(true).run();

@@ -1,5 +1,6 @@
 package io.benchsuite.backends.http;
 
+import io.benchsuite.backends.testing.Fixtures;
 import static io.benchsuite.backends.testing.Fixtures.chatDelta;
 import static io.benchsuite.backends.testing.Fixtures.openai;
 import static io.benchsuite.backends.testing.Fixtures.request;
@@ -59,7 +60,7 @@ class SecretsTest {
             Map<String, String> cfg = Map.of(BackendConfig.URL, server.url().replace("http://", "http://user:" + KEY + "@"),
                     BackendConfig.MODEL, "test-model", BackendConfig.API_KEY_ENV, "BENCH_KEY",
                     "header.X-Secret", HEADER_SECRET, "insecure", "true");
-            try (var backend = new VllmProvider(env).create(BackendConfig.of(cfg))) {
+            try (var backend = new VllmProvider(env).create(Fixtures.config(cfg))) {
                 backend.preflight(); // logs "model not listed"
                 RecordingListener ok = new RecordingListener();
                 backend.send(request(true, 4), ok);
@@ -90,7 +91,7 @@ class SecretsTest {
             assertThat(server.requests().get(0).header("authorization")).as("pre-flight is authenticated too").isEqualTo("Bearer " + KEY);
 
             // Pre-flight failure messages carry no key either.
-            try (var backend = new TgiNativeProvider(env).create(BackendConfig.of(Map.of(BackendConfig.URL, "http://127.0.0.1:1",
+            try (var backend = new TgiNativeProvider(env).create(Fixtures.config(Map.of(BackendConfig.URL, "http://127.0.0.1:1",
                     BackendConfig.API_KEY_ENV, "BENCH_KEY")))) {
                 assertThatThrownBy(backend::preflight).isInstanceOf(BackendException.class)
                         .satisfies(e -> texts.add(e.getMessage()));

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 class SseDecoderTest {
     private final List<String> events = new ArrayList<>();
     private final List<String> types = new ArrayList<>();
-    private final SseDecoder.Handler handler = (type, data) -> {
+    private final SseDecoder.Handler handler = (type, data, offset, length) -> {
         types.add(type);
-        events.add(data);
+        events.add(new String(data, offset, length, StandardCharsets.UTF_8));
     };
 
     private void feed(SseDecoder d, String s) {
@@ -83,5 +83,35 @@ class SseDecoderTest {
         assertThatThrownBy(() -> feed(d, "data: " + "y".repeat(200) + "\n\n"))
                 .isInstanceOf(SseDecoder.EventTooLargeException.class)
                 .hasMessageContaining("max-event-size");
+    }
+
+    @Test
+    void directBuffersLongerThanTheCopySliceDecodeTheSame() {
+        StringBuilder stream = new StringBuilder();
+        for (int i = 0; i < 500; i++) stream.append("data: {\"n\":").append(i).append(",\"pad\":\"").append("p".repeat(i % 50)).append("\"}\n\n");
+        byte[] bytes = stream.toString().getBytes(StandardCharsets.UTF_8);
+        ByteBuffer direct = ByteBuffer.allocateDirect(bytes.length);
+        direct.put(bytes).flip();
+        SseDecoder d = new SseDecoder(1 << 20);
+        d.feed(direct, handler);
+        assertThat(direct.hasRemaining()).isFalse();
+        assertThat(events).hasSize(500);
+        assertThat(events.get(499)).isEqualTo("{\"n\":499,\"pad\":\"" + "p".repeat(49) + "\"}");
+    }
+
+    @Test
+    void aDataLineWithoutAColonIsAnEmptyDataField() {
+        SseDecoder d = new SseDecoder(1 << 20);
+        feed(d, "data\ndata: x\n\n");
+        assertThat(events).containsExactly("\nx");
+    }
+
+    @Test
+    void theSliceOfAByteArrayIsAllThatIsRead() {
+        byte[] b = "XXdata: in\n\nYY".getBytes(StandardCharsets.UTF_8);
+        SseDecoder d = new SseDecoder(1 << 20);
+        d.feed(b, 2, b.length - 4, handler);
+        assertThat(events).containsExactly("in");
+        assertThat(d.hasPartialEvent()).isFalse();
     }
 }

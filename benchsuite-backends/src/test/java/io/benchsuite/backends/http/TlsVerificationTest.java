@@ -1,5 +1,6 @@
 package io.benchsuite.backends.http;
 
+import io.benchsuite.backends.testing.Fixtures;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
@@ -62,7 +63,7 @@ class TlsVerificationTest {
         Map<String, String> cfg = new java.util.HashMap<>(Map.of("url",
                 "https://127.0.0.1:" + server.getAddress().getPort(), "model", "m"));
         cfg.putAll(extra);
-        try (Backend b = BackendRegistry.load().create("openai", BackendConfig.of(cfg))) {
+        try (Backend b = BackendRegistry.load().create("openai", Fixtures.config(cfg))) {
             RecordingListener l = new RecordingListener();
             b.send(new InferenceRequest(0, "m", List.of(ChatMessage.user("hi")), 1, 2, false, 0, 1, false, Map.of()), l);
             l.await(java.time.Duration.ofSeconds(10));

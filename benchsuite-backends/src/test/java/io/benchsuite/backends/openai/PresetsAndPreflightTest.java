@@ -1,5 +1,6 @@
 package io.benchsuite.backends.openai;
 
+import io.benchsuite.backends.testing.Fixtures;
 import static io.benchsuite.backends.testing.Fixtures.chatDelta;
 import static io.benchsuite.backends.testing.Fixtures.openai;
 import static io.benchsuite.backends.testing.Fixtures.request;
@@ -121,7 +122,7 @@ class PresetsAndPreflightTest {
                 "sglang", "http://localhost:30000", "llamacpp", "http://localhost:8080",
                 "transformers", "http://localhost:8000", "tgi", "http://localhost:8080", "tgi-native", "http://localhost:8080");
         expected.forEach((name, url) -> {
-            try (Backend b = registry.create(name, BackendConfig.of(Map.of(BackendConfig.MODEL, "m")))) {
+            try (Backend b = registry.create(name, Fixtures.config(Map.of(BackendConfig.MODEL, "m")))) {
                 assertThat(b.info().endpoint()).as(name).startsWith(url + "/");
                 assertThat(b.info().name()).isEqualTo(name);
             }
@@ -150,7 +151,7 @@ class PresetsAndPreflightTest {
 
     @Test
     void preflightRefusedGivesTheClearMessage() {
-        try (Backend b = new VllmProvider().create(BackendConfig.of(Map.of(BackendConfig.URL, "http://127.0.0.1:1")))) {
+        try (Backend b = new VllmProvider().create(Fixtures.config(Map.of(BackendConfig.URL, "http://127.0.0.1:1")))) {
             assertThatThrownBy(b::preflight).isInstanceOf(BackendException.class)
                     .hasMessage("cannot reach vllm at http://127.0.0.1:1: connection refused — is the server running? (--skip-preflight to skip this check)");
         }

@@ -28,12 +28,27 @@ public final class Fixtures {
         return openai(preset, url, Environment.of(Map.of()), keyValues);
     }
 
+    /**
+     * The HTTP transport the tests run against: the default one, or the one named by the system
+     * property {@code benchsuite.test.transport} (the build runs the HTTP tests once per transport).
+     */
+    public static String transport() {
+        return System.getProperty("benchsuite.test.transport", "");
+    }
+
+    /** A backend config with the tests' transport added. */
+    public static BackendConfig config(Map<String, String> values) {
+        Map<String, String> m = new HashMap<>(values);
+        if (!transport().isEmpty()) m.putIfAbsent("transport", transport());
+        return BackendConfig.of(m);
+    }
+
     public static OpenAiBackend openai(Preset preset, String url, Environment env, String... keyValues) {
         Map<String, String> m = new HashMap<>();
         m.put(BackendConfig.URL, url);
         m.put(BackendConfig.MODEL, "test-model");
         for (int i = 0; i < keyValues.length; i += 2) m.put(keyValues[i], keyValues[i + 1]);
-        return OpenAiBackend.create(OpenAiSettings.from(BackendConfig.of(m), preset), env);
+        return OpenAiBackend.create(OpenAiSettings.from(config(m), preset), env);
     }
 
     /** An OpenAI chat chunk event with one content delta. */

@@ -1,5 +1,6 @@
 package io.benchsuite.backends.tgi;
 
+import io.benchsuite.backends.testing.Fixtures;
 import static io.benchsuite.backends.testing.Fixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,7 +23,7 @@ class TgiNativeTest {
     }
 
     private static Backend backend(String url) {
-        return new TgiNativeProvider(Environment.of(Map.of())).create(BackendConfig.of(Map.of(BackendConfig.URL, url)));
+        return new TgiNativeProvider(Environment.of(Map.of())).create(Fixtures.config(Map.of(BackendConfig.URL, url)));
     }
 
     @Test

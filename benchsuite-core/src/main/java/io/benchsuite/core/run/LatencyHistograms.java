@@ -54,6 +54,33 @@ public final class LatencyHistograms {
         return h;
     }
 
+    /**
+     * A histogram in HdrHistogram's compressed encoding (a few hundred bytes for a second's samples),
+     * or null when it holds no sample.
+     */
+    public static byte[] compress(Histogram h) {
+        if (h.getTotalCount() == 0) return null;
+        java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int len = h.encodeIntoCompressedByteBuffer(buf);
+        return java.util.Arrays.copyOf(buf.array(), len);
+    }
+
+    /**
+     * The histogram {@link #compress} encoded (an empty one for null).
+     *
+     * @throws IllegalArgumentException when the bytes are not a compressed histogram
+     */
+    public static Histogram decompress(byte[] compressed) {
+        if (compressed == null) return newHistogram();
+        try {
+            Histogram h = Histogram.decodeFromCompressedByteBuffer(java.nio.ByteBuffer.wrap(compressed), 0);
+            h.setAutoResize(true);
+            return h;
+        } catch (java.util.zip.DataFormatException | RuntimeException e) {
+            throw new IllegalArgumentException("not a compressed HdrHistogram: " + e.getMessage(), e);
+        }
+    }
+
     private static Histogram copyOf(Histogram h) {
         Histogram c = h.copy();
         c.setAutoResize(true);

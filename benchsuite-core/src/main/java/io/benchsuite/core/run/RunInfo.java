@@ -24,10 +24,12 @@ import java.util.Map;
  * @param startedAt wall-clock start
  * @param environment where it ran
  * @param labels free-form labels (e.g. device, quantization) recorded in reports
+ * @param shard which part of a split run this is ({@link Shard#WHOLE} for a run not split); the
+ *     workload and seed above are then the shard's own
  */
 public record RunInfo(String name, Workload workload, SeedChain seed, ScenarioSeed scenario, BackendInfo backend,
                       Map<String, String> backendConfig, Slo slo, String tokenizer, Instant startedAt,
-                      Environment environment, Map<String, String> labels) {
+                      Environment environment, Map<String, String> labels, Shard shard) {
     public RunInfo {
         notNull(name, "name");
         notNull(workload, "workload");
@@ -40,5 +42,14 @@ public record RunInfo(String name, Workload workload, SeedChain seed, ScenarioSe
         notNull(startedAt, "startedAt");
         notNull(environment, "environment");
         labels = Map.copyOf(notNull(labels, "labels"));
+        notNull(shard, "shard");
+    }
+
+    /** The identity of a whole run (not split into shards). */
+    public RunInfo(String name, Workload workload, SeedChain seed, ScenarioSeed scenario, BackendInfo backend,
+                   Map<String, String> backendConfig, Slo slo, String tokenizer, Instant startedAt,
+                   Environment environment, Map<String, String> labels) {
+        this(name, workload, seed, scenario, backend, backendConfig, slo, tokenizer, startedAt, environment, labels,
+                Shard.WHOLE);
     }
 }

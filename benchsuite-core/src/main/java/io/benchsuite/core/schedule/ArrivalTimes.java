@@ -14,7 +14,7 @@ import java.util.random.RandomGenerator;
  * (time-rescaling). Profiles are piecewise linear, so the inversion is exact per piece: a constant
  * piece gives Δt = g / r, a linear one solves r₀τ + kτ²/2 = g. Each instant is computed from the
  * previous exact instant, never from "now", so no drift accumulates. The first request is at
- * offset 0.
+ * offset 0 (or, for a shard of a split run, a given part of a gap later).
  */
 public final class ArrivalTimes {
     private static final double NANOS = 1e9;
@@ -22,6 +22,7 @@ public final class ArrivalTimes {
     private final Arrival arrival;
     private final RateProfile profile;
     private final RandomGenerator random;
+    private final double firstUnits;
     private double seconds = Double.NaN;
 
     /**
@@ -30,9 +31,27 @@ public final class ArrivalTimes {
      * @param random the arrival stream's generator (seeded from the scenario's {@code arrivals} stream)
      */
     public ArrivalTimes(Arrival arrival, RateProfile profile, RandomGenerator random) {
+        this(arrival, profile, random, 0);
+    }
+
+    /**
+     * A schedule whose first arrival comes {@code firstUnits} mean gaps (of cumulative rate) after
+     * the first instant the rate is above zero, instead of at that instant: a shard of a split run
+     * starts this way so that the shards' streams interleave ({@code Shard.firstArrivalUnits}).
+     *
+     * @param arrival gap process
+     * @param profile rate over time, requests per second
+     * @param random the arrival stream's generator
+     * @param firstUnits where the first arrival falls, in mean gaps (&gt;= 0)
+     */
+    public ArrivalTimes(Arrival arrival, RateProfile profile, RandomGenerator random, double firstUnits) {
         this.arrival = notNull(arrival, "arrival");
         this.profile = notNull(profile, "profile");
         this.random = notNull(random, "random");
+        if (!(firstUnits >= 0) || Double.isInfinite(firstUnits)) {
+            throw new IllegalArgumentException("firstUnits must be a finite number >= 0, got " + firstUnits);
+        }
+        this.firstUnits = firstUnits;
     }
 
     /**
@@ -42,6 +61,7 @@ public final class ArrivalTimes {
     public long next() {
         if (Double.isNaN(seconds)) {
             seconds = firstNonZeroRateInstant(0);
+            if (firstUnits > 0 && seconds != Double.POSITIVE_INFINITY) seconds = advance(seconds, firstUnits);
         } else if (seconds != Double.POSITIVE_INFINITY) {
             seconds = advance(seconds, arrival.nextUnitGap(random));
         }

@@ -1,5 +1,6 @@
 package io.benchsuite.sim.server;
 
+import io.benchsuite.sim.DeviceUsage;
 import io.benchsuite.sim.SimEngineState;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
@@ -7,9 +8,21 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.DoubleAdder;
 
 /**
- * The server's Prometheus exposition under vLLM's metric names, so that the scrapers written for
- * vLLM read the simulator unchanged. Engine gauges and counters come from the engine's state;
- * latency histograms are observed here, with vLLM's bucket bounds. Thread-safe.
+ * The server's Prometheus exposition, in three families:
+ * <ul>
+ *   <li>vLLM's names ({@code vllm:...}), so that scrapers written for vLLM read the simulator unchanged:
+ *       running/waiting requests, KV-cache usage, prefix-cache queries and hits (tokens), preemptions,
+ *       token counters, TTFT and inter-token latency histograms (observed here, with vLLM's buckets);</li>
+ *   <li>NVIDIA DCGM exporter's names ({@code DCGM_FI_DEV_...}), one series per simulated device
+ *       ({@code gpu="0"}...), so that a GPU sampler pointed at this {@code /metrics} (the CLI's
+ *       {@code --dcgm-url}) reads memory, utilisation, power and energy as from a real GPU: framebuffer
+ *       used and free (MiB; what the engine holds, KV pool included, as on a real server), utilisation
+ *       (%), power (W) and total energy (mJ);</li>
+ *   <li>the simulator's own figures ({@code benchsuite_sim:...}), which no real server exports: device
+ *       memory in use (weights + KV blocks in use + activations) now and at its peak, the KV allocator's
+ *       fragmentation, energy, and the steps the host ran late.</li>
+ * </ul>
+ * Thread-safe.
  */
 final class ServerMetrics {
     // vLLM's bucket bounds (vllm/v1/metrics/loggers.py).
@@ -46,7 +59,7 @@ final class ServerMetrics {
     }
 
     /** The exposition text (format 0.0.4). */
-    String render(SimEngineState s) {
+    String render(SimEngineState s, DeviceUsage u) {
         StringBuilder b = new StringBuilder(4096);
         gauge(b, "vllm:num_requests_running", "Number of requests in model execution batches.", s.running());
         gauge(b, "vllm:num_requests_waiting", "Number of requests waiting to be processed.", s.waiting());
@@ -69,7 +82,56 @@ final class ServerMetrics {
                 .append(finishedError.get()).append('\n');
         histogram(b, "vllm:time_to_first_token_seconds", "Histogram of time to first token in seconds.", ttft);
         histogram(b, "vllm:inter_token_latency_seconds", "Histogram of inter-token latency in seconds.", itl);
+        dcgm(b, u);
+        gauge(b, "benchsuite_sim:device_memory_used_bytes",
+                "Simulated device memory in use, all devices: weights + KV blocks in use + activations of the step in flight.",
+                u.memoryBytes());
+        gauge(b, "benchsuite_sim:device_memory_peak_bytes", "Largest benchsuite_sim:device_memory_used_bytes since the start.",
+                u.peakMemoryBytes());
+        gauge(b, "benchsuite_sim:device_memory_capacity_bytes", "Datasheet memory of all simulated devices.",
+                u.memoryCapacityBytes());
+        gauge(b, "benchsuite_sim:kv_cache_fragmentation_ratio",
+                "1 - longest run of adjacent free KV blocks / free KV blocks (0 when none is free).", u.fragmentation());
+        gauge(b, "benchsuite_sim:power_watts", "Power of all simulated devices now (idle + utilisation x (TDP - idle)).",
+                u.powerWatts());
+        counterD(b, "benchsuite_sim:energy_joules_total", "Energy of all simulated devices since the start.", u.energyJoules());
+        counter(b, "benchsuite_sim:late_steps_total", "Engine steps that ended more than 1 ms after their simulated duration.",
+                s.lateSteps());
+        counterD(b, "benchsuite_sim:late_seconds_total", "Wall time engine steps ran over their simulated duration.",
+                s.lateSeconds());
         return b.toString();
+    }
+
+    /** One series per device, under the DCGM exporter's names and units. */
+    private void dcgm(StringBuilder b, DeviceUsage u) {
+        int n = u.devices();
+        double mib = 1024.0 * 1024.0;
+        double capacity = u.memoryCapacityBytes() / n;
+        double used = Math.min(capacity, u.reservedBytes() / n);
+        dcgmSeries(b, "DCGM_FI_DEV_FB_USED", "gauge", "Framebuffer memory used (in MiB).", u, Math.floor(used / mib));
+        dcgmSeries(b, "DCGM_FI_DEV_FB_FREE", "gauge", "Framebuffer memory free (in MiB).", u, Math.floor((capacity - used) / mib));
+        dcgmSeries(b, "DCGM_FI_DEV_GPU_UTIL", "gauge", "GPU utilization (in %).", u, Math.round(100 * u.utilisation()));
+        if (!Double.isNaN(u.powerWatts())) {
+            dcgmSeries(b, "DCGM_FI_DEV_POWER_USAGE", "gauge", "Power draw (in W).", u, u.powerWatts() / n);
+            dcgmSeries(b, "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION", "counter",
+                    "Total energy consumption since boot (in mJ).", u, Math.floor(u.energyJoules() / n * 1000));
+        }
+    }
+
+    private void dcgmSeries(StringBuilder b, String name, String type, String help, DeviceUsage u, double perDevice) {
+        b.append("# HELP ").append(name).append(' ').append(help).append('\n');
+        b.append("# TYPE ").append(name).append(' ').append(type).append('\n');
+        for (int gpu = 0; gpu < u.devices(); gpu++) {
+            b.append(name).append("{gpu=\"").append(gpu).append("\",device=\"sim").append(gpu).append("\",modelName=\"")
+                    .append(escape("simulated " + u.device())).append("\",").append(modelLabel).append("} ")
+                    .append(number(perDevice)).append('\n');
+        }
+    }
+
+    private void counterD(StringBuilder b, String name, String help, double value) {
+        b.append("# HELP ").append(name).append(' ').append(help).append('\n');
+        b.append("# TYPE ").append(name).append(" counter\n");
+        b.append(name).append('{').append(modelLabel).append("} ").append(number(value)).append('\n');
     }
 
     private void gauge(StringBuilder b, String name, String help, double value) {
@@ -101,6 +163,7 @@ final class ServerMetrics {
     }
 
     private static String number(double v) {
+        if (Double.isNaN(v)) return "NaN";
         if (v == Math.rint(v) && Math.abs(v) < 1e15) return String.format(Locale.ROOT, "%.1f", v);
         return Double.toString(v);
     }

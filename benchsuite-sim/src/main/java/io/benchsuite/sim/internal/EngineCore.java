@@ -3,6 +3,7 @@ package io.benchsuite.sim.internal;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.Usage;
+import io.benchsuite.sim.DeviceUsage;
 import io.benchsuite.sim.EnginePreset;
 import io.benchsuite.sim.SimEngineState;
 import io.benchsuite.sim.SimPhysics;
@@ -10,66 +11,102 @@ import io.benchsuite.sim.SimSettings;
 import io.benchsuite.sim.Vocabulary;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.function.LongSupplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The scheduler of the simulated engine, without a clock: it plans a step, and when told the step
- * is over, emits its tokens. A driver decides when steps end (in real time, see
- * {@link RealTimeEngine}; tests drive it in virtual time). Step durations are pure functions of the
- * batch state plus the seeded jitter, so a given seed and arrival order give the same step times.
+ * The scheduler of the simulated engine, without a clock: it plans a step at a time it is told, and
+ * when told the step is over, emits its tokens. A driver decides when steps end: in real time
+ * ({@link RealTimeEngine}) or in virtual time ({@link io.benchsuite.sim.SimulatedServer}). Step
+ * durations are pure functions of the batch state plus the seeded jitter, so a given seed and arrival
+ * order give the same step times.
  *
- * <p>Not thread-safe: one thread drives it. {@link #state()} may be read from any thread.
+ * <p>Scheduling follows the engine preset (see {@link EnginePreset}): continuous batching takes, in
+ * order, one token for every decoding sequence and the next prompt chunk of every sequence still in
+ * prefill (the running ones, in admission order), then admits waiting requests first come, first
+ * served, while the step's token budget, the batch limit and the KV cache allow; static batching runs
+ * one padded batch to its end. KV blocks come from a {@link KvBlockPool} as the preset's
+ * {@link EnginePreset.KvPolicy} says; an on-demand engine that runs out preempts the latest admitted
+ * sequence, which is recomputed later (its output so far is kept).
+ *
+ * <p>Not thread-safe: one thread drives it. {@link #state()} and {@link #deviceUsage(long)} may be read from any thread.
  */
 public final class EngineCore {
-    private static final Logger LOG = LoggerFactory.getLogger(EngineCore.class);
-
     private final SimSettings settings;
     private final SimPhysics physics;
     private final EnginePreset engine;
+    private final EnginePreset.KvPolicy policy;
+    private final boolean prefixCaching;
     private final long kvCapacityTokens;
-    private final long totalBlocks;
-    private final PrefixCache prefixCache;
+    private final int totalBlocks;
+    private final KvBlockPool pool;
+    private final DeviceMeter meter;
     private final SplittableRandom jitterRandom;
+    private final EventSink sink;
 
     private final ArrayDeque<Sequence> waiting = new ArrayDeque<>();
-    private final LinkedHashSet<Sequence> running = new LinkedHashSet<>();
-    private long usedBlocks;
+    private final ArrayList<Sequence> running = new ArrayList<>();
+    private int[] runScratch = new int[0];
 
     // Static batching (transformers preset): the batch in flight, padded to its longest prompt.
-    private int staticBatchSize;
+    private final List<Sequence> staticMembers = new ArrayList<>();
     private long staticPaddedPrompt;
     private long staticDecodeSteps;
-    private long staticHeldBlocks;
 
     private long prefixQueryTokens;
     private long prefixHitTokens;
     private long promptTokens;
     private long generationTokens;
+    private long preemptions;
     private long completed;
     private long steps;
+    private long lateSteps;
+    private long lateNanos;
     private volatile SimEngineState snapshot;
 
-    /** @throws IllegalArgumentException when the model's weights leave no room for a KV cache on the device */
-    public EngineCore(SimSettings settings) {
+    /**
+     * An engine whose events go to {@code sink}, with its time zero at {@code originNanos} of the
+     * driver's clock, which runs {@code settings.timeScale()} times slower than simulated time
+     * (virtual drivers pass a scale of 1 through their settings or ignore it, see {@link #EngineCore(SimSettings, EventSink, long, double)}).
+     *
+     * @throws IllegalArgumentException when the model's weights leave no room for a KV cache on the device
+     */
+    EngineCore(SimSettings settings, EventSink sink, long originNanos, double timeScale) {
         this.settings = settings;
+        this.sink = sink;
         this.physics = settings.physics();
         this.engine = settings.engine();
-        this.kvCapacityTokens = physics.kvCapacityTokens();
-        if (kvCapacityTokens < SimPhysics.BLOCK_TOKENS) {
-            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
-                    "model '%s' does not fit on device '%s': %.2f GB of weights (%s) leave no KV cache in %.1f GB x %.2f",
-                    settings.modelName(), settings.device().name(), physics.weightBytes() / 1e9,
+        this.policy = engine.kvPolicy();
+        this.prefixCaching = engine.prefixCaching();
+        long capacity = physics.kvCapacityTokens();
+        if (capacity < SimPhysics.BLOCK_TOKENS) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "model '%s' does not fit on device '%s' x %d: %.2f GB of weights (%s) per device leave no KV cache in %.1f GB x %.2f",
+                    settings.modelName(), settings.device().name(), settings.tensorParallel(), physics.weightBytesPerDevice() / 1e9,
                     settings.quantization().label(), settings.device().memoryBytes() / 1e9, settings.memoryUtilization()));
         }
-        this.totalBlocks = kvCapacityTokens / SimPhysics.BLOCK_TOKENS;
-        this.prefixCache = engine.prefixCaching() ? new PrefixCache(totalBlocks) : null;
+        long blocks = capacity / SimPhysics.BLOCK_TOKENS;
+        if (blocks > Integer.MAX_VALUE - 8) blocks = Integer.MAX_VALUE - 8;
+        this.totalBlocks = (int) blocks;
+        this.kvCapacityTokens = (long) totalBlocks * SimPhysics.BLOCK_TOKENS;
+        this.pool = new KvBlockPool(totalBlocks, prefixCaching);
+        this.meter = new DeviceMeter(physics, totalBlocks, originNanos, timeScale);
         this.jitterRandom = new SplittableRandom(settings.seed());
         publish();
+    }
+
+    /**
+     * An engine for a virtual-time driver: listeners are called on the driver's thread, at once, with
+     * the driver's (simulated) nanoseconds; time zero is {@code originNanos}.
+     */
+    public static EngineCore virtual(SimSettings settings, long originNanos) {
+        return new EngineCore(settings, EventSink.DIRECT, originNanos, 1.0);
+    }
+
+    /** An engine driven in simulated nanoseconds from 0 (tests). */
+    EngineCore(SimSettings settings, EventSink sink) {
+        this(settings, sink, 0, 1.0);
     }
 
     public SimPhysics physics() {
@@ -84,6 +121,11 @@ public final class EngineCore {
     /** The latest state; any thread. */
     public SimEngineState state() {
         return snapshot;
+    }
+
+    /** The device figures at {@code nowNanos} of the driver's clock; any thread. */
+    public DeviceUsage deviceUsage(long nowNanos) {
+        return meter.usage(nowNanos, snapshot);
     }
 
     /**
@@ -101,13 +143,13 @@ public final class EngineCore {
         long needed = blocksFor(reservationTokens(promptTokens, maxTokens));
         if (needed > totalBlocks) {
             return "request needs " + needed * SimPhysics.BLOCK_TOKENS + " tokens of KV cache but the cache holds only "
-                    + totalBlocks * SimPhysics.BLOCK_TOKENS;
+                    + kvCapacityTokens;
         }
         return null;
     }
 
-    /** Queues a sequence that passed {@link #admissionProblem}. */
-    public void submit(Sequence s) {
+    /** Queues a sequence that passed {@link #admissionProblem}; it arrived at {@code nowNanos}. */
+    public void submit(Sequence s, long nowNanos) {
         waiting.addLast(s);
         publish();
     }
@@ -117,179 +159,288 @@ public final class EngineCore {
         return waiting.isEmpty() && running.isEmpty();
     }
 
-    /** Admits what fits and plans the next step, or returns {@code null} when there is nothing to run. */
-    public StepPlan planStep() {
+    /**
+     * Admits what fits and plans the next step, starting at {@code nowNanos}, or returns {@code null}
+     * when there is nothing to run.
+     */
+    public StepPlan planStep(long nowNanos) {
         StepPlan plan = engine.continuousBatching() ? planContinuous() : planStatic();
+        if (plan != null) {
+            meter.stepStarted(nowNanos, pool.used(), physics.activationBytesPerDevice(plan.computeTokens(), plan.sampled()),
+                    plan.cost().utilisation());
+        }
         publish();
         return plan;
     }
 
+    // ------------------------------------------------------------------ continuous batching
+
     private StepPlan planContinuous() {
-        List<Sequence> decode = new ArrayList<>(running);
-        long kvRead = 0;
-        for (Sequence s : decode) kvRead += s.contextTokens();
-        long budget = settings.maxBatchedTokens() - (long) decode.size();
         List<Sequence> prefill = new ArrayList<>();
-        long prefillTokens = 0;
-        while (!waiting.isEmpty() && running.size() < settings.maxBatch()) {
-            Sequence s = waiting.peekFirst();
-            int need = blocksFor(reservationTokens(s.promptTokens, s.maxTokens));
-            if (usedBlocks + need > totalBlocks) break; // FCFS: the head waits for room, nobody overtakes it
-            int cached = 0;
-            if (prefixCache != null) {
-                cached = s.blocks.cachedTokens(prefixCache.matchLeading(s.blocks.chainedHashes()), s.promptTokens);
+        List<Sequence> decode = new ArrayList<>();
+        long budget = settings.maxBatchedTokens();
+        long preemptionsBefore = preemptions;
+        // Running sequences in admission order: decodes take one token, prefills their next chunk.
+        for (int i = 0; i < running.size() && budget > 0; i++) {
+            Sequence s = running.get(i);
+            int need = s.need();
+            int n = (int) Math.min(need, budget);
+            if (n < need && !engine.chunkedPrefill()) {
+                if (!prefill.isEmpty() || !decode.isEmpty()) continue; // a whole prompt that does not fit waits
+                n = need; // ... unless it would run alone: then it runs whole, over the budget
             }
-            long uncached = (long) s.promptTokens - cached;
-            // A prompt over the token budget still runs when it is the step's only prefill, or it would never run.
-            if (uncached > budget && !prefill.isEmpty()) break;
-            waiting.pollFirst();
-            admit(s, need, cached);
-            prefill.add(s);
-            prefillTokens += uncached;
-            budget -= uncached;
+            if (!ensureBlocks(s, s.computed + n)) break; // s itself was preempted: it was the last one running
+            s.scheduled = n;
+            budget -= n;
+            if (s.decoding()) decode.add(s);
+            else prefill.add(s);
         }
-        if (decode.isEmpty() && prefill.isEmpty()) return null;
-        return plan(prefill, decode, decode.size() + prefillTokens, kvRead);
+        boolean preempted = preemptions > preemptionsBefore;
+        // Waiting requests, first come first served; none while the cache is short (something was just preempted).
+        while (!preempted && budget > 0 && !waiting.isEmpty() && running.size() < settings.maxBatch()) {
+            Sequence s = waiting.peekFirst();
+            int cachedBlocks = prefixCaching ? pool.matchLeading(s.blocks.chainedHashes(), Integer.MAX_VALUE) : 0;
+            int cachedTokens = prefixCaching ? s.blocks.cachedTokens(cachedBlocks, s.promptTokens) : 0;
+            int shared = Math.min(cachedBlocks, cachedTokens / SimPhysics.BLOCK_TOKENS);
+            int need = s.prefillTarget() - cachedTokens;
+            int n = (int) Math.min(need, budget);
+            if (n < need && !engine.chunkedPrefill()) {
+                if (!prefill.isEmpty() || !decode.isEmpty()) break;
+                n = need;
+            }
+            if (!admit(s, shared, cachedTokens, n)) break; // FCFS: the head waits for room, nobody overtakes it
+            waiting.pollFirst();
+            s.scheduled = n;
+            budget -= n;
+            prefill.add(s);
+        }
+        if (prefill.isEmpty() && decode.isEmpty()) return null;
+        long compute = 0;
+        long pairs = 0;
+        long kvRead = 0;
+        int sampled = 0;
+        for (Sequence s : decode) {
+            compute += 1;
+            pairs += s.computed + 1;
+            kvRead += s.computed;
+            sampled++;
+        }
+        for (Sequence s : prefill) {
+            compute += s.scheduled;
+            pairs += SimPhysics.causalPairs(s.computed, s.scheduled);
+            kvRead += s.computed;
+            if (s.computed + s.scheduled >= s.prefillTarget()) sampled++;
+        }
+        return plan(prefill, decode, compute, pairs, kvRead, sampled);
     }
 
+    /**
+     * Makes {@code s} hold blocks for {@code positions} KV positions. An on-demand engine allocates what
+     * is missing, preempting the latest admitted sequences while the pool is short; returns false when
+     * {@code s} itself had to be preempted. Reserving engines took everything at admission.
+     */
+    private boolean ensureBlocks(Sequence s, int positions) {
+        if (policy != EnginePreset.KvPolicy.ON_DEMAND) return true;
+        int missing = blocksFor(positions) - s.heldCount;
+        while (missing > pool.free()) {
+            Sequence victim = running.get(running.size() - 1);
+            preempt(victim);
+            if (victim == s) return false;
+        }
+        for (int k = 0; k < missing; k++) s.hold(pool.allocate());
+        return true;
+    }
+
+    /**
+     * Admits {@code s} when its KV fits: the {@code shared} leading prompt blocks from the prefix cache,
+     * plus new blocks for the first {@code firstChunk} positions after the cached ones (on demand), its
+     * prompt and whole output (reserving), or one contiguous region. Returns false, changing nothing, when it does not fit.
+     */
+    private boolean admit(Sequence s, int shared, int cachedTokens, int firstChunk) {
+        long[] keys = s.blocks.chainedHashes();
+        int reuseFree = shared > 0 ? pool.freeAmongLeading(keys, shared) : 0;
+        switch (policy) {
+            case ON_DEMAND, RESERVE_OUTPUT -> {
+                long positions = policy == EnginePreset.KvPolicy.ON_DEMAND ? (long) cachedTokens + firstChunk
+                        : reservationTokens(s.promptTokens, s.maxTokens);
+                int fresh = Math.max(0, blocksFor(positions) - shared);
+                if (fresh + reuseFree > pool.free()) return false;
+                for (int k = 0; k < shared; k++) s.hold(pool.acquire(keys[k]));
+                for (int k = 0; k < fresh; k++) s.hold(pool.allocate());
+            }
+            case CONTIGUOUS_REQUEST, CONTIGUOUS_CONTEXT -> {
+                int count = blocksFor(reservationTokens(s.promptTokens, s.maxTokens));
+                if (runScratch.length < count) runScratch = new int[count];
+                if (!pool.allocateRun(count, runScratch)) return false;
+                for (int k = 0; k < count; k++) s.hold(runScratch[k]);
+            }
+        }
+        boolean first = !s.admitted && s.preemptions == 0;
+        s.admitted = true;
+        s.computed = cachedTokens;
+        s.cachedTokens = cachedTokens;
+        s.registeredBlocks = shared;
+        running.add(s);
+        if (first) promptTokens += s.promptTokens;
+        if (prefixCaching) {
+            prefixQueryTokens += s.promptTokens;
+            prefixHitTokens += cachedTokens;
+        }
+        return true;
+    }
+
+    private void preempt(Sequence s) {
+        running.remove(s);
+        releaseBlocks(s);
+        s.computed = 0;
+        s.scheduled = 0;
+        s.admitted = false;
+        s.preemptions++;
+        preemptions++;
+        waiting.addFirst(s);
+    }
+
+    // ------------------------------------------------------------------ static batching
+
     private StepPlan planStatic() {
-        if (staticBatchSize > 0) {
+        if (!staticMembers.isEmpty()) {
             if (running.isEmpty()) return null;
             // Finished members stay in the padded batch: the whole batch is computed and its full KV read.
-            long compute = staticBatchSize;
-            long kvRead = staticBatchSize * (staticPaddedPrompt + staticDecodeSteps + 1);
-            return plan(List.of(), new ArrayList<>(running), compute, kvRead);
+            int size = staticMembers.size();
+            long context = staticPaddedPrompt + staticDecodeSteps + 1;
+            for (Sequence s : running) s.scheduled = 1;
+            return plan(List.of(), new ArrayList<>(running), size, size * context, size * context, running.size());
         }
         List<Sequence> prefill = new ArrayList<>();
         long longest = 0;
         while (!waiting.isEmpty() && prefill.size() < settings.maxBatch()) {
             Sequence s = waiting.peekFirst();
-            int need = blocksFor(reservationTokens(s.promptTokens, s.maxTokens));
-            if (usedBlocks + need > totalBlocks) break;
+            if (!admit(s, 0, 0, 0)) break;
             waiting.pollFirst();
-            admit(s, need, 0);
+            s.scheduled = s.need();
             prefill.add(s);
-            staticHeldBlocks += need;
+            staticMembers.add(s);
             longest = Math.max(longest, s.promptTokens);
         }
         if (prefill.isEmpty()) return null;
-        staticBatchSize = prefill.size();
         staticPaddedPrompt = longest;
         staticDecodeSteps = 0;
-        return plan(prefill, List.of(), staticBatchSize * longest, 0);
+        int size = prefill.size();
+        return plan(prefill, List.of(), size * longest, size * SimPhysics.causalPairs(0, longest), 0, size);
     }
 
-    private void admit(Sequence s, int blocks, int cachedTokens) {
-        s.admitted = true;
-        s.reservedBlocks = blocks;
-        s.cachedTokens = cachedTokens;
-        usedBlocks += blocks;
-        running.add(s);
-        promptTokens += s.promptTokens;
-        if (prefixCache != null) {
-            prefixQueryTokens += s.promptTokens;
-            prefixHitTokens += cachedTokens;
+    private void endStaticBatchIfDone() {
+        if (!staticMembers.isEmpty() && running.isEmpty()) {
+            for (Sequence s : staticMembers) releaseBlocks(s);
+            staticMembers.clear();
         }
     }
 
-    private StepPlan plan(List<Sequence> prefill, List<Sequence> decode, long computeTokens, long kvRead) {
-        double seconds = physics.stepSeconds(computeTokens, kvRead);
+    // ------------------------------------------------------------------ steps
+
+    private StepPlan plan(List<Sequence> prefill, List<Sequence> decode, long computeTokens, long pairs, long kvRead, int sampled) {
+        SimPhysics.StepCost cost = physics.cost(computeTokens, pairs, kvRead);
+        double seconds = cost.seconds();
         if (settings.jitter() > 0) {
             seconds *= 1 + settings.jitter() * (2 * jitterRandom.nextDouble() - 1);
         }
-        return new StepPlan(prefill, decode, computeTokens, kvRead, seconds);
+        return new StepPlan(prefill, decode, computeTokens, pairs, kvRead, sampled, cost, seconds);
     }
 
-    /** Ends a planned step: first tokens for its prefills, next tokens for its decodes, completions. */
-    public void completeStep(StepPlan plan, LongSupplier clock) {
+    /**
+     * Ends a planned step at {@code endNanos}: positions computed, first tokens for completed prefills,
+     * next tokens for decodes, completions. {@code lateNanos} is how much later than its simulated
+     * duration it ended (a real-time driver that was descheduled), 0 in virtual time.
+     */
+    public void completeStep(StepPlan plan, long endNanos, long lateNanos) {
         steps++;
-        for (Sequence s : plan.prefill()) {
-            if (s.terminated) continue;
-            if (prefixCache != null) prefixCache.insert(s.blocks.chainedHashes());
-            emitToken(s, clock);
-        }
-        for (Sequence s : plan.decode()) {
-            if (!s.terminated) emitToken(s, clock);
-        }
-        if (staticBatchSize > 0 && plan.prefill().isEmpty()) staticDecodeSteps++;
+        if (lateNanos > 0) this.lateNanos += lateNanos;
+        if (lateNanos > RealTimeEngine.LATE_NANOS) lateSteps++;
+        for (Sequence s : plan.decode()) advance(s, endNanos);
+        for (Sequence s : plan.prefill()) advance(s, endNanos);
+        if (!staticMembers.isEmpty() && plan.prefill().isEmpty()) staticDecodeSteps++;
         endStaticBatchIfDone();
+        meter.stepEnded(endNanos, plan.seconds(), plan.cost().utilisation(), pool.used(), pool);
         publish();
     }
 
-    private void emitToken(Sequence s, LongSupplier clock) {
+    private void advance(Sequence s, long endNanos) {
+        if (s.terminated || !s.admitted || s.scheduled == 0) return; // cancelled or preempted during the step
+        s.computed += s.scheduled;
+        s.scheduled = 0;
+        if (prefixCaching) registerPromptBlocks(s);
+        if (s.computed >= s.prefillTarget()) emitToken(s, endNanos);
+    }
+
+    /** Full prompt blocks now computed become findable by later prompts with the same prefix. */
+    private void registerPromptBlocks(Sequence s) {
+        long[] keys = s.blocks.chainedHashes();
+        int full = Math.min(Math.min(keys.length, s.heldCount), Math.min(s.computed, s.promptTokens) / SimPhysics.BLOCK_TOKENS);
+        for (int j = s.registeredBlocks; j < full; j++) pool.register(s.held[j], keys[j]);
+        s.registeredBlocks = Math.max(s.registeredBlocks, full);
+    }
+
+    private void emitToken(Sequence s, long nowNanos) {
         String word = Vocabulary.word(s.wordSeed, s.generated);
         s.generated++;
         generationTokens++;
-        try {
-            s.listener.onTokens(clock.getAsLong(), 1, word);
-        } catch (RuntimeException e) {
-            LOG.warn("listener of sim request {} threw from onTokens; ignored", s.id, e);
-        }
+        sink.tokens(s, nowNanos, word);
         if (s.generated >= s.maxTokens) {
             s.terminated = true;
             release(s);
             completed++;
-            try {
-                s.listener.onComplete(clock.getAsLong(), new Usage(s.promptTokens, s.generated));
-            } catch (RuntimeException e) {
-                LOG.warn("listener of sim request {} threw from onComplete; ignored", s.id, e);
-            }
+            sink.complete(s, nowNanos, new Usage(s.promptTokens, s.generated));
         }
     }
 
     /** Removes a sequence and tells its listener it was cancelled; nothing when it already ended. */
-    public void cancel(Sequence s, LongSupplier clock, String message) {
+    public void cancel(Sequence s, long nowNanos, String message) {
         if (s.terminated) return;
         s.terminated = true;
         if (s.admitted) release(s);
         else waiting.remove(s);
         endStaticBatchIfDone();
+        meter.blocksChanged(nowNanos, pool.used());
         publish();
-        deliverError(s, clock, ErrorKind.CANCELLED, message);
+        sink.error(s, nowNanos, BackendError.of(ErrorKind.CANCELLED, message));
     }
 
     /** Ends every waiting and running sequence with an error (the engine is shutting down). */
-    public void failAll(ErrorKind kind, String message, LongSupplier clock) {
+    public void failAll(ErrorKind kind, String message, long nowNanos) {
         List<Sequence> all = new ArrayList<>(running);
         all.addAll(waiting);
+        for (Sequence s : running) releaseBlocks(s);
+        for (Sequence s : staticMembers) releaseBlocks(s);
         running.clear();
         waiting.clear();
-        usedBlocks = 0;
-        staticBatchSize = 0;
-        staticHeldBlocks = 0;
+        staticMembers.clear();
+        meter.blocksChanged(nowNanos, pool.used());
         publish();
         for (Sequence s : all) {
             if (s.terminated) continue;
             s.terminated = true;
-            deliverError(s, clock, kind, message);
-        }
-    }
-
-    private void deliverError(Sequence s, LongSupplier clock, ErrorKind kind, String message) {
-        try {
-            s.listener.onError(clock.getAsLong(), BackendError.of(kind, message));
-        } catch (RuntimeException e) {
-            LOG.warn("listener of sim request {} threw from onError; ignored", s.id, e);
+            sink.error(s, nowNanos, BackendError.of(kind, message));
         }
     }
 
     private void release(Sequence s) {
         running.remove(s);
-        // A static batch keeps its contiguous buffer until the whole batch ends.
-        if (engine.continuousBatching()) usedBlocks -= s.reservedBlocks;
+        // A static batch keeps its contiguous buffers until the whole batch ends.
+        if (engine.continuousBatching()) releaseBlocks(s);
     }
 
-    private void endStaticBatchIfDone() {
-        if (staticBatchSize > 0 && running.isEmpty()) {
-            usedBlocks -= staticHeldBlocks;
-            staticHeldBlocks = 0;
-            staticBatchSize = 0;
-        }
+    private void releaseBlocks(Sequence s) {
+        for (int k = 0; k < s.heldCount; k++) pool.release(s.held[k]);
+        s.heldCount = 0;
+        s.registeredBlocks = 0;
     }
 
-    /** Tokens a request reserves at admission: prompt plus output when paged, the whole context when contiguous. */
+    /**
+     * Tokens a request's KV may grow to, which an engine that reserves takes at admission: prompt plus
+     * output, or the whole context for {@link EnginePreset.KvPolicy#CONTIGUOUS_CONTEXT}.
+     */
     long reservationTokens(int prompt, int maxTokens) {
-        return engine.paged() ? (long) prompt + maxTokens : settings.model().maxContext();
+        return policy == EnginePreset.KvPolicy.CONTIGUOUS_CONTEXT ? settings.model().maxContext() : (long) prompt + maxTokens;
     }
 
     private static int blocksFor(long tokens) {
@@ -297,8 +448,8 @@ public final class EngineCore {
     }
 
     private void publish() {
-        snapshot = new SimEngineState(running.size(), waiting.size(), (double) usedBlocks / totalBlocks,
-                totalBlocks * SimPhysics.BLOCK_TOKENS, prefixQueryTokens, prefixHitTokens, promptTokens,
-                generationTokens, 0, completed, steps);
+        snapshot = new SimEngineState(running.size(), waiting.size(), (double) pool.used() / totalBlocks,
+                kvCapacityTokens, prefixQueryTokens, prefixHitTokens, promptTokens, generationTokens, preemptions,
+                completed, steps, lateSteps, lateNanos / 1e9);
     }
 }

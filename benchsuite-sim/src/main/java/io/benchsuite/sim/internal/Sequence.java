@@ -15,11 +15,24 @@ public final class Sequence {
     final PromptBlocks blocks;
     final long wordSeed;
 
-    int reservedBlocks;
-    int cachedTokens;
+    /** KV positions computed (prefix hits included); the next token comes once it reaches {@link #prefillTarget()}. */
+    int computed;
+    /** Tokens generated and delivered. */
     int generated;
+    /** Prompt tokens found in the prefix cache at the latest admission. */
+    int cachedTokens;
+    /** Tokens of this sequence in the step being run (a prefill chunk, or 1 when decoding). */
+    int scheduled;
+    /** Positions of the KV blocks held, in order; {@code heldCount} of them are valid. */
+    int[] held = new int[4];
+    int heldCount;
+    /** Leading full prompt blocks whose prefix key is registered in the pool. */
+    int registeredBlocks;
+    /** Prefix keys of the prompt's full token blocks (computed once, when prefix caching is on). */
+    long[] prefixKeys;
     boolean admitted;
     boolean terminated;
+    int preemptions;
 
     /**
      * @param id engine-unique id (FIFO order among equals)
@@ -37,9 +50,32 @@ public final class Sequence {
         this.wordSeed = wordSeed;
     }
 
-    /** Tokens whose KV is in the cache now: the prompt plus all generated tokens. */
+    /**
+     * Positions to compute before the next token: the prompt, plus the tokens generated before a
+     * preemption (recomputed, as vLLM does, when the sequence is admitted again).
+     */
+    int prefillTarget() {
+        return promptTokens + generated;
+    }
+
+    /** Positions still to compute before the next token: 1 while decoding, more during a prefill. */
+    int need() {
+        return prefillTarget() - computed;
+    }
+
+    /** Whether the next step gives this sequence a token for one position (it is decoding). */
+    boolean decoding() {
+        return generated > 0 && need() == 1;
+    }
+
+    /** Tokens whose KV is in the cache now: the positions computed. */
     long contextTokens() {
-        return (long) promptTokens + generated;
+        return computed;
+    }
+
+    void hold(int block) {
+        if (heldCount == held.length) held = java.util.Arrays.copyOf(held, held.length * 2);
+        held[heldCount++] = block;
     }
 
     public long id() {

@@ -1,19 +1,23 @@
 package io.benchsuite.sim.internal;
 
+import io.benchsuite.sim.SimPhysics;
 import java.util.List;
 
 /**
- * One engine step as planned: who prefills, who decodes, and what it costs.
+ * One engine step as planned: who computes what, and what it costs.
  *
- * @param prefill sequences admitted in this step; their first token comes at its end
+ * @param prefill sequences with prompt positions in this step (a whole prompt or a chunk); those whose
+ *     prompt is then complete get their first token at its end
  * @param decode sequences that get their next token at its end
  * @param computeTokens tokens in the forward pass (uncached prompt tokens plus one per decoding sequence, padding included for static batches)
- * @param kvTokensRead KV-cache tokens read by the decoding sequences
+ * @param attentionPairs (token, attended position) pairs of the step's attention
+ * @param kvTokensRead KV-cache tokens read by attention
+ * @param sampled sequences that get a token at the end of the step
+ * @param cost the physics of the step
  * @param seconds simulated duration, jitter included, before the time scale
  */
-public record StepPlan(List<Sequence> prefill, List<Sequence> decode, long computeTokens, long kvTokensRead, double seconds) {
-    public StepPlan {
-        prefill = List.copyOf(prefill);
-        decode = List.copyOf(decode);
-    }
+public record StepPlan(List<Sequence> prefill, List<Sequence> decode, long computeTokens, long attentionPairs,
+                       long kvTokensRead, int sampled, SimPhysics.StepCost cost, double seconds) {
+    // The lists are built fresh for each step and never changed afterwards; not copied (a step is planned
+    // hundreds of thousands of times in a virtual-time run).
 }

@@ -28,9 +28,11 @@ class EngineCoreTest {
         assertThat(r.tokenTimes()).hasSize(5);
         assertThat(r.usage().promptTokens()).isEqualTo(1000);
         assertThat(r.usage().completionTokens()).isEqualTo(5);
-        assertThat(VirtualDriver.seconds(r.tokenTimes().get(0))).isCloseTo(0.10295, withPercentage(1));
+        // prefill 93.1 ms (SimPhysicsTest's hand arithmetic), then one decode step of ~10.97 ms per token
+        assertThat(VirtualDriver.seconds(r.tokenTimes().get(0))).isCloseTo(d.core.physics().prefillSeconds(1000), withPercentage(0.01));
+        assertThat(VirtualDriver.seconds(r.tokenTimes().get(0))).isCloseTo(0.09311, withPercentage(0.5));
         double itl = VirtualDriver.seconds(r.tokenTimes().get(4) - r.tokenTimes().get(0)) / 4;
-        assertThat(itl).isCloseTo(9.85e-3, withPercentage(2));
+        assertThat(itl).isCloseTo(d.core.physics().decodeStepSeconds(1, 1002), withPercentage(0.1));
     }
 
     @Test
@@ -48,10 +50,10 @@ class EngineCoreTest {
 
     @Test
     void fullKvCacheMakesRequestsQueue() {
-        // 20 GB x 0.9 - 16.06 GB of weights = 14,801 KV tokens = 925 blocks; each request reserves
-        // (1000 + 1000) / 16 = 125 blocks, so seven fit and the eighth waits for one to finish.
+        // 20 GB x 0.9 - 16.06 GB of weights = 14,801 KV tokens = 925 blocks; TGI reserves each request's
+        // (1000 + 1000) / 16 = 125 blocks at admission, so seven fit and the eighth waits for one to finish.
         DeviceProfile tiny = new DeviceProfile("tiny", 312e12, 0, 2.039e12, 20e9);
-        SimSettings settings = SimSettings.builder().device(tiny).build();
+        SimSettings settings = SimSettings.builder().device(tiny).engine(EnginePreset.TGI).maxBatchedTokens(16_384).build();
         VirtualDriver d = new VirtualDriver(settings);
         List<RecordingListener> rs = new ArrayList<>();
         for (int i = 0; i < 8; i++) rs.add(d.request(0, 1000, 1000));
@@ -74,27 +76,91 @@ class EngineCoreTest {
     @Test
     void waitingCountAndKvUsageShowInTheState() {
         DeviceProfile tiny = new DeviceProfile("tiny", 312e12, 0, 2.039e12, 20e9);
-        EngineCore core = new EngineCore(SimSettings.builder().device(tiny).build());
+        EngineCore core = new EngineCore(SimSettings.builder().device(tiny).engine(EnginePreset.TGI).maxBatchedTokens(16_384).build(), EventSink.DIRECT);
         for (int i = 0; i < 8; i++) {
-            core.submit(new Sequence(i, new RecordingListener(), 1000, 1000, PromptBlocks.of("p" + i), i));
+            core.submit(new Sequence(i, new RecordingListener(), 1000, 1000, PromptBlocks.of("p" + i), i), 0);
         }
         assertThat(core.state().waiting()).isEqualTo(8);
-        core.planStep();
+        core.planStep(0);
         assertThat(core.state().running()).isEqualTo(7);
         assertThat(core.state().waiting()).isEqualTo(1);
         assertThat(core.state().kvCacheUsage()).isCloseTo(875.0 / 925, withPercentage(0.1));
-        core.failAll(ErrorKind.CANCELLED, "test", () -> 0);
+        core.failAll(ErrorKind.CANCELLED, "test", 0);
         assertThat(core.state().running()).isZero();
         assertThat(core.state().kvCacheUsage()).isZero();
     }
 
     @Test
     void stepTokenBudgetSplitsLongPromptsAcrossSteps() {
-        VirtualDriver d = new VirtualDriver(A100); // vllm: 8192 tokens per step
-        for (int i = 0; i < 3; i++) d.request(0, 3000, 2);
+        // tensorrt-llm (no chunked context): whole prompts only, 8192 tokens per step
+        VirtualDriver trt = new VirtualDriver(SimSettings.builder().engine(EnginePreset.TENSORRT_LLM).build());
+        for (int i = 0; i < 3; i++) trt.request(0, 3000, 2);
+        trt.run();
+        assertThat(trt.plans.get(0).prefill()).hasSize(2);
+        assertThat(trt.plans.get(1).prefill()).hasSize(1);
+        // vllm (chunked prefill): the third prompt's first 2192 tokens fill the first step, its last 808 the next
+        VirtualDriver d = new VirtualDriver(A100);
+        List<RecordingListener> rs = new ArrayList<>();
+        for (int i = 0; i < 3; i++) rs.add(d.request(0, 3000, 2));
         d.run();
-        assertThat(d.plans.get(0).prefill()).hasSize(2);
+        assertThat(d.plans.get(0).prefill()).hasSize(3);
+        assertThat(d.plans.get(0).computeTokens()).isEqualTo(8192);
         assertThat(d.plans.get(1).prefill()).hasSize(1);
+        assertThat(d.plans.get(1).decode()).hasSize(2);
+        assertThat(d.plans.get(1).computeTokens()).isEqualTo(808 + 2);
+        // the chunked one gets its first token a step later than the others
+        assertThat(rs.get(2).firstTokenNanos()).isGreaterThan(rs.get(1).firstTokenNanos());
+        for (RecordingListener r : rs) assertThat(r.tokens()).isEqualTo(2);
+    }
+
+    @Test
+    void anOnDemandCacheThatRunsOutPreemptsTheLatestRequestAndRecomputesIt() {
+        // vllm allocates blocks as sequences grow: all eight (63 prompt blocks each) are admitted at once;
+        // at 925 blocks they cannot all reach 2000 tokens (125 blocks), so the latest is preempted,
+        // waits, and is recomputed (prompt plus its output so far) when room comes back.
+        DeviceProfile tiny = new DeviceProfile("tiny", 312e12, 0, 2.039e12, 20e9);
+        VirtualDriver d = new VirtualDriver(SimSettings.builder().device(tiny).build());
+        List<RecordingListener> rs = new ArrayList<>();
+        for (int i = 0; i < 8; i++) rs.add(d.request(0, 1000, 1000));
+        d.run();
+        assertThat(d.plans.get(0).prefill()).hasSize(8);
+        assertThat(d.core.state().preemptions()).isPositive();
+        for (RecordingListener r : rs) {
+            assertThat(r.violations()).isEmpty();
+            assertThat(r.tokens()).as("no token lost or repeated by a preemption").isEqualTo(1000);
+            assertThat(r.usage().completionTokens()).isEqualTo(1000);
+        }
+        // the latest request was the one that waited
+        assertThat(rs.get(7).endNanos()).isGreaterThan(rs.get(0).endNanos());
+        assertThat(d.core.state().kvCacheUsage()).isZero();
+    }
+
+    @Test
+    void promptsSharingTheirFirst1024TokensHitTheCacheForAllOfThem() {
+        // Benchmark prompts are made of words that are one token each, so a block of 16 words is a block of 16 tokens.
+        String shared = words(1024, 1);
+        VirtualDriver d = new VirtualDriver(A100);
+        RecordingListener first = d.request(0, 1224, 2, shared + " " + words(200, 2));
+        RecordingListener second = d.request(1, 1224, 2, shared + " " + words(200, 3));
+        RecordingListener other = d.request(2, 1224, 2, words(1224, 4));
+        d.run();
+        assertThat(d.core.state().prefixQueryTokens()).isEqualTo(3 * 1224);
+        assertThat(d.core.state().prefixHitTokens()).as("the second prompt's first 64 blocks").isEqualTo(1024);
+        long coldTtft = first.firstTokenNanos() - first.sentNanos();
+        long warmTtft = second.firstTokenNanos() - second.sentNanos();
+        assertThat(warmTtft).isLessThan(coldTtft / 3);
+        assertThat(other.firstTokenNanos() - other.sentNanos()).isCloseTo(coldTtft, withPercentage(1));
+    }
+
+    /** {@code n} single-token words drawn from a seed. */
+    static String words(int n, long seed) {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            if (i > 0) b.append(' ');
+            b.append(Vocabulary.word(r.nextLong(), 0).trim());
+        }
+        return b.toString();
     }
 
     @Test
@@ -140,9 +206,9 @@ class EngineCoreTest {
     @Test
     void contiguousKvReservesTheFullContextPerSequence() {
         SimSettings hf = SimSettings.builder().engine(EnginePreset.TRANSFORMERS).build();
-        EngineCore core = new EngineCore(hf);
-        for (int i = 0; i < 60; i++) core.submit(new Sequence(i, new RecordingListener(), 10, 10, PromptBlocks.of("x"), i));
-        StepPlan plan = core.planStep();
+        EngineCore core = new EngineCore(hf, EventSink.DIRECT);
+        for (int i = 0; i < 60; i++) core.submit(new Sequence(i, new RecordingListener(), 10, 10, PromptBlocks.of("x"), i), 0);
+        StepPlan plan = core.planStep(0);
         // 426,788 tokens / 8192 per sequence = 52 sequences
         assertThat(plan.prefill()).hasSize(52);
         assertThat(core.state().waiting()).isEqualTo(8);
@@ -174,20 +240,20 @@ class EngineCoreTest {
 
     @Test
     void cancelRemovesAQueuedOrRunningSequenceOnce() {
-        EngineCore core = new EngineCore(A100);
+        EngineCore core = new EngineCore(A100, EventSink.DIRECT);
         RecordingListener running = new RecordingListener();
         RecordingListener queued = new RecordingListener();
         Sequence s1 = new Sequence(1, running, 10, 100, PromptBlocks.of("a"), 1);
         Sequence s2 = new Sequence(2, queued, 10, 100, PromptBlocks.of("b"), 2);
         running.onSent(0);
         queued.onSent(0);
-        core.submit(s1);
-        StepPlan plan = core.planStep();
-        core.submit(s2);
-        core.cancel(s1, () -> 5, "x");
-        core.cancel(s1, () -> 6, "x");
-        core.cancel(s2, () -> 7, "x");
-        core.completeStep(plan, () -> 8); // the cancelled sequence gets no token
+        core.submit(s1, 0);
+        StepPlan plan = core.planStep(0);
+        core.submit(s2, 0);
+        core.cancel(s1, 5, "x");
+        core.cancel(s1, 6, "x");
+        core.cancel(s2, 7, "x");
+        core.completeStep(plan, 8, 0); // the cancelled sequence gets no token
         assertThat(running.error().kind()).isEqualTo(ErrorKind.CANCELLED);
         assertThat(queued.error().kind()).isEqualTo(ErrorKind.CANCELLED);
         assertThat(running.terminalCount()).isEqualTo(1);
@@ -199,13 +265,13 @@ class EngineCoreTest {
 
     @Test
     void admissionRejectsWhatCanNeverRun() {
-        EngineCore core = new EngineCore(A100);
+        EngineCore core = new EngineCore(A100, EventSink.DIRECT);
         assertThat(core.admissionProblem(8000, 193)).contains("maximum context length is 8192");
         assertThat(core.admissionProblem(8000, 192)).isNull();
-        assertThatThrownBy(() -> new EngineCore(SimSettings.builder().model("llama-3-70b").device(DeviceProfile.L4).build()))
+        assertThatThrownBy(() -> new EngineCore(SimSettings.builder().model("llama-3-70b").device(DeviceProfile.L4).build(), EventSink.DIRECT))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("does not fit");
         SimSettings orin = SimSettings.builder().model("llama-3.1-8b").device(new DeviceProfile("small", 1e12, 0, 1e11, 20e9)).build();
-        assertThat(new EngineCore(orin).admissionProblem(100_000, 100)).contains("KV cache");
+        assertThat(new EngineCore(orin, EventSink.DIRECT).admissionProblem(100_000, 100)).contains("KV cache");
     }
 
     @Test

@@ -24,7 +24,7 @@ final class VirtualDriver {
     }
 
     VirtualDriver(SimSettings settings) {
-        this.core = new EngineCore(settings);
+        this.core = new EngineCore(settings, EventSink.DIRECT);
     }
 
     /** Adds a request arriving at {@code atSeconds}; the prompt is {@code words} distinct words unless given. */
@@ -46,9 +46,9 @@ final class VirtualDriver {
             while (!arrivals.isEmpty() && arrivals.peek().at <= now) {
                 Arrival a = arrivals.poll();
                 a.s.listener.onSent(a.at);
-                core.submit(a.s);
+                core.submit(a.s, a.at);
             }
-            StepPlan plan = core.planStep();
+            StepPlan plan = core.planStep(now);
             if (plan == null) {
                 if (arrivals.isEmpty()) return now / 1e9;
                 now = arrivals.peek().at;
@@ -57,8 +57,7 @@ final class VirtualDriver {
             plans.add(plan);
             stepSeconds.add(plan.seconds());
             now += Math.round(plan.seconds() * 1e9);
-            long t = now;
-            core.completeStep(plan, () -> t);
+            core.completeStep(plan, now, 0);
         }
     }
 

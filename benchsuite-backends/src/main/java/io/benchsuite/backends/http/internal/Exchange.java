@@ -3,8 +3,8 @@ package io.benchsuite.backends.http.internal;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.RequestHandle;
-import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.backend.ResponseListener;
+import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.backend.Usage;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
@@ -13,36 +13,25 @@ import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.locks.ReentrantLock;
-import org.apache.hc.client5.http.protocol.HttpClientContext;
-import org.apache.hc.core5.concurrent.FutureCallback;
-import org.apache.hc.core5.http.EntityDetails;
-import org.apache.hc.core5.http.Header;
-import org.apache.hc.core5.http.HttpResponse;
-import org.apache.hc.core5.http.nio.AsyncResponseConsumer;
-import org.apache.hc.core5.http.nio.CapacityChannel;
-import org.apache.hc.core5.http.protocol.HttpContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One HTTP request in flight: consumes the response bytes as they arrive, times them, feeds them
- * to the API's {@link ResponseDialect} and turns everything that can go wrong into exactly one
- * terminal event on the {@link ResponseListener}.
+ * One HTTP request in flight, whatever transport carries it: consumes the response bytes as they
+ * arrive, times them, feeds them to the API's {@link ResponseDialect} and turns everything that can
+ * go wrong into exactly one terminal event on the {@link ResponseListener}.
  *
- * <p><b>Timing.</b> {@link #consume} reads {@link System#nanoTime()} on entry, before any byte of
- * the read is parsed; every event completed by that read carries that time. HttpClient calls
- * {@code consume} once per decoded chunk of a socket read, so the time is that of the read, give or
- * take the microseconds spent decoding the chunks before it.
+ * <p><b>Timing.</b> The transport passes, with every piece of the response, the
+ * {@link System#nanoTime()} it read when the socket read that carried it returned, before any byte
+ * of that read was parsed; every event completed by that read carries that time.
  *
  * <p><b>Ordering.</b> All listener calls happen under one lock, so they never overlap. The lock is
  * only ever waited for by the I/O thread and the timeout timer; {@link #cancel()} merely tries it
  * (a listener may hold its own lock while cancelling) and otherwise leaves the CANCELLED event to
- * whichever thread holds it, or to the client's cancellation callback, which always follows.
+ * whichever thread holds it, which delivers it when it lets go.
  *
  * <p><b>One retry on a fresh connection.</b> A server may close a kept-alive connection right after
  * a response without saying {@code Connection: close} (llama.cpp's server does); a request that the
@@ -50,17 +39,28 @@ import org.slf4j.LoggerFactory;
  * such a request, and only such a one (its connection was reused, nothing of a response arrived, the
  * connection was closed or reset), is sent once more on a newly opened connection. The listener
  * hears {@code onConnectionRetry}, then {@code onSent} again; the request's latency still counts
- * from its scheduled instant, so the lost round trip stays in the numbers. Each HttpClient execution
- * is one {@link Attempt}; callbacks of an abandoned attempt are ignored. The re-send goes through the
- * transport's retry client, whose connections are never pooled: HttpClient's pool would happily hand
- * out another kept-alive connection that the server has closed too.
+ * from its scheduled instant, so the lost round trip stays in the numbers. Each execution of the
+ * request on the wire is one {@link Attempt}; callbacks of an abandoned attempt are ignored. The
+ * re-send goes out on a connection opened for it alone, never pooled afterwards: a pool would
+ * happily hand out another kept-alive connection that the server has closed too.
+ *
+ * <p><b>Aborting.</b> When the exchange ends while its response is still open (cancellation, a
+ * timeout, an error event, malformed data) the transport is told to abort the attempt, which closes
+ * its connection; a connection is only reused after a response that was read to its end.
  */
 final class Exchange implements Emitter, RequestHandle {
     private static final Logger LOG = LoggerFactory.getLogger(Exchange.class);
     /** Bytes of an error body kept for the message. */
     static final int SNIPPET_BYTES = 512;
 
-    private enum Mode { WAITING, EVENTS, BODY, ERROR }
+    /** What the response body is being read as. */
+    private enum Mode { WAITING, EVENTS, BODY, ERROR, WRONG_TYPE }
+
+    /** Puts an attempt on the wire; the transport reports back through the {@link Attempt}. */
+    @FunctionalInterface
+    interface Launcher {
+        void launch(Attempt attempt);
+    }
 
     private final ResponseListener listener;
     private final ResponseDialect dialect;
@@ -72,17 +72,12 @@ final class Exchange implements Emitter, RequestHandle {
     private final Runnable onFinished;
     private final Launcher launcher;
 
-    /** Starts one execution of the request with the attempt's context, consumer and callback. */
-    interface Launcher {
-        Future<Void> launch(Attempt attempt);
-    }
-
     private final ReentrantLock lock = new ReentrantLock();
     private volatile boolean cancelRequested;
     private volatile ErrorKind abortKind;
     private volatile String abortMessage;
-    private volatile Future<Void> future;
     private volatile boolean abortExchange;
+    private volatile Attempt attempt;
 
     // Guarded by lock.
     private boolean terminal;
@@ -90,16 +85,15 @@ final class Exchange implements Emitter, RequestHandle {
     private boolean responseStarted;
     private Mode mode = Mode.WAITING;
     private int status;
+    private String contentType;
     private Duration retryAfter;
     private SseDecoder decoder;
     private ByteArrayOutputStream body;
     private final byte[] snippet = new byte[SNIPPET_BYTES];
     private int snippetLength;
     private long errorBodyBytes;
-    private FutureCallback<Void> resultCallback;
     private ScheduledFuture<?> timeoutTask;
     private long currentNanos;
-    private volatile Attempt attempt;
     private boolean retried;
     private final SseDecoder.Handler eventHandler = this::onEvent;
 
@@ -119,23 +113,24 @@ final class Exchange implements Emitter, RequestHandle {
 
     /** Starts the first attempt; called once by the transport. */
     void start(ScheduledFuture<?> timeout) {
-        Attempt first = new Attempt(null);
-        attempt = first;
-        attach(launcher.launch(first), timeout);
-    }
-
-    // ---- set-up, called by the transport ----
-
-    private void attach(Future<Void> f, ScheduledFuture<?> timeout) {
         lock.lock();
         try {
-            if (timeout != null) this.timeoutTask = timeout;
-            this.future = f;
+            timeoutTask = timeout;
             if (terminal && timeout != null) timeout.cancel(false);
         } finally {
             unlockAndCheck();
         }
-        if (cancelRequested || abortKind != null || abortExchange) f.cancel(true);
+        Attempt first = new Attempt(false);
+        attempt = first;
+        launch(first);
+    }
+
+    private void launch(Attempt a) {
+        try {
+            launcher.launch(a);
+        } catch (RuntimeException e) {
+            a.failed(System.nanoTime(), e);
+        }
     }
 
     /** The request-timeout timer fired. */
@@ -151,12 +146,12 @@ final class Exchange implements Emitter, RequestHandle {
         } finally {
             unlockAndCheck();
         }
-        cancelFuture();
+        abortAttempt();
     }
 
     /** The request could not even be started. */
     void failedToStart(Throwable t) {
-        fail(System.nanoTime(), t);
+        fail(System.nanoTime(), t, null);
     }
 
     // ---- RequestHandle ----
@@ -171,17 +166,12 @@ final class Exchange implements Emitter, RequestHandle {
                 unlockAndCheck();
             }
         }
-        cancelFuture();
+        abortAttempt();
     }
 
     // ---- request side ----
 
-    /**
-     * The request body was written.
-     *
-     * @param connectNanos how long opening this request's new connection took, or -1 when a pooled one served it
-     */
-    void onSent(long nanoTime, long connectNanos) {
+    private void onSent(long nanoTime, long connectNanos) {
         lock.lock();
         try {
             if (connectNanos >= 0 && !sent && !terminal) {
@@ -197,37 +187,35 @@ final class Exchange implements Emitter, RequestHandle {
         }
     }
 
-    // ---- response side, called by the current Attempt ----
+    // ---- response side, called through the current Attempt ----
 
-    private void consumeResponse(HttpResponse response, EntityDetails entity, FutureCallback<Void> callback) {
-        long now = System.nanoTime();
+    private void onResponse(long now, int code, String type, String retryAfterHeader, boolean hasBody) {
         lock.lock();
         try {
-            resultCallback = callback;
             responseStarted = true;
             if (terminal) return;
             ensureSent(now);
-            status = response.getCode();
+            status = code;
+            contentType = type;
             if (status < 200 || status >= 300) {
                 mode = Mode.ERROR;
-                Header h = response.getFirstHeader("Retry-After");
-                retryAfter = h == null ? null : parseRetryAfter(h.getValue());
-            } else if (stream && isEventStream(entity)) {
+                retryAfter = parseRetryAfter(retryAfterHeader);
+            } else if (!stream || isJson(type)) {
+                mode = Mode.BODY; // a server may answer a streaming request with one JSON body
+                body = new ByteArrayOutputStream(8192);
+            } else if (isEventStream(type)) {
                 mode = Mode.EVENTS;
                 decoder = new SseDecoder(maxBytes);
             } else {
-                mode = Mode.BODY;
-                body = new ByteArrayOutputStream(8192);
+                mode = Mode.WRONG_TYPE; // e.g. a proxy's HTML page: keep a snippet for the message
             }
-            if (entity == null) endOfResponse(now);
+            if (!hasBody) endOfResponse(now);
         } finally {
             unlockAndCheck();
         }
-        completeCallbackIfTerminal();
     }
 
-    private void consume(ByteBuffer src) {
-        long now = System.nanoTime(); // before anything is parsed: this is the arrival time
+    private void onContent(long now, ByteBuffer src) {
         lock.lock();
         try {
             if (terminal) {
@@ -241,16 +229,22 @@ final class Exchange implements Emitter, RequestHandle {
                     if (body.size() + (long) src.remaining() > maxBytes) {
                         throw new SseDecoder.EventTooLargeException(maxBytes);
                     }
-                    byte[] chunk = new byte[src.remaining()];
-                    src.get(chunk);
-                    body.write(chunk, 0, chunk.length);
+                    if (src.hasArray()) {
+                        body.write(src.array(), src.arrayOffset() + src.position(), src.remaining());
+                        src.position(src.limit());
+                    } else {
+                        byte[] chunk = new byte[src.remaining()];
+                        src.get(chunk);
+                        body.write(chunk, 0, chunk.length);
+                    }
                 }
-                case ERROR -> {
+                case ERROR, WRONG_TYPE -> {
                     int n = Math.min(src.remaining(), SNIPPET_BYTES - snippetLength);
                     src.get(snippet, snippetLength, n);
                     snippetLength += n;
                     errorBodyBytes += n + src.remaining();
                     src.position(src.limit());
+                    if (mode == Mode.WRONG_TYPE && snippetLength == SNIPPET_BYTES) wrongType(now);
                 }
                 default -> src.position(src.limit());
             }
@@ -263,43 +257,18 @@ final class Exchange implements Emitter, RequestHandle {
         } finally {
             unlockAndCheck();
         }
-        cancelFutureIfAborted();
     }
 
-    private void streamEnd() {
-        long now = System.nanoTime();
+    private void onEnd(long now) {
         lock.lock();
         try {
             if (!terminal) endOfResponse(now);
         } finally {
             unlockAndCheck();
         }
-        completeCallbackIfTerminal();
     }
 
-    private void releaseResources() {
-        lock.lock();
-        try {
-            body = null;
-            decoder = null;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private void completed() {
-        lock.lock();
-        try {
-            if (!terminal) {
-                error(System.nanoTime(), BackendError.of(ErrorKind.BACKEND_EXCEPTION, "response from " + target + " ended without an outcome"));
-            }
-        } finally {
-            unlockAndCheck();
-        }
-    }
-
-    private void cancelled() {
-        long now = System.nanoTime();
+    private void onCancelled(long now) {
         lock.lock();
         try {
             if (!terminal) {
@@ -312,6 +281,28 @@ final class Exchange implements Emitter, RequestHandle {
             }
         } finally {
             unlockAndCheck();
+        }
+    }
+
+    /** The transport finished the attempt without a terminal event: never leave a request open. */
+    private void onDone() {
+        lock.lock();
+        try {
+            if (!terminal) {
+                error(System.nanoTime(), BackendError.of(ErrorKind.BACKEND_EXCEPTION, "response from " + target + " ended without an outcome"));
+            }
+        } finally {
+            unlockAndCheck();
+        }
+    }
+
+    private void releaseResources() {
+        lock.lock();
+        try {
+            body = null;
+            decoder = null;
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -347,8 +338,8 @@ final class Exchange implements Emitter, RequestHandle {
         terminal = true;
         finish();
         // A terminal error while the response is still open (server error event, malformed data)
-        // must abort the exchange so the connection is not left busy; endOfResponse clears this
-        // when the response was already complete.
+        // must abort the attempt so the connection is not left busy; endOfResponse clears this when
+        // the response was already complete.
         abortExchange = true;
         BackendError safe = new BackendError(error.kind(), secrets.mask(error.message()), error.httpStatus(), error.retryAfter());
         try {
@@ -365,9 +356,9 @@ final class Exchange implements Emitter, RequestHandle {
 
     // ---- internals ----
 
-    private void onEvent(String type, String data) {
+    private void onEvent(String type, byte[] data, int offset, int length) {
         if (terminal) return;
-        dialect.event(currentNanos, type, data, this);
+        dialect.event(currentNanos, type, data, offset, length, this);
     }
 
     private void endOfResponse(long now) {
@@ -379,6 +370,7 @@ final class Exchange implements Emitter, RequestHandle {
                 }
                 case BODY -> dialect.body(now, body.toByteArray(), this);
                 case ERROR -> httpError(now);
+                case WRONG_TYPE -> wrongType(now);
                 default -> error(now, BackendError.of(ErrorKind.STREAM_TRUNCATED, "empty response from " + target));
             }
         } catch (MalformedResponseException | SseDecoder.EventTooLargeException e) {
@@ -398,28 +390,37 @@ final class Exchange implements Emitter, RequestHandle {
         if (status == 429) {
             m.append(retryAfter == null ? " (no Retry-After)" : " (Retry-After " + io.benchsuite.api.util.Durations.format(retryAfter) + ")");
         }
+        appendSnippet(m);
+        error(now, new BackendError(kind, m.toString(), status, retryAfter));
+    }
+
+    /** A 2xx answer to a streaming request that is neither an event stream nor JSON. */
+    private void wrongType(long now) {
+        StringBuilder m = new StringBuilder("malformed response from ").append(target).append(": HTTP ").append(status)
+                .append(" with Content-Type ").append(contentType.strip())
+                .append(" where text/event-stream was asked for");
+        appendSnippet(m);
+        error(now, new BackendError(ErrorKind.MALFORMED_RESPONSE, m.toString(), status, null));
+    }
+
+    private void appendSnippet(StringBuilder m) {
         String text = new String(snippet, 0, snippetLength, StandardCharsets.UTF_8).replaceAll("\\s+", " ").strip();
         if (!text.isEmpty()) {
             m.append(": ").append(text);
             if (errorBodyBytes > snippetLength) m.append(" …");
         }
-        error(now, new BackendError(kind, m.toString(), status, retryAfter));
-    }
-
-    private void fail(long now, Throwable cause) {
-        fail(now, cause, null);
     }
 
     private void fail(long now, Throwable cause, Attempt failing) {
-        boolean retry = false;
+        Attempt next = null;
         lock.lock();
         try {
             if (terminal) return;
             if (failing != null && failing != attempt) return; // an abandoned attempt's late callback
             if (failing != null && mayRetry(failing, cause)) {
                 retried = true;
-                retry = true;
-                attempt = new Attempt(failing);
+                next = new Attempt(true);
+                attempt = next;
                 sent = false; // the request goes out again; onSent follows for the new attempt
                 try {
                     listener.onConnectionRetry(now, secrets.mask(Failures.classify(cause, false).message()));
@@ -444,14 +445,7 @@ final class Exchange implements Emitter, RequestHandle {
         } finally {
             unlockAndCheck();
         }
-        if (retry) {
-            Attempt next = attempt;
-            try {
-                attach(launcher.launch(next), null);
-            } catch (RuntimeException e) {
-                fail(System.nanoTime(), e, next);
-            }
-        }
+        if (next != null) launch(next);
     }
 
     /**
@@ -460,7 +454,7 @@ final class Exchange implements Emitter, RequestHandle {
      * failure was that connection closing or resetting.
      */
     private boolean mayRetry(Attempt failing, Throwable cause) {
-        return !retried && !cancelRequested && abortKind == null && !responseStarted && !failing.openedConnection()
+        return !retried && !cancelRequested && abortKind == null && !responseStarted && failing.reusedConnection()
                 && Failures.classify(cause, false).kind() == ErrorKind.STREAM_RESET;
     }
 
@@ -489,117 +483,136 @@ final class Exchange implements Emitter, RequestHandle {
         } finally {
             lock.unlock();
         }
+        if (abortExchange || cancelRequested || abortKind != null) abortAttempt();
     }
 
-    private void completeCallbackIfTerminal() {
-        FutureCallback<Void> cb;
-        lock.lock();
-        try {
-            cb = terminal && !abortExchange ? resultCallback : null;
-            if (cb != null) resultCallback = null;
-        } finally {
-            lock.unlock();
-        }
-        if (cb != null) cb.completed(null);
-        cancelFutureIfAborted();
-    }
-
-    private void cancelFutureIfAborted() {
-        if (abortExchange) cancelFuture();
-    }
-
-    private void cancelFuture() {
-        Future<Void> f = future;
-        if (f != null && !f.isDone()) f.cancel(true);
+    private void abortAttempt() {
+        Attempt a = attempt;
+        if (a != null) a.abort();
     }
 
     /**
-     * One execution of the request by HttpClient: its response consumer and result callback. Only
-     * the exchange's current attempt is listened to.
+     * One execution of the request on the wire. The transport reports what happens to it; only the
+     * exchange's current attempt is listened to.
      */
-    final class Attempt implements AsyncResponseConsumer<Void>, FutureCallback<Void> {
-        private final HttpClientContext context = HttpClientContext.create();
-        private final boolean retry;
+    final class Attempt implements Receiver {
+        private static final int UNKNOWN = 0;
+        private static final int NEW = 1;
+        private static final int REUSED = 2;
 
-        private Attempt(Attempt previous) {
-            this.retry = previous != null;
+        private final boolean retry;
+        private volatile Runnable abort;
+        private volatile boolean aborted;
+        private volatile int connection = UNKNOWN;
+        private volatile long connectNanos = -1;
+
+        private Attempt(boolean retry) {
+            this.retry = retry;
         }
 
-        /** Whether this is the re-send, which must go out on a connection opened for it alone. */
-        boolean isRetry() {
+        @Override
+        public boolean isRetry() {
             return retry;
         }
 
-        /** The HttpClient context of this execution. */
-        HttpClientContext context() {
-            return context;
+        @Override
+        public void connection(long nanos) {
+            if (nanos >= 0) {
+                connectNanos = nanos;
+                connection = NEW;
+            } else {
+                connection = REUSED;
+            }
         }
 
-        /** The request body of this execution was written. */
-        void sent(long nanoTime) {
-            if (attempt == this) onSent(nanoTime, TimedConnections.connectNanos(context));
-        }
-
-        boolean openedConnection() {
-            return TimedConnections.connectNanos(context) >= 0;
+        boolean reusedConnection() {
+            return connection == REUSED;
         }
 
         @Override
-        public void consumeResponse(HttpResponse response, EntityDetails entity, HttpContext ctx,
-                                    FutureCallback<Void> callback) {
-            if (attempt == this) Exchange.this.consumeResponse(response, entity, callback);
+        public void onAbort(Runnable r) {
+            abort = r;
+            if (aborted || attempt != this || wantsAbort()) abort();
+        }
+
+        /** Whether the exchange wants this attempt off the wire. */
+        boolean wantsAbort() {
+            return abortExchange || cancelRequested || abortKind != null;
+        }
+
+        private void abort() {
+            aborted = true;
+            Runnable r = abort;
+            if (r != null) {
+                abort = null;
+                r.run();
+            }
         }
 
         @Override
-        public void informationResponse(HttpResponse response, HttpContext ctx) {
-            // 1xx responses carry nothing to time.
+        public boolean completedCleanly() {
+            lock.lock();
+            try {
+                return terminal && !abortExchange && attempt == this && !aborted;
+            } finally {
+                lock.unlock();
+            }
         }
 
         @Override
-        public void updateCapacity(CapacityChannel capacityChannel) throws java.io.IOException {
-            // Every read is consumed at once, so never hold the server back.
-            capacityChannel.update(Integer.MAX_VALUE);
+        public void sent(long nanoTime) {
+            if (attempt == this) onSent(nanoTime, connectNanos);
         }
 
         @Override
-        public void consume(ByteBuffer src) {
+        public void response(long nanoTime, int status, String contentType, String retryAfter, boolean hasBody) {
+            if (attempt == this) onResponse(nanoTime, status, contentType, retryAfter, hasBody);
+        }
+
+        @Override
+        public void content(long nanoTime, ByteBuffer src) {
             if (attempt == this) {
-                Exchange.this.consume(src);
+                onContent(nanoTime, src);
             } else {
                 src.position(src.limit());
             }
         }
 
         @Override
-        public void streamEnd(List<? extends Header> trailers) {
-            if (attempt == this) Exchange.this.streamEnd();
+        public void end(long nanoTime) {
+            if (attempt == this) onEnd(nanoTime);
         }
 
         @Override
-        public void failed(Exception cause) {
-            fail(System.nanoTime(), cause, this);
+        public void failed(long nanoTime, Throwable cause) {
+            fail(nanoTime, cause, this);
+        }
+
+        /** The transport gave up on the attempt because it was aborted. */
+        void cancelled(long nanoTime) {
+            if (attempt == this) onCancelled(nanoTime);
         }
 
         @Override
-        public void releaseResources() {
-            if (attempt == this) Exchange.this.releaseResources();
-        }
-
-        @Override
-        public void completed(Void result) {
-            if (attempt == this) Exchange.this.completed();
-        }
-
-        @Override
-        public void cancelled() {
-            if (attempt == this) Exchange.this.cancelled();
+        public void done() {
+            if (attempt == this) {
+                onDone();
+                releaseResources();
+            }
         }
     }
 
-    private static boolean isEventStream(EntityDetails entity) {
-        if (entity == null || entity.getContentType() == null) return true; // assume what was asked for
-        String ct = entity.getContentType().toLowerCase(Locale.ROOT);
-        return !ct.startsWith("application/json");
+    private static boolean isEventStream(String contentType) {
+        // no Content-Type: assume what was asked for
+        return contentType == null || contentType.strip().toLowerCase(Locale.ROOT).startsWith("text/event-stream");
+    }
+
+    private static boolean isJson(String contentType) {
+        if (contentType == null) return false;
+        String ct = contentType.strip().toLowerCase(Locale.ROOT);
+        int semicolon = ct.indexOf(';');
+        String mime = semicolon < 0 ? ct : ct.substring(0, semicolon).strip();
+        return mime.equals("application/json") || mime.endsWith("+json");
     }
 
     static Duration parseRetryAfter(String value) {

@@ -33,7 +33,11 @@ public final class Failures {
         if (t instanceof CancellationException) {
             return new Classified(ErrorKind.CANCELLED, "cancelled");
         }
-        if (t instanceof ConnectTimeoutException) {
+        if (t instanceof MalformedResponseException) {
+            return new Classified(ErrorKind.MALFORMED_RESPONSE, "malformed response: " + detail);
+        }
+        if (t instanceof ConnectTimeoutException || t instanceof io.netty.channel.ConnectTimeoutException
+                || t instanceof io.netty.handler.ssl.SslHandshakeTimeoutException) {
             return new Classified(ErrorKind.CONNECT_TIMEOUT, "connect timeout: " + detail);
         }
         if (t instanceof SocketTimeoutException) {
@@ -70,8 +74,8 @@ public final class Failures {
 
     private static Throwable unwrap(Throwable t) {
         Throwable cur = t;
-        while ((cur instanceof ExecutionException || cur instanceof java.util.concurrent.CompletionException)
-                && cur.getCause() != null) {
+        while ((cur instanceof ExecutionException || cur instanceof java.util.concurrent.CompletionException
+                || cur instanceof io.netty.handler.codec.DecoderException) && cur.getCause() != null) {
             cur = cur.getCause();
         }
         return cur;

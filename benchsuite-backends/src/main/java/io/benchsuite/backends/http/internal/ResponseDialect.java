@@ -8,11 +8,16 @@ package io.benchsuite.backends.http.internal;
 public interface ResponseDialect {
 
     /**
-     * One server-sent event.
+     * One server-sent event. Its data is UTF-8 bytes owned by the decoder and valid only during the
+     * call: read the fields needed from them (see {@link EventJson}); never keep the array.
      *
+     * @param eventType the {@code event:} field, or {@code null}
+     * @param data the buffer holding the event's data
+     * @param offset where the data starts
+     * @param length how many bytes
      * @throws MalformedResponseException when the event's data cannot be understood
      */
-    void event(long nanoTime, String eventType, String data, Emitter out);
+    void event(long nanoTime, String eventType, byte[] data, int offset, int length, Emitter out);
 
     /**
      * The whole body of a response that was not an event stream (non-streaming requests, or a server

@@ -15,7 +15,8 @@ import org.HdrHistogram.Histogram;
  * The per-second time series of a run (all phases), accumulated as requests finish: counters keyed
  * by second (a few numbers per second of run, however many requests), and per-second TTFT and E2E
  * percentiles recorded Recorder-style into interval histograms that are closed into two numbers
- * once their second is {@value #OPEN_SECONDS} seconds behind the newest sample. Memory grows with the
+ * once their second is {@value #OPEN_SECONDS} seconds behind the newest sample, kept compressed (a few
+ * hundred bytes a second) so that series of several runs merge losslessly. Memory grows with the
  * run's length in seconds only, never with its number of requests. Not thread-safe.
  */
 final class SecondSeries {
@@ -120,25 +121,29 @@ final class SecondSeries {
         ensure(seconds - 1);
         double[][] ttftP = ttft.closeAll(seconds);
         double[][] e2eP = e2e.closeAll(seconds);
+        byte[][] ttftH = ttft.histograms;
+        byte[][] e2eH = e2e.histograms;
         List<SecondSample> out = new ArrayList<>(seconds);
         for (int s = 0; s < seconds; s++) {
             out.add(new SecondSample(s, load.targetRate(s * SECOND, (s + 1) * SECOND), scheduled[s], sent[s],
                     completed[s], failed[s], outputTokens[s], activeNanos[s] / 1e9, ttftP[0][s], ttftP[1][s],
-                    e2eP[0][s], e2eP[1][s]));
+                    e2eP[0][s], e2eP[1][s], ttftH[s], e2eH[s]));
         }
         return out;
     }
 
     /**
      * Median and p99 per second from interval histograms: a second's histogram takes samples while
-     * it is open and is reduced to its two percentiles (and its histogram reused) once the newest
-     * sample is {@value #OPEN_SECONDS} seconds later.
+     * it is open and is reduced to its two percentiles and its compressed encoding (and the histogram
+     * reused) once the newest sample is {@value #OPEN_SECONDS} seconds later.
      */
     private static final class IntervalPercentiles {
         private final Deque<Histogram> pool = new ArrayDeque<>();
         private final Deque<Interval> open = new ArrayDeque<>(); // ascending seconds
         private double[] p50 = new double[0];
         private double[] p99 = new double[0];
+        /** Each closed second's histogram, compressed (null: no sample), so the series can be merged losslessly. */
+        byte[][] histograms = new byte[0][];
         private int closedBelow; // seconds below this have been reduced
         private int newest = -1;
         long late;
@@ -175,6 +180,7 @@ final class SecondSeries {
             Histogram h = i.histogram();
             p50[i.second()] = h.getValueAtPercentile(50) / 1e6;
             p99[i.second()] = h.getValueAtPercentile(99) / 1e6;
+            histograms[i.second()] = LatencyHistograms.compress(h);
             h.reset();
             pool.push(h);
         }
@@ -185,6 +191,7 @@ final class SecondSeries {
             int from = p50.length;
             p50 = Arrays.copyOf(p50, size);
             p99 = Arrays.copyOf(p99, size);
+            histograms = Arrays.copyOf(histograms, size);
             Arrays.fill(p50, from, size, Double.NaN);
             Arrays.fill(p99, from, size, Double.NaN);
         }

@@ -1,6 +1,7 @@
 package io.benchsuite.core.internal.dispatch;
 
 import io.benchsuite.api.workload.LoadModel;
+import io.benchsuite.core.run.Shard;
 import io.benchsuite.core.schedule.ArrivalTimes;
 import java.util.random.RandomGenerator;
 
@@ -31,9 +32,15 @@ public interface LoadPattern {
 
     /** The pattern of a load model; arrivals (open loop) draw their gaps from {@code random}. */
     static LoadPattern of(LoadModel load, RandomGenerator random) {
+        return of(load, random, Shard.WHOLE);
+    }
+
+    /** The pattern of one shard's load model: a shard's arrivals start where its part of the whole stream does. */
+    static LoadPattern of(LoadModel load, RandomGenerator random, Shard shard) {
         // the one place the two load models are told apart
         if (load instanceof LoadModel.OpenLoop open) {
-            return new OpenLoopArrivals(new ArrivalTimes(open.arrival(), open.rate(), random), open.maxConcurrency());
+            double first = shard.firstArrivalUnits(open.arrival(), random);
+            return new OpenLoopArrivals(new ArrivalTimes(open.arrival(), open.rate(), random, first), open.maxConcurrency());
         }
         LoadModel.ClosedLoop closed = (LoadModel.ClosedLoop) load;
         return new ClosedLoopUsers(closed.users(), closed.thinkTime());
@@ -44,11 +51,11 @@ public interface LoadPattern {
      * open loop replaying a source's own timing) starts are offered at the feed's instants, otherwise
      * the load model's arrivals or users offer them while the feed has starts ready.
      */
-    static LoadPattern of(LoadModel load, RandomGenerator random, StartFeed feed, boolean paceBySource) {
+    static LoadPattern of(LoadModel load, RandomGenerator random, Shard shard, StartFeed feed, boolean paceBySource) {
         if (paceBySource) {
             return new SourceArrivals(feed, ((LoadModel.OpenLoop) load).maxConcurrency());
         }
-        return new FedPattern(of(load, random), feed);
+        return new FedPattern(of(load, random, shard), feed);
     }
 
     /** The most requests in flight at once; further due requests wait for a slot. */

@@ -37,6 +37,7 @@ import io.benchsuite.core.workload.SessionCursor;
 import io.benchsuite.core.workload.SessionOptions;
 import io.benchsuite.core.workload.WorkloadSection;
 import java.util.ArrayList;
+import io.benchsuite.core.run.StartGate;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -78,12 +79,20 @@ public final class RunEngine {
      *     defence behind the backend's own masking: a plugin may forget)
      * @param retainRequests whether the result keeps every request record
      * @param clock the engine's time
+     * @param startGate holds the start until a moment agreed with other shards ({@link StartGate#NONE}: none)
      */
-    public record Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock) {
+    public record Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock,
+                          StartGate startGate) {
         public Options {
             notNull(drainTimeout, "drainTimeout");
             notNull(secrets, "secrets");
             notNull(clock, "clock");
+            notNull(startGate, "startGate");
+        }
+
+        /** Options of a run that starts as soon as it is prepared. */
+        public Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock) {
+            this(drainTimeout, secrets, retainRequests, clock, StartGate.NONE);
         }
     }
 
@@ -124,6 +133,7 @@ public final class RunEngine {
     private final SecretMask secrets;
     private final Duration drainTimeout;
     private final NanoClock clock;
+    private final StartGate startGate;
     private final Pacer pacer;
     private final RunAggregator aggregator;
     private final Dispatcher dispatcher;
@@ -166,6 +176,7 @@ public final class RunEngine {
         this.secrets = options.secrets();
         this.drainTimeout = options.drainTimeout();
         this.clock = options.clock();
+        this.startGate = options.startGate();
         this.pacer = new RealTimePacer(clock);
         this.aggregator = new RunAggregator(workload, info.slo(), options.retainRequests());
         this.feed = notNull(feed, "feed");
@@ -180,7 +191,7 @@ public final class RunEngine {
         this.plans = new PlanQueue(new SessionCursor(cursorCounts), sessions::prepare, PREPARED_TOKENS, PREPARED_STARTS,
                 workload.maxRequests(), info.name(), pacer::wake);
         LoadPattern pattern = LoadPattern.of(workload.load(), new SplittableRandom(info.scenario().streamSeed("arrivals")),
-                plans, workload.paceBySource());
+                info.shard(), plans, workload.paceBySource());
         this.dispatcher = new Dispatcher(workload, pattern, options.drainTimeout(), aggregator::waitedForSlot,
                 feed.sessions().concurrency() == SessionOptions.ConcurrencyUnit.SESSIONS
                         ? Dispatcher.SlotUnit.SESSIONS : Dispatcher.SlotUnit.REQUESTS);
@@ -253,7 +264,12 @@ public final class RunEngine {
         }
     }
 
-    /** Starts the run on a new thread and returns at once. */
+    /**
+     * Starts the run on a new thread and returns once it has started (after the start gate, if any).
+     *
+     * @throws StartGate.StartFailedException when the start gate can never open
+     * @throws IllegalStateException when interrupted while waiting at the start gate (nothing was sent)
+     */
     public synchronized void start() {
         if (thread != null) throw new IllegalStateException("run already started");
         plans.start();
@@ -269,9 +285,23 @@ public final class RunEngine {
             throw plans.failure();
         }
         for (RunListener l : listeners) safely(() -> l.onRunStarted(info));
+        try {
+            startGate.awaitStart();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            plans.close();
+            throw new IllegalStateException("interrupted while waiting for the agreed start; nothing was sent", e);
+        } catch (RuntimeException e) {
+            plans.close();
+            throw e;
+        }
         thread = new Thread(this::runSafely, "benchsuite-dispatcher-" + info.name());
         thread.setDaemon(true);
+        // the run's zero on both clocks, read back to back: offsets count from the first, the second
+        // places the run on the wall clock other machines share
         runStart = clock.nanoTime();
+        Instant wall = Instant.now();
+        startGate.started(wall, runStart);
         thread.start();
     }
 

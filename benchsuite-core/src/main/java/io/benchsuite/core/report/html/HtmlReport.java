@@ -16,6 +16,8 @@ import io.benchsuite.core.report.model.ReportFormat;
 import io.benchsuite.core.report.model.ReportNumbers;
 import io.benchsuite.core.report.model.RequestCounts;
 import io.benchsuite.core.report.model.ServerSection;
+import io.benchsuite.core.report.model.ShardSection;
+import io.benchsuite.core.report.model.ShardsSection;
 import io.benchsuite.core.report.model.WorkloadConfig;
 import io.benchsuite.core.run.ReportSection;
 import io.benchsuite.core.run.RunResult.ErrorSample;
@@ -62,6 +64,7 @@ public final class HtmlReport implements ReportFormat {
         header(b, report);
         headline(b, report);
         honesty(b, report);
+        shards(b, report);
         workloadSection(b, report);
         latency(b, report);
         timeSeries(b, report);
@@ -175,6 +178,45 @@ public final class HtmlReport implements ReportFormat {
         box(b, "Waited for a slot", r.requests().waitedForSlot() + " requests");
         box(b, "Measured window", fmtUnit(r.rate().measuredSeconds(), "s"));
         b.append("</div></section>");
+    }
+
+    /** A split run: each shard's clocks and load (merged report), or which shard this is (a shard's report). */
+    private static void shards(StringBuilder b, Report r) {
+        Optional<ShardsSection> merged = r.section(ShardsSection.class);
+        Optional<ShardSection> one = r.section(ShardSection.class);
+        if (merged.isEmpty() && one.isEmpty()) return;
+        b.append("<section id=\"shards\"><h2>Shards</h2>");
+        if (one.isPresent()) {
+            ShardSection s = one.get();
+            b.append("<p class=\"sub\">This run is shard ").append(s.index()).append(" of ").append(s.count())
+                    .append(" of a split run (benchsuite merge combines the shards).</p><div class=\"honesty\">");
+            box(b, "Start gate", s.startGate());
+            box(b, "Agreed start", orElse(s.agreedStart(), Fmt.ABSENT));
+            box(b, "Wall clock at zero", orElse(s.wallClockStart(), Fmt.ABSENT));
+            box(b, "Start skew", fmtUnit(s.startSkewMs(), "ms"));
+            b.append("</div></section>");
+            return;
+        }
+        ShardsSection m = merged.get();
+        b.append("<p class=\"sub\">Merged from ").append(m.merged()).append(" of ").append(m.count())
+                .append(" shards: counts summed, histograms added, seconds aligned on the earliest shard's zero ")
+                .append(esc(orElse(m.commonStart(), "?"))).append(". Start spread ").append(esc(fmtUnit(m.startSpreadMs(), "ms")))
+                .append(", largest skew after the agreed start ").append(esc(fmtUnit(m.maxStartSkewMs(), "ms")))
+                .append(m.missing().isEmpty() ? "" : "; MISSING shards " + esc(m.missing().toString())).append(".</p>");
+        b.append("<table><thead><tr><th>shard</th><th>zero on the wall clock</th><th>skew (ms)</th><th>offset (ms)</th>")
+                .append("<th>series shift (s)</th><th>scheduled</th><th>succeeded</th><th>achieved (req/s)</th></tr></thead><tbody>");
+        for (ShardsSection.Entry e : m.shards()) {
+            b.append("<tr><td>").append(e.index()).append("</td><td>").append(esc(orElse(e.wallClockStart(), Fmt.ABSENT)))
+                    .append("</td><td>").append(esc(numOrAbsent(e.startSkewMs()))).append("</td><td>")
+                    .append(esc(numOrAbsent(e.startOffsetMs()))).append("</td><td>").append(e.seriesShiftSeconds())
+                    .append("</td><td>").append(e.requests().scheduled()).append("</td><td>").append(e.requests().succeeded())
+                    .append("</td><td>").append(esc(numOrAbsent(e.rate().achieved()))).append("</td></tr>");
+        }
+        b.append("</tbody></table></section>");
+    }
+
+    private static String numOrAbsent(double v) {
+        return Double.isFinite(v) ? Fmt.num(v) : Fmt.ABSENT;
     }
 
     /** What was sent: source, lengths, prefix sharing (ideal beside the server's), sessions, turns, context, injections. */

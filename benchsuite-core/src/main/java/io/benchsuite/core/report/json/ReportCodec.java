@@ -27,6 +27,8 @@ import io.benchsuite.core.report.model.RuntimeEnvironment;
 import io.benchsuite.core.report.model.ScenarioSection;
 import io.benchsuite.core.report.model.SeedDetails;
 import io.benchsuite.core.report.model.ServerSection;
+import io.benchsuite.core.report.model.ShardSection;
+import io.benchsuite.core.report.model.ShardsSection;
 import io.benchsuite.core.report.model.ToolInfo;
 import io.benchsuite.core.report.model.UnknownSection;
 import io.benchsuite.core.run.LatencyHistograms;
@@ -59,7 +61,9 @@ final class ReportCodec {
             GpuSection.KEY, GpuSection.class,
             PhasesSection.KEY, PhasesSection.class,
             WorkloadSection.KEY, WorkloadSection.class,
-            ScenarioSection.KEY, ScenarioSection.class);
+            ScenarioSection.KEY, ScenarioSection.class,
+            ShardSection.KEY, ShardSection.class,
+            ShardsSection.KEY, ShardsSection.class);
 
     private ReportCodec() {}
 

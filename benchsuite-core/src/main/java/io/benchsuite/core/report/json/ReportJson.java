@@ -109,6 +109,80 @@ public final class ReportJson implements ReportFormat {
     }
 
     /**
+     * Reads the {@code timeSeries} of a {@code report.json} one second at a time, without holding the
+     * file or the series in memory (what merging many shards' series in step needs).
+     *
+     * @param path an output directory or its report.json
+     * @throws InvalidReportException naming the file when it is missing or not JSON
+     */
+    public static SeriesReader readTimeSeries(Path path) {
+        notNull(path, "path");
+        Path file = Files.isRegularFile(path) || path.toString().endsWith(".json") ? path : path.resolve(FILE_NAME);
+        try {
+            com.fasterxml.jackson.core.JsonParser p = MAPPER.getFactory().createParser(Files.newInputStream(file));
+            try {
+                if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+                    throw new InvalidReportException(file, "does not hold a JSON object", null);
+                }
+                for (String key = p.nextFieldName(); key != null; key = p.nextFieldName()) {
+                    com.fasterxml.jackson.core.JsonToken t = p.nextToken();
+                    if (key.equals("timeSeries") && t == com.fasterxml.jackson.core.JsonToken.START_ARRAY) {
+                        return new SeriesReader(p, file);
+                    }
+                    p.skipChildren();
+                }
+                p.close();
+                return new SeriesReader(null, file); // a report without a series
+            } catch (IOException | RuntimeException e) {
+                p.close();
+                throw e;
+            }
+        } catch (IOException e) {
+            throw new InvalidReportException(file, "cannot be read: " + e.getMessage(), e);
+        }
+    }
+
+    /** The seconds of one report's {@code timeSeries}, in order; close it when done. */
+    public static final class SeriesReader implements AutoCloseable {
+        private final com.fasterxml.jackson.core.JsonParser parser;
+        private final Path file;
+
+        private SeriesReader(com.fasterxml.jackson.core.JsonParser parser, Path file) {
+            this.parser = parser;
+            this.file = file;
+        }
+
+        /**
+         * The next second, or null after the last.
+         *
+         * @throws InvalidReportException naming the file when an entry is not a second of a series
+         */
+        public io.benchsuite.core.run.SecondSample next() {
+            if (parser == null || parser.isClosed()) return null;
+            try {
+                com.fasterxml.jackson.core.JsonToken t = parser.nextToken();
+                if (t != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+                    parser.close();
+                    return null;
+                }
+                return MAPPER.readValue(parser, io.benchsuite.core.run.SecondSample.class);
+            } catch (IOException e) {
+                throw new InvalidReportException(file, "has a timeSeries entry that cannot be read: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public void close() {
+            if (parser == null) return;
+            try {
+                parser.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /**
      * The leaves of one block as {@code report.json} shows them, by dotted key in document order
      * (e.g. {@code memory.rssPeakBytes}): {@code null}, {@link Long} for whole numbers,
      * {@link Double} for the rest, {@link String}, {@link Boolean}; an array becomes its JSON text.

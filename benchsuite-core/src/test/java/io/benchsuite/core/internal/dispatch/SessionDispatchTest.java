@@ -9,6 +9,7 @@ import io.benchsuite.core.internal.dispatch.Dispatcher.Decision;
 import io.benchsuite.core.internal.dispatch.Dispatcher.DueRequest;
 import io.benchsuite.core.internal.dispatch.Dispatcher.RunState;
 import io.benchsuite.core.internal.dispatch.Dispatcher.SlotUnit;
+import io.benchsuite.core.run.Shard;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -57,7 +58,7 @@ class SessionDispatchTest {
     void aTraceIsOfferedAtItsOwnInstantsAndTheScheduleEndsWithTheFeed() {
         Workload w = Workload.open().maxConcurrency(4).maxRequests(100).build();
         Feed feed = new Feed().add(0, false).add(40 * MS, false).add(40 * MS, false);
-        Dispatcher d = new Dispatcher(w, LoadPattern.of(w.load(), new SplittableRandom(1), feed, true), Duration.ofSeconds(1),
+        Dispatcher d = new Dispatcher(w, LoadPattern.of(w.load(), new SplittableRandom(1), Shard.WHOLE, feed, true), Duration.ofSeconds(1),
                 waited::add);
         assertThat(d.step(0).send()).extracting(DueRequest::scheduled).containsExactly(0L);
         Decision idle = d.step(1 * MS);
@@ -79,7 +80,7 @@ class SessionDispatchTest {
     void aSessionsNextTurnIsDispatchedAtItsInstantAndTheScheduleWaitsForOpenSessions() {
         Workload w = Workload.open().rate(10).arrival(Arrival.constant()).maxConcurrency(8).maxRequests(100).build();
         Feed feed = new Feed().add(0, true);
-        Dispatcher d = new Dispatcher(w, LoadPattern.of(w.load(), new SplittableRandom(1), feed, false), Duration.ofSeconds(1),
+        Dispatcher d = new Dispatcher(w, LoadPattern.of(w.load(), new SplittableRandom(1), Shard.WHOLE, feed, false), Duration.ofSeconds(1),
                 waited::add);
         DueRequest first = d.step(0).send().get(0);
         assertThat(first.continuesSession()).isFalse();
@@ -107,7 +108,7 @@ class SessionDispatchTest {
     void aCapInSessionsHoldsTheSlotThroughThinkTimeAndLetsLaterTurnsPass() {
         Workload w = Workload.open().rate(100).arrival(Arrival.constant()).maxConcurrency(1).duration(Duration.ofSeconds(10)).build();
         Feed feed = new Feed().add(0, true).add(0, true);
-        Dispatcher d = new Dispatcher(w, LoadPattern.of(w.load(), new SplittableRandom(1), feed, false), Duration.ofSeconds(1),
+        Dispatcher d = new Dispatcher(w, LoadPattern.of(w.load(), new SplittableRandom(1), Shard.WHOLE, feed, false), Duration.ofSeconds(1),
                 waited::add, SlotUnit.SESSIONS);
         DueRequest a = d.step(0).send().get(0);
         assertThat(d.step(10 * MS).send()).as("session b waits: a holds the only slot").isEmpty();
@@ -124,7 +125,7 @@ class SessionDispatchTest {
     void aCapInRequestsFreesTheSlotBetweenTurns() {
         Workload w = Workload.open().rate(100).arrival(Arrival.constant()).maxConcurrency(1).duration(Duration.ofSeconds(10)).build();
         Feed feed = new Feed().add(0, true).add(0, true);
-        Dispatcher d = new Dispatcher(w, LoadPattern.of(w.load(), new SplittableRandom(1), feed, false), Duration.ofSeconds(1),
+        Dispatcher d = new Dispatcher(w, LoadPattern.of(w.load(), new SplittableRandom(1), Shard.WHOLE, feed, false), Duration.ofSeconds(1),
                 waited::add);
         d.step(0);
         assertThat(d.step(10 * MS).send()).isEmpty();
@@ -136,7 +137,7 @@ class SessionDispatchTest {
     void theWindowsEndCutsSessionsWaitingForTheirNextTurn() {
         Workload w = Workload.closed(1).duration(Duration.ofMillis(100)).build();
         Feed feed = new Feed().add(0, true);
-        Dispatcher d = new Dispatcher(w, LoadPattern.of(w.load(), new SplittableRandom(1), feed, false), Duration.ofSeconds(1),
+        Dispatcher d = new Dispatcher(w, LoadPattern.of(w.load(), new SplittableRandom(1), Shard.WHOLE, feed, false), Duration.ofSeconds(1),
                 waited::add);
         DueRequest a = d.step(0).send().get(0);
         d.paused(50 * MS);
@@ -146,7 +147,7 @@ class SessionDispatchTest {
         assertThat(d.openSessions()).as("the pending turn was dropped and its session cut").isZero();
         assertThat(end.state()).isEqualTo(RunState.COMPLETED);
         // a session whose preparation finishes after the end is not resumed
-        Dispatcher late = new Dispatcher(w, LoadPattern.of(w.load(), new SplittableRandom(1), new Feed().add(0, true), false),
+        Dispatcher late = new Dispatcher(w, LoadPattern.of(w.load(), new SplittableRandom(1), Shard.WHOLE, new Feed().add(0, true), false),
                 Duration.ofSeconds(1), waited::add);
         DueRequest b = late.step(0).send().get(0);
         late.paused(90 * MS);

@@ -1,0 +1,267 @@
+package io.benchsuite.backends.http.internal;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.DecoderResult;
+import io.netty.handler.codec.PrematureChannelClosureException;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import java.io.EOFException;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One HTTP/1.1 connection of the Netty transport, the last handler of its pipeline: writes one
+ * request at a time and hands the response, piece by piece, to the request's {@link Receiver} with
+ * the arrival time of the socket read that carried it. Everything runs on the connection's event
+ * loop except {@link #send}, which hops onto it.
+ *
+ * <p>The connection's first handler, its {@link #stamp()}, reads {@link System#nanoTime()} for every
+ * socket read before TLS or the HTTP decoder sees a byte of it; every response piece decoded from
+ * that read carries that time. Body bytes reach the receiver as a view of Netty's buffer, without a
+ * copy.
+ */
+final class NettyConnection extends ChannelInboundHandlerAdapter {
+    private final NettyConnector owner;
+    private final long readTimeoutNanos;
+    private Channel channel;
+
+    /** Whether the connection belongs to the pool (false: opened for one re-send). Event loop only. */
+    boolean pooled;
+    /** Whether it waits in the pool's idle list; guarded by the owner. */
+    boolean inIdle;
+
+    // Event loop only.
+    private Receiver current;
+    private long readNanos;
+    private long lastReadNanos;
+    private boolean headSeen;
+    private boolean interim;
+    private boolean keepAlive;
+    private ScheduledFuture<?> readTimer;
+
+    NettyConnection(NettyConnector owner, long readTimeoutNanos) {
+        this.owner = owner;
+        this.readTimeoutNanos = readTimeoutNanos;
+    }
+
+    /** The handler that times every socket read; goes first in the pipeline. */
+    ChannelHandler stamp() {
+        return new ChannelInboundHandlerAdapter() {
+            @Override
+            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                long now = System.nanoTime();
+                readNanos = now;
+                lastReadNanos = now;
+                ctx.fireChannelRead(msg);
+            }
+        };
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        channel = ctx.channel();
+    }
+
+    /** Whether a request can be sent on it now. */
+    boolean usable() {
+        return channel.isActive();
+    }
+
+    void close() {
+        channel.close();
+    }
+
+    /** Sends {@code request} on this (pooled, idle) connection; any thread. */
+    void send(WireRequest request, Receiver receiver) {
+        if (channel.eventLoop().inEventLoop()) {
+            begin(request, receiver);
+        } else {
+            channel.eventLoop().execute(() -> begin(request, receiver));
+        }
+    }
+
+    /** Writes the request; event loop only. */
+    void begin(WireRequest request, Receiver receiver) {
+        if (current != null) {
+            receiver.failed(System.nanoTime(), new IllegalStateException("connection already busy"));
+            receiver.done();
+            return;
+        }
+        current = receiver;
+        headSeen = false;
+        interim = false;
+        keepAlive = true;
+        receiver.onAbort(channel::close);
+        if (!channel.isActive()) {
+            fail(new EOFException("closed by the server"));
+            return;
+        }
+        DefaultFullHttpRequest message;
+        try {
+            message = message(request);
+        } catch (RuntimeException e) {
+            fail(e);
+            return;
+        }
+        lastReadNanos = System.nanoTime();
+        scheduleReadCheck(readTimeoutNanos);
+        channel.writeAndFlush(message).addListener(f -> {
+            if (current != receiver) return;
+            if (f.isSuccess()) {
+                receiver.sent(System.nanoTime());
+            } else {
+                fail(f.cause());
+            }
+        });
+    }
+
+    private DefaultFullHttpRequest message(WireRequest request) {
+        byte[] body = request.body();
+        ByteBuf content = body == null ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(body);
+        DefaultFullHttpRequest m = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.valueOf(request.method()),
+                request.target(), content);
+        HttpHeaders h = m.headers();
+        h.set(HttpHeaderNames.HOST, owner.hostHeader());
+        h.set(HttpHeaderNames.USER_AGENT, "benchsuite");
+        request.headers().forEach(h::set);
+        if (body != null) {
+            h.set(HttpHeaderNames.CONTENT_TYPE, "application/json");
+            h.setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
+        }
+        return m;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        try {
+            Receiver r = current;
+            if (r == null) {
+                // Bytes nobody asked for: the connection is out of step; never reuse it.
+                channel.close();
+                return;
+            }
+            if (msg instanceof HttpResponse res) {
+                DecoderResult d = res.decoderResult();
+                if (d.isFailure()) {
+                    failDecoding(d.cause());
+                    return;
+                }
+                int code = res.status().code();
+                if (code >= 100 && code < 200) {
+                    interim = true; // 100 Continue, 103 Early Hints: the real response follows
+                    return;
+                }
+                headSeen = true;
+                keepAlive = HttpUtil.isKeepAlive(res);
+                r.response(readNanos, code, res.headers().get(HttpHeaderNames.CONTENT_TYPE),
+                        res.headers().get(HttpHeaderNames.RETRY_AFTER), true);
+            }
+            if (msg instanceof HttpContent c) {
+                if (interim) {
+                    if (c instanceof LastHttpContent) interim = false;
+                    return;
+                }
+                if (c.decoderResult().isFailure()) {
+                    failDecoding(c.decoderResult().cause());
+                    return;
+                }
+                ByteBuf b = c.content();
+                if (b.isReadable() && current == r) r.content(readNanos, view(b));
+                if (c instanceof LastHttpContent && current == r) finish(r);
+            }
+        } finally {
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    /** The readable bytes as a ByteBuffer, without copying (Netty's internal view when there is one). */
+    private static ByteBuffer view(ByteBuf b) {
+        return b.nioBufferCount() == 1 ? b.internalNioBuffer(b.readerIndex(), b.readableBytes()) : b.nioBuffer();
+    }
+
+    private void finish(Receiver r) {
+        r.end(readNanos);
+        current = null;
+        cancelReadCheck();
+        boolean reuse = pooled && keepAlive && channel.isActive() && r.completedCleanly();
+        r.done();
+        if (reuse) {
+            owner.release(this);
+        } else {
+            channel.close();
+        }
+    }
+
+    private void failDecoding(Throwable cause) {
+        if (cause instanceof PrematureChannelClosureException) {
+            fail(new EOFException("closed by the server"));
+        } else {
+            fail(new MalformedResponseException("not HTTP/1.1: " + cause.getMessage()));
+        }
+    }
+
+    /** Ends the current request with {@code cause} and closes the connection. */
+    private void fail(Throwable cause) {
+        Receiver r = current;
+        current = null;
+        cancelReadCheck();
+        channel.close();
+        if (r != null) {
+            r.failed(System.nanoTime(), cause);
+            r.done();
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (current != null) fail(new EOFException("closed by the server"));
+        owner.idleClosed(this);
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (current != null) {
+            fail(cause);
+        } else {
+            channel.close();
+        }
+    }
+
+    private void scheduleReadCheck(long delayNanos) {
+        readTimer = channel.eventLoop().schedule(this::checkRead, delayNanos, TimeUnit.NANOSECONDS);
+    }
+
+    private void cancelReadCheck() {
+        ScheduledFuture<?> t = readTimer;
+        readTimer = null;
+        if (t != null) t.cancel(false);
+    }
+
+    /** The read timeout: the longest silence allowed between two reads while a request is in flight. */
+    private void checkRead() {
+        readTimer = null;
+        if (current == null) return;
+        long silent = System.nanoTime() - lastReadNanos;
+        if (silent >= readTimeoutNanos) {
+            fail(new SocketTimeoutException("no data for " + TimeUnit.NANOSECONDS.toMillis(silent) + " ms"));
+        } else {
+            scheduleReadCheck(readTimeoutNanos - silent);
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package io.benchsuite.backends.http.internal;
+
+import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.api.backend.BackendError;
+import io.benchsuite.api.backend.ResponseListener;
+import io.benchsuite.api.backend.SecretMask;
+import io.benchsuite.api.backend.Usage;
+import io.benchsuite.backends.http.HttpSettings;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * Replays a streamed response, read by read, through the same path the transports use after the
+ * socket (exchange, SSE decoder, dialect, listener), without a network. Two uses: warming that path
+ * up before a run's clock starts, so the first requests are not parsed by the interpreter, and
+ * measuring it (the JMH benchmarks of {@code benchsuite-benchmarks}).
+ */
+public final class StreamReplay {
+    private static final HttpSettings SETTINGS = HttpSettings.from(BackendConfig.empty(), "http://127.0.0.1:1");
+    private static final java.util.Set<String> WARMED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Streams in a warm-up: enough for the JIT's first tiers, a few tens of milliseconds. */
+    static final int WARM_UP_STREAMS = 16;
+
+    private StreamReplay() {}
+
+    /**
+     * Runs one response: status 200 with {@code contentType}, then each read in order, then its end.
+     * The reads are consumed. Every event gets the same arrival time.
+     */
+    public static void replay(ResponseDialect dialect, ResponseListener listener, String contentType, List<ByteBuffer> reads) {
+        Exchange e = new Exchange(listener, dialect, true, SETTINGS, "replay", SecretMask.none(), () -> { }, attempt -> {
+            long now = System.nanoTime();
+            attempt.connection(-1);
+            attempt.sent(now);
+            attempt.response(now, 200, contentType, null, true);
+            for (ByteBuffer read : reads) attempt.content(now, read);
+            attempt.end(now);
+            attempt.done();
+        });
+        e.start(null);
+    }
+
+    /**
+     * Warms the response path of one API flavour up, once per JVM and {@code flavour} (later calls
+     * return at once): {@value #WARM_UP_STREAMS} synthetic streams of {@code events} through
+     * {@link #replay}, on the calling thread, alternately from heap and direct buffers as sockets
+     * deliver them. Takes a few tens of milliseconds; the JIT compiles the path while it runs.
+     *
+     * @param flavour a name for the API flavour, e.g. {@code openai}
+     * @param dialect makes a fresh dialect per stream
+     * @param events the bytes of one stream of that flavour
+     */
+    public static void warmUp(String flavour, java.util.function.Supplier<ResponseDialect> dialect, byte[] events) {
+        if (!WARMED.add(flavour)) return;
+        ResponseListener quiet = new ResponseListener() {
+            @Override
+            public void onSent(long nanoTime) {
+                // nothing to record
+            }
+
+            @Override
+            public void onTokens(long nanoTime, int tokenCount, String text) {
+                // nothing to record
+            }
+
+            @Override
+            public void onComplete(long nanoTime, Usage usage) {
+                // nothing to record
+            }
+
+            @Override
+            public void onError(long nanoTime, BackendError error) {
+                // nothing to record
+            }
+        };
+        ByteBuffer direct = ByteBuffer.allocateDirect(events.length);
+        for (int i = 0; i < WARM_UP_STREAMS; i++) {
+            ByteBuffer b = (i & 1) == 0 ? ByteBuffer.wrap(events) : direct.clear().put(events).flip();
+            replay(dialect.get(), quiet, "text/event-stream", List.of(b));
+        }
+    }
+
+    /** {@code n} OpenAI chat chunks, a usage chunk and {@code [DONE]}. */
+    public static byte[] syntheticOpenAiEvents(int n) {
+        StringBuilder b = new StringBuilder(n * 200);
+        for (int i = 0; i < n; i++) {
+            b.append("data: {\"id\":\"chatcmpl-warm\",\"object\":\"chat.completion.chunk\",\"created\":1700000000,")
+                    .append("\"model\":\"warm-up\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\" w").append(i % 10)
+                    .append("\"},\"logprobs\":null,\"finish_reason\":null}]}\n\n");
+        }
+        b.append("data: {\"id\":\"chatcmpl-warm\",\"choices\":[],\"usage\":{\"prompt_tokens\":8,\"completion_tokens\":").append(n)
+                .append("}}\n\ndata: [DONE]\n\n");
+        return b.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** {@code n} TGI token events, the last with {@code generated_text}. */
+    public static byte[] syntheticTgiEvents(int n) {
+        StringBuilder b = new StringBuilder(n * 150);
+        for (int i = 0; i < n; i++) {
+            boolean last = i == n - 1;
+            b.append("data:{\"index\":").append(i + 1).append(",\"token\":{\"id\":").append(1000 + i)
+                    .append(",\"text\":\" w").append(i % 10).append("\",\"logprob\":-0.25,\"special\":false},\"generated_text\":")
+                    .append(last ? "\"done\"" : "null").append(",\"details\":")
+                    .append(last ? "{\"finish_reason\":\"length\",\"generated_tokens\":" + n + "}" : "null").append("}\n\n");
+        }
+        return b.toString().getBytes(StandardCharsets.UTF_8);
+    }
+}

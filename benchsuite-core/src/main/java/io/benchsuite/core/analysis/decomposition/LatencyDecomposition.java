@@ -1,0 +1,118 @@
+package io.benchsuite.core.analysis.decomposition;
+
+import static io.benchsuite.api.util.Checks.notNull;
+
+import io.benchsuite.api.result.RequestRecord;
+import io.benchsuite.api.workload.Phase;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The three-phase decomposition of end-to-end latency (SPEC §4, seed §2.3): queueing, prefill and decode as
+ * shares of E2E, from what the client measured per request, from a server's phase histograms, or both.
+ *
+ * <h2>From per-request timings ({@link #fromRequests})</h2>
+ * Over the measured, successful requests that have a first token, with offsets scheduled s, sent t, first
+ * token f and end e: queueing = t − s (the client's wait: timer lateness, concurrency slot, connection),
+ * prefill = f − t, decode = e − f. The three add up to E2E = e − s exactly, so {@code other} is 0. The shares
+ * are Σ phase ÷ Σ E2E (shares of the mean E2E, so long requests weigh more than short ones). Seen from the
+ * client, a server's own queue is inside prefill; the server's histograms separate it.
+ *
+ * <h2>From a server's histograms ({@link #fromServer})</h2>
+ * Each phase's mean (Δsum ÷ Δcount over the window) ÷ the mean server E2E when the server exposes one
+ * (the rest is {@code other}: API, tokenisation, detokenisation), else ÷ the sum of the three means. Means,
+ * not sums, because the histograms' counts differ by the requests in flight at the window's edges.
+ *
+ * <h2>Both ({@link #combined})</h2>
+ * Of the client's mean E2E E: queueing = (client wait W + server queue Q) ÷ E, prefill = P ÷ E, decode =
+ * D ÷ E, other = (E − W − Q − P − D) ÷ E (network and HTTP). A negative {@code other} means the server's
+ * phases exceed the client's view (different windows); the notes say so.
+ */
+public final class LatencyDecomposition {
+    private LatencyDecomposition() {}
+
+    /**
+     * The decomposition of a run's measured requests.
+     *
+     * @param records the run's requests, any phase and outcome
+     * @return the shares, or empty when no measured request succeeded with a first token
+     */
+    public static Optional<PhaseShares> fromRequests(List<RequestRecord> records) {
+        ClientTotals s = sums(records);
+        if (s.n == 0 || s.e2e <= 0) return Optional.empty();
+        return Optional.of(new PhaseShares("client", s.n, s.e2e / s.n / 1e6, s.queue / s.e2e, s.prefill / s.e2e, s.decode / s.e2e, 0,
+                List.of("client view: the server's own queue is part of prefill")));
+    }
+
+    /**
+     * The decomposition from a server's phase histograms.
+     *
+     * @param server the histogram deltas over the measured window
+     * @param source a name for the source, e.g. {@code server (vllm histograms)}
+     * @return the shares, or empty when a phase observed nothing
+     */
+    public static Optional<PhaseShares> fromServer(ServerPhaseTimes server, String source) {
+        notNull(server, "server");
+        notNull(source, "source");
+        double q = server.queue().meanMs(), p = server.prefill().meanMs(), d = server.decode().meanMs();
+        if (Double.isNaN(q) || Double.isNaN(p) || Double.isNaN(d)) return Optional.empty();
+        List<String> notes = new ArrayList<>();
+        double e2e;
+        if (server.e2e() != null && server.e2e().count() > 0) {
+            e2e = server.e2e().meanMs();
+        } else {
+            e2e = q + p + d;
+            notes.add("the server exposes no end-to-end histogram: shares are of queue + prefill + decode");
+        }
+        if (e2e <= 0) return Optional.empty();
+        long n = Math.min(server.queue().count(), Math.min(server.prefill().count(), server.decode().count()));
+        double other = 1 - (q + p + d) / e2e;
+        if (other < 0) notes.add(String.format(Locale.ROOT, "the phases' means exceed the server's mean E2E by %.1f ms", -other * e2e));
+        return Optional.of(new PhaseShares(source, n, e2e, q / e2e, p / e2e, d / e2e, other, notes));
+    }
+
+    /**
+     * The client's E2E split with the server's phases: client wait and server queue as queueing, the
+     * server's prefill and decode, and the rest as other.
+     *
+     * @param records the run's requests
+     * @param server the server's histogram deltas over the same window
+     * @return the shares, or empty when either side has nothing
+     */
+    public static Optional<PhaseShares> combined(List<RequestRecord> records, ServerPhaseTimes server) {
+        notNull(server, "server");
+        ClientTotals s = sums(records);
+        double q = server.queue().meanMs(), p = server.prefill().meanMs(), d = server.decode().meanMs();
+        if (s.n == 0 || s.e2e <= 0 || Double.isNaN(q) || Double.isNaN(p) || Double.isNaN(d)) return Optional.empty();
+        double e = s.e2e / s.n / 1e6, w = s.queue / s.n / 1e6;
+        double rest = e - w - q - p - d;
+        List<String> notes = new ArrayList<>();
+        notes.add("queueing = client wait + server queue; other = network, HTTP and tokenisation outside the server's phases");
+        if (rest < 0) {
+            notes.add(String.format(Locale.ROOT, "the server's phases exceed the client's mean E2E by %.1f ms: the two windows "
+                    + "or request sets differ", -rest));
+        }
+        return Optional.of(new PhaseShares("client + server", s.n, e, (w + q) / e, p / e, d / e, rest / e, notes));
+    }
+
+    private static final class ClientTotals {
+        long n;
+        double queue, prefill, decode, e2e;
+    }
+
+    private static ClientTotals sums(List<RequestRecord> records) {
+        notNull(records, "records");
+        ClientTotals s = new ClientTotals();
+        for (RequestRecord r : records) {
+            if (r.phase() != Phase.MEASURED || !r.succeeded() || r.firstTokenOffsetNanos() < 0 || r.sentOffsetNanos() < 0) continue;
+            s.n++;
+            s.queue += r.sentOffsetNanos() - r.scheduledOffsetNanos();
+            s.prefill += r.firstTokenOffsetNanos() - r.sentOffsetNanos();
+            s.decode += r.endOffsetNanos() - r.firstTokenOffsetNanos();
+            s.e2e += r.e2eNanos();
+        }
+        return s;
+    }
+}

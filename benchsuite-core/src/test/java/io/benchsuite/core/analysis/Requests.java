@@ -1,0 +1,32 @@
+package io.benchsuite.core.analysis;
+
+import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.result.Gaps;
+import io.benchsuite.api.result.Outcome;
+import io.benchsuite.api.result.RequestRecord;
+import io.benchsuite.api.result.TokenSource;
+import io.benchsuite.api.workload.Phase;
+
+/** Request records with chosen timings (milliseconds from the run start) for the analysis tests. */
+public final class Requests {
+    private static final long MS = 1_000_000;
+
+    private Requests() {}
+
+    /** A successful measured request: scheduled, sent, first token and end in ms, and its output tokens. */
+    public static RequestRecord ok(long index, double scheduledMs, double sentMs, double firstTokenMs, double endMs, int outputTokens) {
+        return of(index, Phase.MEASURED, scheduledMs, sentMs, firstTokenMs, endMs, outputTokens, Outcome.SUCCESS);
+    }
+
+    /** A request in any phase and outcome. */
+    public static RequestRecord of(long index, Phase phase, double scheduledMs, double sentMs, double firstTokenMs, double endMs,
+                                   int outputTokens, Outcome outcome) {
+        long scheduled = Math.round(scheduledMs * MS);
+        long sent = Math.round(sentMs * MS);
+        long first = firstTokenMs < 0 ? -1 : Math.round(firstTokenMs * MS);
+        return new RequestRecord(index, phase, -1, scheduled, scheduled, sent, sent, first, Math.round(endMs * MS), 32,
+                outputTokens, -1, -1, outputTokens, TokenSource.STREAM, "0000000000000000", outcome,
+                outcome == Outcome.SUCCESS ? null : ErrorKind.HTTP_5XX, outcome == Outcome.SUCCESS ? null : "boom",
+                Gaps.empty(), -1, 0);
+    }
+}

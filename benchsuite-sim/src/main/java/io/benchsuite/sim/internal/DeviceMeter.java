@@ -1,0 +1,155 @@
+package io.benchsuite.sim.internal;
+
+import io.benchsuite.sim.DeviceUsage;
+import io.benchsuite.sim.SimEngineState;
+import io.benchsuite.sim.SimPhysics;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Accounts what the simulated devices go through: memory over time and its peak, energy from the
+ * power model, KV fragmentation sampled once per simulated second. Updated by the engine's driving
+ * thread at each step; read from any thread ({@link #usage}), hence synchronized (never contended in
+ * virtual time).
+ */
+final class DeviceMeter {
+    /** At most this many seconds of memory curve are kept (11.6 days of simulated time). */
+    private static final int MAX_SERIES = 1_000_000;
+
+    private final SimPhysics physics;
+    private final int devices;
+    private final double weightBytes;
+    private final double blockBytes;
+    private final long originNanos;
+    private final double nanosPerSimSecond;
+    private final boolean hasPower;
+
+    private final long kvBlocks;
+    private int usedBlocks;
+    private double kvBytesInUse;
+    private double activationBytes;
+    private double utilisation;
+    private final double kvPoolBytes;
+    private final boolean preallocates;
+    private double peakMemory;
+    private double busySeconds;
+    private double busyEnergy;
+    private double utilisationSeconds;
+    private double peakPower = Double.NaN;
+    private double fragmentationNow;
+    private double fragmentationSum;
+    private long fragmentationSamples;
+    private double fragmentationMax;
+    private long lastSampledSecond = -1;
+    private double[] series = new double[64];
+    private int seriesLength;
+
+    /**
+     * @param originNanos the engine's time zero
+     * @param timeScale driver nanoseconds per simulated nanosecond (the real-time engine's time scale; 1 in virtual time)
+     */
+    DeviceMeter(SimPhysics physics, long kvBlocks, long originNanos, double timeScale) {
+        this.physics = physics;
+        this.kvBlocks = kvBlocks;
+        this.kvPoolBytes = kvBlocks * physics.kvBytesPerTokenPerDevice() * physics.tensorParallel() * SimPhysics.BLOCK_TOKENS;
+        this.preallocates = physics.engine() != io.benchsuite.sim.EnginePreset.TRANSFORMERS;
+        this.devices = physics.tensorParallel();
+        this.weightBytes = physics.weightBytes();
+        this.blockBytes = physics.kvBytesPerTokenPerDevice() * devices * SimPhysics.BLOCK_TOKENS;
+        this.originNanos = originNanos;
+        this.nanosPerSimSecond = 1e9 * timeScale;
+        this.hasPower = physics.device().hasPower();
+        record(originNanos);
+    }
+
+    /** A step starts at {@code nowNanos} with {@code usedBlocks} KV blocks held and these activations on each device. */
+    synchronized void stepStarted(long nowNanos, int usedBlocks, double activationBytesPerDevice, double utilisation) {
+        fill(nowNanos);
+        this.utilisation = utilisation;
+        this.usedBlocks = usedBlocks;
+        kvBytesInUse = usedBlocks * blockBytes;
+        activationBytes = activationBytesPerDevice * devices;
+        record(nowNanos);
+    }
+
+    /** A step of {@code seconds} (simulated) at {@code utilisation} ended at {@code endNanos}; {@code usedBlocks} are held now. */
+    synchronized void stepEnded(long endNanos, double seconds, double utilisation, int usedBlocks, KvBlockPool pool) {
+        fill(endNanos);
+        busySeconds += seconds;
+        utilisationSeconds += utilisation * seconds;
+        if (hasPower) {
+            double watts = devices * physics.device().powerWatts(utilisation);
+            busyEnergy += watts * seconds;
+            peakPower = Double.isNaN(peakPower) ? watts : Math.max(peakPower, watts);
+        }
+        record(endNanos); // the step's activations count until its end
+        activationBytes = 0;
+        this.utilisation = 0;
+        this.usedBlocks = usedBlocks;
+        kvBytesInUse = usedBlocks * blockBytes;
+        long second = second(endNanos);
+        if (second != lastSampledSecond) {
+            lastSampledSecond = second;
+            fragmentationNow = pool.fragmentation();
+            fragmentationSum += fragmentationNow;
+            fragmentationSamples++;
+            fragmentationMax = Math.max(fragmentationMax, fragmentationNow);
+        }
+        record(endNanos);
+    }
+
+    /** Blocks were freed or taken outside a step (a cancellation, a shutdown). */
+    synchronized void blocksChanged(long nowNanos, int usedBlocks) {
+        fill(nowNanos);
+        this.usedBlocks = usedBlocks;
+        kvBytesInUse = usedBlocks * blockBytes;
+        record(nowNanos);
+    }
+
+    private double memoryNow() {
+        return weightBytes + kvBytesInUse + activationBytes;
+    }
+
+    private long second(long nanos) {
+        return (long) Math.floor(Math.max(0, nanos - originNanos) / nanosPerSimSecond);
+    }
+
+    /** Before a change at {@code nanos}: the seconds up to it (it included) start with what was resident until then. */
+    private void fill(long nanos) {
+        long s = Math.min(second(nanos), MAX_SERIES - 1L);
+        int i = (int) s;
+        if (i >= series.length) series = Arrays.copyOf(series, Math.max(series.length * 2, i + 1));
+        double resident = memoryNow();
+        while (seriesLength <= i) series[seriesLength++] = resident;
+    }
+
+    /** After a change at {@code nanos}: the new memory counts in its second and in the peak. */
+    private void record(long nanos) {
+        double m = memoryNow();
+        peakMemory = Math.max(peakMemory, m);
+        long s = second(nanos);
+        if (s >= MAX_SERIES) return;
+        fill(nanos);
+        int i = (int) s;
+        series[i] = Math.max(series[i], m);
+    }
+
+    /** The figures at {@code nowNanos}, with the idle time up to then; counters from the engine's {@code state}. */
+    synchronized DeviceUsage usage(long nowNanos, SimEngineState state) {
+        fill(nowNanos);
+        double elapsed = Math.max(0, nowNanos - originNanos) / nanosPerSimSecond;
+        double idle = Math.max(0, elapsed - busySeconds);
+        double energy = hasPower ? busyEnergy + devices * physics.device().idleWatts() * idle : Double.NaN;
+        List<Double> curve = new ArrayList<>(seriesLength);
+        for (int i = 0; i < seriesLength; i++) curve.add(series[i]);
+        return new DeviceUsage(physics.device().name(), devices, physics.device().memoryBytes() * devices, weightBytes,
+                kvBytesInUse, activationBytes, memoryNow(), peakMemory, kvBlocks, usedBlocks, fragmentationNow,
+                fragmentationSamples == 0 ? 0 : fragmentationSum / fragmentationSamples, fragmentationMax,
+                state.prefixQueryTokens(), state.prefixHitTokens(), state.generationTokens(), energy, elapsed, busySeconds, curve,
+                weightBytes + (preallocates ? kvPoolBytes : kvBytesInUse) + activationBytes, utilisation,
+                hasPower ? devices * physics.device().powerWatts(utilisation) : Double.NaN,
+                elapsed > 0 ? Math.min(1, utilisationSeconds / elapsed) : 0,
+                hasPower && Double.isNaN(peakPower) ? devices * physics.device().idleWatts() : peakPower);
+    }
+}

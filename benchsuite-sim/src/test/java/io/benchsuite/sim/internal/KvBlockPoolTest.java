@@ -1,0 +1,96 @@
+package io.benchsuite.sim.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class KvBlockPoolTest {
+
+    @Test
+    void fragmentationIsOneMinusTheLongestFreeRunOverTheFreeBlocks() {
+        KvBlockPool pool = new KvBlockPool(10, false);
+        assertThat(pool.fragmentation()).as("all free, one run").isZero();
+        int[] b = new int[10];
+        for (int i = 0; i < 10; i++) b[i] = pool.allocate();
+        assertThat(b).containsExactly(0, 1, 2, 3, 4, 5, 6, 7, 8, 9); // the oldest free first: positions in order
+        assertThat(pool.fragmentation()).as("nothing free").isZero();
+        // free positions 1, 2, 3 and 6, 8: longest run 3 of 5 free -> 1 - 3/5 = 0.4
+        for (int p : new int[] {1, 2, 3, 6, 8}) pool.release(p);
+        assertThat(pool.free()).isEqualTo(5);
+        assertThat(pool.longestFreeRun()).isEqualTo(3);
+        assertThat(pool.fragmentation()).isEqualTo(0.4);
+        pool.release(7); // 6, 7, 8 join: runs 1-3 and 6-8
+        assertThat(pool.fragmentation()).isCloseTo(0.5, org.assertj.core.data.Offset.offset(1e-12));
+    }
+
+    @Test
+    void theLongestRunIsExactAcrossWordBoundaries() {
+        KvBlockPool pool = new KvBlockPool(200, false);
+        for (int i = 0; i < 200; i++) pool.allocate();
+        for (int p = 60; p < 140; p++) pool.release(p); // a run of 80 over three 64-bit words
+        pool.release(150);
+        pool.release(199); // the last position, in a partial word
+        assertThat(pool.longestFreeRun()).isEqualTo(80);
+        assertThat(pool.fragmentation()).isEqualTo(1 - 80.0 / 82);
+    }
+
+    @Test
+    void aContiguousRequestTakesTheFirstRunThatFitsAndWaitsWhenNoneDoes() {
+        KvBlockPool pool = new KvBlockPool(12, false);
+        int[] run = new int[12];
+        assertThat(pool.allocateRun(4, run)).isTrue();
+        assertThat(run).startsWith(0, 1, 2, 3);
+        assertThat(pool.allocateRun(4, run)).isTrue(); // 4..7
+        assertThat(pool.allocateRun(4, run)).isTrue(); // 8..11
+        for (int p = 0; p < 4; p++) pool.release(p);
+        pool.release(8);
+        pool.release(9);
+        // 6 blocks free but the longest run is 4: a 5-block request cannot be placed (fragmentation 1 - 4/6)
+        assertThat(pool.free()).isEqualTo(6);
+        assertThat(pool.allocateRun(5, run)).isFalse();
+        assertThat(pool.free()).as("a failed request takes nothing").isEqualTo(6);
+        assertThat(pool.fragmentation()).isCloseTo(1 - 4.0 / 6, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(pool.allocateRun(2, run)).isTrue();
+        assertThat(run).startsWith(0, 1); // first fit
+    }
+
+    @Test
+    void aFreedPromptBlockStaysFindableUntilItsMemoryIsReused() {
+        KvBlockPool pool = new KvBlockPool(3, true);
+        int a = pool.allocate();
+        int b = pool.allocate();
+        pool.register(a, 111L);
+        pool.register(b, 222L);
+        assertThat(pool.matchLeading(new long[] {111L, 222L, 333L}, 10)).isEqualTo(2);
+        pool.release(a);
+        pool.release(b);
+        // free but cached: a new prompt with the same prefix reuses them (taking them off the free queue)
+        assertThat(pool.matchLeading(new long[] {111L, 222L}, 10)).isEqualTo(2);
+        assertThat(pool.freeAmongLeading(new long[] {111L, 222L}, 2)).isEqualTo(2);
+        assertThat(pool.acquire(111L)).isEqualTo(a);
+        assertThat(pool.free()).isEqualTo(2);
+        // allocation takes the oldest free block: position 2 (never used), then b, which forgets its prefix
+        assertThat(pool.allocate()).isEqualTo(2);
+        assertThat(pool.allocate()).isEqualTo(b);
+        assertThat(pool.matchLeading(new long[] {111L, 222L}, 10)).as("the second block was evicted").isEqualTo(1);
+        assertThat(pool.matchLeading(new long[] {111L, 222L}, 0)).as("limit").isZero();
+        assertThatThrownBy(pool::allocate).isInstanceOf(IllegalStateException.class).hasMessage("no free KV block");
+        pool.release(a);
+        assertThatThrownBy(() -> pool.release(a)).hasMessageContaining("released while free");
+    }
+
+    @Test
+    void sharedBlocksAreCountedOnceAndFreedWhenTheLastHolderLetsGo() {
+        KvBlockPool pool = new KvBlockPool(4, true);
+        int a = pool.allocate();
+        pool.register(a, 7L);
+        assertThat(pool.acquire(7L)).isEqualTo(a); // a second sequence shares it
+        assertThat(pool.used()).isEqualTo(1);
+        pool.release(a);
+        assertThat(pool.used()).isEqualTo(1);
+        pool.release(a);
+        assertThat(pool.used()).isZero();
+        assertThat(pool.cachedBlocks()).isEqualTo(1);
+    }
+}
