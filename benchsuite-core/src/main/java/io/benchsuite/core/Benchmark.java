@@ -16,7 +16,7 @@ import io.benchsuite.api.workload.Workload;
 import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.core.internal.clock.NanoClock;
 import io.benchsuite.core.internal.engine.RunEngine;
-import io.benchsuite.core.prompt.SyntheticPrompts;
+import io.benchsuite.core.injection.TimedInjection;
 import io.benchsuite.core.prompt.Tokenizers;
 import io.benchsuite.core.report.ReportWriters;
 import io.benchsuite.core.run.Environment;
@@ -24,12 +24,18 @@ import io.benchsuite.core.run.RequestDecorator;
 import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.run.RunResult;
+import io.benchsuite.api.workload.source.SourceContext;
+import io.benchsuite.api.workload.source.WorkloadSource;
+import io.benchsuite.core.workload.ContextLimit;
+import io.benchsuite.core.workload.SessionOptions;
+import io.benchsuite.core.workload.SourceShare;
+import io.benchsuite.core.workload.SyntheticSource;
+import io.benchsuite.api.seed.ScenarioSeed;
 import io.benchsuite.core.run.Shard;
 import io.benchsuite.core.run.StartGate;
 import io.benchsuite.core.shard.ShardRun;
 import io.benchsuite.core.shard.ShardedWorkload;
 import io.benchsuite.core.shard.StartAt;
-import io.benchsuite.core.schedule.RequestPlanner;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -54,6 +60,24 @@ import java.util.Map;
  *
  * <p>A backend named with {@link Builder#backend(String, BackendConfig)} is created and closed by
  * the run; one passed as an object with {@link Builder#backend(Backend)} belongs to the caller.
+ *
+ * <p>Requests come from the workload's source ({@code Workload.Builder.source}): synthetic prompts by
+ * default, or a dataset, or a trace replayed at its own offsets:
+ *
+ * <pre>{@code
+ * WorkloadSource trace = new MooncakeTraceSource(DataInput.of(Path.of("conversation_trace.jsonl")),
+ *     TraceOptions.defaults().withTimeScale(0.1).withLimit(600));
+ * Benchmark.named("replay")
+ *     .backend("vllm", BackendConfig.of(Map.of("url", "http://localhost:8000")))
+ *     .workload(Workload.open().source(trace).maxConcurrency(512).build())
+ *     .contextLimit(new ContextLimit(131_072), ContextLimit.Policy.MARK)
+ *     .run();
+ * }</pre>
+ *
+ * Multi-turn sessions (a ShareGPT file read as sessions) send each turn after the whole history,
+ * answers included; {@link Builder#sessions} sets the think time between turns, which answer the
+ * history holds and what an open loop's cap counts. {@link Builder#injections} adds dynamic load
+ * injection at turn boundaries.
  */
 public final class Benchmark {
     private Benchmark() {}
@@ -65,6 +89,9 @@ public final class Benchmark {
 
     /** Builds and runs benchmarks. Not thread-safe; each {@link #start()} makes an independent run. */
     public static final class Builder {
+        /** Backend details that declare the model's context length, in order of preference. */
+        private static final List<String> DECLARED_CONTEXT_KEYS = List.of("max-context", "max_model_len");
+
         private final String name;
         private Backend backend;
         private String backendName;
@@ -75,6 +102,8 @@ public final class Benchmark {
         private Slo slo = Slo.none();
         private Tokenizer tokenizer;
         private Path outputDir;
+        private boolean overwrite;
+        private double maxErrorRate = Double.NaN;
         private String model;
         private Duration drainTimeout = Duration.ofMinutes(2);
         private boolean preflight = true;
@@ -84,6 +113,10 @@ public final class Benchmark {
         private final List<RunListener> listeners = new ArrayList<>();
         private final List<RequestDecorator> decorators = new ArrayList<>();
         private final Map<String, String> labels = new LinkedHashMap<>();
+        private SessionOptions sessions = SessionOptions.DEFAULTS;
+        private ContextLimit contextLimit;
+        private ContextLimit.Policy contextPolicy = ContextLimit.Policy.MARK;
+        private final List<TimedInjection> injections = new ArrayList<>();
 
         private Builder(String name) {
             this.name = notNull(name, "name");
@@ -141,9 +174,41 @@ public final class Benchmark {
             return this;
         }
 
-        /** Write {@code report.json}, {@code requests.jsonl} and {@code summary.csv} here. */
+        /**
+         * Write {@code report.json}, {@code requests.jsonl}, {@code summary.csv} and {@code report.html}
+         * here. The directory must be new or empty unless {@link #overwrite(boolean)} allows
+         * otherwise: {@link #start()} refuses one that holds anything, before the backend is created,
+         * so that two runs' files are never mixed.
+         */
         public Builder outputDir(Path dir) {
             this.outputDir = notNull(dir, "outputDir");
+            return this;
+        }
+
+        /**
+         * Whether the {@link #outputDir(Path) output directory} may hold files already (default false:
+         * it is refused). When true, the files benchsuite writes there ({@code report.json},
+         * {@code requests.jsonl}, {@code summary.csv}, {@code report.html}) are removed when the run
+         * starts; files benchsuite did not write are never deleted.
+         */
+        public Builder overwrite(boolean overwrite) {
+            this.overwrite = overwrite;
+            return this;
+        }
+
+        /**
+         * Stop the run early once more than this share of its requests failed: judged from the 20th
+         * ended request on, over every request ended so far (every phase; cancelled ones are not
+         * counted). The result is then {@link RunResult.Status#STOPPED} with a
+         * {@link RunResult#stopReason()}. Default: no limit.
+         *
+         * @param fraction from 0 (stop at the first failure after 20 requests) to below 1
+         */
+        public Builder maxErrorRate(double fraction) {
+            if (!(fraction >= 0 && fraction < 1)) {
+                throw new IllegalArgumentException("maxErrorRate must be from 0 to below 1, got " + fraction);
+            }
+            this.maxErrorRate = fraction;
             return this;
         }
 
@@ -167,6 +232,41 @@ public final class Benchmark {
          */
         public Builder retainRequests(boolean retain) {
             this.retainRequests = retain;
+            return this;
+        }
+
+        /** How multi-turn sessions run: think time between turns, which answers the history holds, what the cap counts. */
+        public Builder sessions(SessionOptions options) {
+            this.sessions = notNull(options, "sessions");
+            return this;
+        }
+
+        /**
+         * The model's context length and what to do with a request that does not fit (default: the
+         * length the backend declares in its {@code BackendInfo} details as {@code max-context} or
+         * {@code max_model_len}, if any, with {@link ContextLimit.Policy#MARK}).
+         */
+        public Builder contextLimit(ContextLimit limit, ContextLimit.Policy policy) {
+            this.contextLimit = notNull(limit, "contextLimit");
+            this.contextPolicy = notNull(policy, "contextPolicy");
+            return this;
+        }
+
+        /** What to do with a request longer than the context the backend declares (default {@link ContextLimit.Policy#MARK}). */
+        public Builder contextPolicy(ContextLimit.Policy policy) {
+            this.contextPolicy = notNull(policy, "contextPolicy");
+            return this;
+        }
+
+        /** Dynamic load injection: content queued in sessions from an instant on, delivered at turn boundaries. */
+        public Builder injection(TimedInjection injection) {
+            injections.add(notNull(injection, "injection"));
+            return this;
+        }
+
+        /** Several injections ({@link #injection}). */
+        public Builder injections(List<TimedInjection> all) {
+            notNull(all, "injections").forEach(this::injection);
             return this;
         }
 
@@ -278,6 +378,8 @@ public final class Benchmark {
          * Validates, creates the backend if named, runs its pre-flight check, and starts the run.
          *
          * @throws IllegalStateException when no workload or backend was given
+         * @throws io.benchsuite.core.report.OutputDirectoryNotEmptyException when the output directory holds
+         *     files and {@link #overwrite(boolean)} was not allowed (checked before the backend is created)
          * @throws io.benchsuite.api.backend.BackendException when the backend fails its pre-flight check
          */
         public RunningBenchmark start() {
@@ -285,6 +387,7 @@ public final class Benchmark {
             if (backend == null && backendName == null) {
                 throw new IllegalStateException("backend is required: call backend(name, config) or backend(object)");
             }
+            if (outputDir != null) ReportWriters.checkUsable(outputDir, overwrite);
             Tokenizer tok = tokenizer != null ? tokenizer : Tokenizers.cl100k();
             SeedChain root = seed != null ? seed
                     : SeedChain.fromGitCommitOf(Path.of("")).orElse(SeedChain.fromLong(0));
@@ -311,12 +414,32 @@ public final class Benchmark {
                 List<RunListener> all = new ArrayList<>(listeners);
                 if (shardRun != null) all.add(shardRun);
                 addPhaseListeners(all, b);
-                ReportWriters writers = outputDir == null ? null : ReportWriters.open(outputDir);
+                ReportWriters writers = outputDir == null ? null : ReportWriters.open(outputDir, overwrite);
                 if (writers != null) all.add(0, writers);
-                RequestPlanner planner = new RequestPlanner(info.scenario(), workload.inputTokens(),
-                        workload.outputTokens(), new SyntheticPrompts(tok));
-                RunEngine engine = new RunEngine(info, b, planner, m, tok, all, decorators,
-                        new RunEngine.Options(drainTimeout, secrets(config), retainRequests, NanoClock.SYSTEM, gate));
+                WorkloadSource source = workload.source().orElseGet(() -> SyntheticSource.builder()
+                        .inputTokens(workload.inputTokens()).outputTokens(workload.outputTokens()).build());
+                ContextLimit limit = contextLimit;
+                String limitFrom = limit == null ? null : "configured";
+                if (limit == null) {
+                    for (String key : DECLARED_CONTEXT_KEYS) {
+                        String v = b.info().details().get(key);
+                        if (v == null) continue;
+                        try {
+                            limit = new ContextLimit(Integer.parseInt(v.trim()));
+                            limitFrom = "backend " + key;
+                            break;
+                        } catch (IllegalArgumentException notANumber) {
+                            // a detail we cannot read is no limit
+                        }
+                    }
+                }
+                // a shard of a split source reads it with the whole run's seed, so its text matches the other shards'
+                ScenarioSeed sourceSeed = source instanceof SourceShare ? root.scenario(name) : info.scenario();
+                RunEngine.Feed feed = new RunEngine.Feed(source, new SourceContext(tok, sourceSeed), sessions, limit,
+                        limitFrom, contextPolicy, injections);
+                RunEngine engine = new RunEngine(info, b, feed, m, tok, all, decorators,
+                        new RunEngine.Options(drainTimeout, secrets(config), retainRequests, NanoClock.SYSTEM, gate,
+                                maxErrorRate));
                 engine.start();
                 return new RunningBenchmark(engine, owned ? b : null, writers);
             } catch (RuntimeException e) {

@@ -7,7 +7,9 @@ import io.benchsuite.api.result.Slo;
 import io.benchsuite.api.seed.ScenarioSeed;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.Workload;
+import java.security.SecureRandom;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -26,11 +28,30 @@ import java.util.Map;
  * @param labels free-form labels (e.g. device, quantization) recorded in reports
  * @param shard which part of a split run this is ({@link Shard#WHOLE} for a run not split); the
  *     workload and seed above are then the shard's own
+ * @param id this run's identity, 16 hex digits drawn at random: written into {@code report.json} and
+ *     into every line of {@code requests.jsonl}, so that files of two runs are never taken for one
  */
 public record RunInfo(String name, Workload workload, SeedChain seed, ScenarioSeed scenario, BackendInfo backend,
                       Map<String, String> backendConfig, Slo slo, String tokenizer, Instant startedAt,
-                      Environment environment, Map<String, String> labels, Shard shard) {
+                      Environment environment, Map<String, String> labels, Shard shard, String id) {
+    private static final SecureRandom IDS = new SecureRandom();
+
+    /** A run (or shard) with a fresh random {@link #id()}. */
+    public RunInfo(String name, Workload workload, SeedChain seed, ScenarioSeed scenario, BackendInfo backend,
+                   Map<String, String> backendConfig, Slo slo, String tokenizer, Instant startedAt,
+                   Environment environment, Map<String, String> labels, Shard shard) {
+        this(name, workload, seed, scenario, backend, backendConfig, slo, tokenizer, startedAt, environment, labels,
+                shard, newId());
+    }
+
+    /** A fresh run id: 16 hex digits. */
+    public static String newId() {
+        return String.format(Locale.ROOT, "%016x", IDS.nextLong());
+    }
+
     public RunInfo {
+        notNull(id, "id");
+        if (id.isBlank()) throw new IllegalArgumentException("id must not be blank");
         notNull(name, "name");
         notNull(workload, "workload");
         notNull(seed, "seed");
