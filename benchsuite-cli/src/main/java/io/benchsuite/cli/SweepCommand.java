@@ -143,6 +143,10 @@ final class SweepCommand implements Callable<Integer> {
         if (refinements < 0) throw CliException.usage("--max-refinements: must be a whole number >= 0, got " + maxRefinements.trim());
         Path dir = outputDir != null ? outputDir : Path.of("reports", "sweep-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+        if (!runArgs.contains("--overwrite") && notEmpty(dir)) {
+            throw CliException.usage("--output-dir: " + dir + " is not empty: the sweep's points would mix with another run's files. "
+                    + "Choose a new or empty directory, or add --overwrite to replace the files benchsuite writes in every point");
+        }
         // every point's flags are checked now, so a bad value fails before the first run, naming the flag
         RunPlan first = null;
         for (Map<String, String> values : allPoints(axes)) {
@@ -151,6 +155,15 @@ final class SweepCommand implements Callable<Integer> {
         }
         SweepSlo slo = sweepSlo == null ? fromRunSlo(first.slo()) : parseSlo(sweepSlo);
         return new Plan(axes, slo.withMaxErrorRate(maxErrors), stop, refinements, ftlFigure, pareto, dir, List.copyOf(runArgs));
+    }
+
+    private static boolean notEmpty(Path dir) {
+        if (!Files.isDirectory(dir)) return false;
+        try (java.util.stream.Stream<Path> entries = Files.list(dir)) {
+            return entries.findAny().isPresent();
+        } catch (IOException e) {
+            throw CliException.failure("cannot read the output directory " + dir + ": " + e.getMessage());
+        }
     }
 
     private static PointFigure figure(String flag, String text) {
@@ -280,12 +293,13 @@ final class SweepCommand implements Callable<Integer> {
 
     private io.benchsuite.core.report.model.Report runPoint(Map<String, String> values, Path dir) throws Exception {
         if (RunCommand.interruptedBySignal()) throw new InterruptedException("interrupted");
-        Files.createDirectories(dir);
+        Files.createDirectories(dir.getParent());
         List<String> args = new ArrayList<>();
         args.add("run");
         args.addAll(pointArgs(values, dir));
         int code;
-        Path log = dir.resolve("run.log");
+        // beside the point's directory, not in it: a run refuses a directory holding other files
+        Path log = dir.resolveSibling(dir.getFileName() + ".log");
         try (PrintStream out = new PrintStream(Files.newOutputStream(log), true, StandardCharsets.UTF_8)) {
             code = BenchsuiteCli.execute(new CliContext(out, out, ctx.env(), false), args.toArray(String[]::new));
         }

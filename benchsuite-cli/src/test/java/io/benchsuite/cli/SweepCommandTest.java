@@ -32,6 +32,7 @@ class SweepCommandTest {
             assertThat(p.path("status").asText()).isEqualTo("completed");
             assertThat(p.path("outputTokensPerSecond").asDouble()).isPositive();
             assertThat(out.resolve(p.path("dir").asText()).resolve("report.json")).exists();
+            assertThat(out.resolve(p.path("dir").asText() + ".log")).as("the point's console output").exists();
             // each point is a run of its own value
             JsonNode report = JSON.readTree(out.resolve(p.path("dir").asText()).resolve("report.json").toFile());
             assertThat(report.at("/config/workload/users").asText()).isEqualTo("steady:" + p.path("load").asDouble());
@@ -61,5 +62,12 @@ class SweepCommandTest {
                 .isEqualTo(ExitCodes.USAGE);
         assertThat(dots.err()).contains("the sequence 1,2,4,... does not reach 100");
         assertThat(out.resolve("sweep.json")).doesNotExist();
+        Path used = tmp.resolve("used");
+        assertThat(used.toFile().mkdirs()).isTrue();
+        assertThat(used.resolve("sweep.json").toFile().exists() || used.resolve("old.txt").toFile().mkdir()).isTrue();
+        CliHarness notEmpty = new CliHarness();
+        assertThat(notEmpty.run("sweep", "--backend", "sim", "--sweep", "max-concurrent=1,2", "--output-dir", used.toString()))
+                .isEqualTo(ExitCodes.USAGE);
+        assertThat(notEmpty.err()).contains("--output-dir: " + used + " is not empty").contains("--overwrite");
     }
 }
