@@ -54,6 +54,11 @@ final class CompareCommand implements Callable<Integer> {
         for (String note : c.unfairness()) ctx.err().println("warning: unfair comparison: " + note);
         ctx.out().println("compared " + runs.size() + " runs against baseline '" + c.runs().get(base).label() + "'"
                 + (c.unfairness().isEmpty() ? "" : " (UNFAIR: " + c.unfairness().size() + " difference(s), see comparison.html)"));
+        var o = c.orthogonality();
+        ctx.out().println("orthogonality: " + (o.vifAbsent() != null ? "VIF absent (" + o.vifAbsent() + ")"
+                : o.flagged().isEmpty() ? "no metric with VIF > " + o.vifLimit() : "VIF > " + o.vifLimit() + ": " + String.join(", ", o.flagged())));
+        ctx.out().println("pareto front: " + (c.pareto().front().isEmpty() ? "none (" + String.join("; ", c.pareto().notes()) + ")"
+                : String.join(", ", c.pareto().front())));
         ctx.out().println("wrote " + outputDir.resolve(Comparison.COMPARISON_JSON) + " and " + outputDir.resolve(Comparison.COMPARISON_HTML));
         return ExitCodes.OK;
     }

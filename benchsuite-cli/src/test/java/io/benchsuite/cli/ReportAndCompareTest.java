@@ -71,6 +71,8 @@ class ReportAndCompareTest {
         assertThat(cli.run("compare", runA.toString(), runB.toString(), "--output-dir", out.toString(), "--baseline", runB.toString()))
                 .as(cli.err()).isZero();
         assertThat(cli.out()).contains("compared 2 runs against baseline 'run-b'");
+        // two runs: no correlation (it needs 3) and so no VIF; the fake backend has no energy, so the front is on latency alone
+        assertThat(cli.out()).contains("orthogonality: VIF absent (").contains("pareto front: ");
         JsonNode json = JSON.readTree(out.resolve("comparison.json").toFile());
         assertThat(json.path("schemaVersion").asInt()).isEqualTo(1);
         assertThat(json.path("baseline").asInt()).isEqualTo(1);
