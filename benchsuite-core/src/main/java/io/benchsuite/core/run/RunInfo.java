@@ -26,10 +26,11 @@ import java.util.Map;
  * @param labels free-form labels (e.g. device, quantization) recorded in reports
  * @param shard which part of a split run this is ({@link Shard#WHOLE} for a run not split); the
  *     workload and seed above are then the shard's own
+ * @param clock the clock the run's instants are on: the wall clock, or a simulation's virtual clock
  */
 public record RunInfo(String name, Workload workload, SeedChain seed, ScenarioSeed scenario, BackendInfo backend,
                       Map<String, String> backendConfig, Slo slo, String tokenizer, Instant startedAt,
-                      Environment environment, Map<String, String> labels, Shard shard) {
+                      Environment environment, Map<String, String> labels, Shard shard, RunClock clock) {
     public RunInfo {
         notNull(name, "name");
         notNull(workload, "workload");
@@ -43,6 +44,20 @@ public record RunInfo(String name, Workload workload, SeedChain seed, ScenarioSe
         notNull(environment, "environment");
         labels = Map.copyOf(notNull(labels, "labels"));
         notNull(shard, "shard");
+        notNull(clock, "clock");
+    }
+
+    /** A run in real time ({@link RunClock#WALL}). */
+    public RunInfo(String name, Workload workload, SeedChain seed, ScenarioSeed scenario, BackendInfo backend,
+                   Map<String, String> backendConfig, Slo slo, String tokenizer, Instant startedAt,
+                   Environment environment, Map<String, String> labels, Shard shard) {
+        this(name, workload, seed, scenario, backend, backendConfig, slo, tokenizer, startedAt, environment, labels,
+                shard, RunClock.WALL);
+    }
+
+    /** Whether the run is on a virtual clock (a simulation driven by the run), not in real time. */
+    public boolean virtualTime() {
+        return clock.virtual();
     }
 
     /** The identity of a whole run (not split into shards). */

@@ -3,7 +3,7 @@ package io.benchsuite.sim.internal;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.Usage;
-import io.benchsuite.sim.DeviceUsage;
+import io.benchsuite.api.backend.DeviceUsage;
 import io.benchsuite.sim.EnginePreset;
 import io.benchsuite.sim.SimEngineState;
 import io.benchsuite.sim.SimPhysics;

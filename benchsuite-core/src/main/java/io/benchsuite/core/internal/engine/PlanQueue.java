@@ -9,26 +9,34 @@ import java.util.concurrent.BlockingQueue;
  * Prepares request contents (prompt generation and tokenization) ahead of time on its own thread,
  * in index order, so the dispatcher never tokenizes on its timing-critical path. The queue holds at
  * most about 16M prompt tokens so long-context runs don't hold gigabytes of text.
+ *
+ * <p>In a virtual-time run ({@code inline}) there is no thread: each plan is made when it is taken,
+ * on the caller's thread. Nothing is lost by it (the simulated clock does not move while the caller
+ * tokenizes), and the run starts no thread of its own.
  */
 final class PlanQueue implements AutoCloseable {
     private final RequestPlanner planner;
     private final long limit;
     private final BlockingQueue<PlannedRequest> queue;
-    private final Thread thread;
+    private final Thread thread; // null when inline
     private volatile RuntimeException failure;
     private long nextToTake;
 
-    PlanQueue(RequestPlanner planner, long limit, int maxPromptTokens, String runName) {
+    PlanQueue(RequestPlanner planner, long limit, int maxPromptTokens, String runName, boolean inline) {
         this.planner = planner;
         this.limit = limit == 0 ? Long.MAX_VALUE : limit;
         int capacity = (int) Math.max(2, Math.min(256, 16_000_000L / Math.max(1, maxPromptTokens)));
         this.queue = new ArrayBlockingQueue<>(capacity);
-        this.thread = new Thread(this::produce, "benchsuite-planner-" + runName);
-        this.thread.setDaemon(true);
+        if (inline) {
+            this.thread = null;
+        } else {
+            this.thread = new Thread(this::produce, "benchsuite-planner-" + runName);
+            this.thread.setDaemon(true);
+        }
     }
 
     void start() {
-        thread.start();
+        if (thread != null) thread.start();
     }
 
     /**
@@ -36,6 +44,7 @@ final class PlanQueue implements AutoCloseable {
      * prompts ready instead of charging the first wave with tokenizer warm-up.
      */
     void awaitPrepared(int n) throws InterruptedException {
+        if (thread == null) return;
         int target = (int) Math.min(Math.min(n, limit), queue.remainingCapacity() + queue.size());
         long deadline = System.nanoTime() + 30_000_000_000L;
         while (queue.size() < target && failure == null && thread.isAlive() && System.nanoTime() < deadline) {
@@ -57,6 +66,10 @@ final class PlanQueue implements AutoCloseable {
 
     /** The plan of the next index; blocks while the producer is behind. */
     PlannedRequest take() throws InterruptedException {
+        if (thread == null) {
+            if (nextToTake >= limit) throw new IllegalStateException("no plan left: the run's " + limit + " requests were taken");
+            return planner.plan(nextToTake++);
+        }
         while (true) {
             PlannedRequest p = queue.poll(100, java.util.concurrent.TimeUnit.MILLISECONDS);
             if (p != null) {
@@ -71,6 +84,7 @@ final class PlanQueue implements AutoCloseable {
 
     @Override
     public void close() {
+        if (thread == null) return;
         thread.interrupt();
         try {
             thread.join(5_000);

@@ -1,20 +1,22 @@
-package io.benchsuite.sim;
+package io.benchsuite.api.backend;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
 import java.util.List;
 
 /**
- * What the simulated devices went through, from the engine's start to the moment this was taken:
- * the device figures SPEC §4 asks for (memory peak, KV-cache fragmentation, prefix-cache hit rate,
- * energy per token) and the memory curve behind them. Taken with {@link SimBackend#deviceUsage()} or
- * {@link SimulatedServer#deviceUsage()}; a run reads it at its end. Times are simulated seconds.
+ * What the devices of a serving engine went through, from the engine's start to the moment this was
+ * taken: the device figures of the report's headline (memory peak, KV-cache fragmentation,
+ * prefix-cache hit rate, energy per token) and the memory curve behind them. A backend that can see
+ * its own devices (the simulator) returns it from {@link Backend#deviceUsage()}, which a run reads
+ * when it ends. Times are the engine's seconds: simulated seconds for a simulator.
  *
  * <p>Memory is the sum over the {@code devices}: the weights, the KV blocks in use (held by a running
  * sequence; cached but free blocks are free memory, as in vLLM) and the activations of the step in
  * flight. Energy follows the power model {@code idle + utilisation x (TDP - idle)} per device, with
- * the utilisation of each step from {@link SimPhysics.StepCost#utilisation()} and idle power between
- * steps; NaN when the device profile has no power figures.
+ * the utilisation of each engine step and idle power between steps; NaN when the device has no power
+ * figures. Fragmentation is {@code 1 - largest free block / total free} of the KV-cache allocator,
+ * where a free block is a run of adjacent free KV blocks.
  *
  * @param device the device profile's name
  * @param devices devices in the tensor-parallel group
@@ -24,21 +26,21 @@ import java.util.List;
  * @param activationBytes activation bytes of the step in flight, now (0 when idle)
  * @param memoryBytes weights + KV in use + activations, now
  * @param peakMemoryBytes the largest {@code memoryBytes} seen
- * @param kvBlocks KV-cache blocks in all (each {@link SimPhysics#BLOCK_TOKENS} tokens)
+ * @param kvBlocks KV-cache blocks in all (each a fixed number of tokens, 16 in vLLM)
  * @param kvBlocksInUse blocks held by sequences, now
  * @param fragmentation {@code 1 - longest run of adjacent free blocks / free blocks}, now (0 when none is free)
- * @param meanFragmentation mean of {@code fragmentation} sampled once per simulated second while the engine worked
+ * @param meanFragmentation mean of {@code fragmentation} sampled once per second while the engine worked
  * @param maxFragmentation largest sampled {@code fragmentation}
  * @param prefixQueryTokens prompt tokens looked up in the prefix cache
  * @param prefixHitTokens of those, tokens found cached
  * @param generationTokens tokens generated
  * @param energyJoules energy of all devices since the start, joules; NaN without power figures
- * @param elapsedSeconds simulated seconds since the engine started
- * @param busySeconds simulated seconds the devices spent in steps
- * @param memoryPerSecond the peak {@code memoryBytes} of each simulated second since the start (index = second)
+ * @param elapsedSeconds seconds since the engine started
+ * @param busySeconds seconds the devices spent in steps
+ * @param memoryPerSecond the peak {@code memoryBytes} of each second since the start (index = second)
  * @param reservedBytes memory the engine holds from the devices now, as {@code nvidia-smi} would show it: the weights,
- *     the whole KV pool of an engine that allocates it at start (all presets but {@code transformers}, which
- *     holds only what its sequences use) and the activations of the step in flight
+ *     the whole KV pool of an engine that allocates it at start (or what its sequences use, for one that
+ *     allocates as it goes) and the activations of the step in flight
  * @param utilisation the devices' utilisation now: the power model's utilisation of the step in flight, 0 between steps
  * @param powerWatts power of all devices now, watts; NaN without power figures
  * @param meanUtilisation utilisation averaged over the elapsed time (0 between steps), 0..1
@@ -51,6 +53,35 @@ public record DeviceUsage(String device, int devices, double memoryCapacityBytes
                           double busySeconds, List<Double> memoryPerSecond, double reservedBytes, double utilisation,
                           double powerWatts, double meanUtilisation, double peakPowerWatts) {
 
+    /**
+     * Checks the names and copies the memory curve.
+     *
+     * @param device the device profile's name
+     * @param devices devices in the tensor-parallel group
+     * @param memoryCapacityBytes datasheet memory of all devices
+     * @param weightBytes weights on all devices
+     * @param kvBytesInUse KV-cache bytes in blocks held by sequences, now
+     * @param activationBytes activation bytes of the step in flight, now
+     * @param memoryBytes weights + KV in use + activations, now
+     * @param peakMemoryBytes the largest {@code memoryBytes} seen
+     * @param kvBlocks KV-cache blocks in all
+     * @param kvBlocksInUse blocks held by sequences, now
+     * @param fragmentation {@code 1 - longest run of adjacent free blocks / free blocks}, now
+     * @param meanFragmentation mean of the sampled {@code fragmentation}
+     * @param maxFragmentation largest sampled {@code fragmentation}
+     * @param prefixQueryTokens prompt tokens looked up in the prefix cache
+     * @param prefixHitTokens of those, tokens found cached
+     * @param generationTokens tokens generated
+     * @param energyJoules energy of all devices since the start, joules
+     * @param elapsedSeconds seconds since the engine started
+     * @param busySeconds seconds the devices spent in steps
+     * @param memoryPerSecond the peak {@code memoryBytes} of each second since the start
+     * @param reservedBytes memory the engine holds from the devices now
+     * @param utilisation the devices' utilisation now
+     * @param powerWatts power of all devices now, watts
+     * @param meanUtilisation utilisation averaged over the elapsed time
+     * @param peakPowerWatts the highest power of all devices in any step, watts
+     */
     public DeviceUsage {
         notNull(device, "device");
         memoryPerSecond = List.copyOf(notNull(memoryPerSecond, "memoryPerSecond"));
