@@ -1,5 +1,6 @@
 package io.benchsuite.cli;
 
+import io.benchsuite.api.util.IoErrors;
 import io.benchsuite.core.report.json.InvalidReportException;
 import io.benchsuite.core.report.compare.ComparedRun;
 import io.benchsuite.core.report.compare.Comparison;
@@ -48,7 +49,7 @@ final class CompareCommand implements Callable<Integer> {
         try {
             c.write(outputDir);
         } catch (IOException e) {
-            throw CliException.failure("cannot write the comparison into " + outputDir + ": " + e.getMessage());
+            throw CliException.failure("cannot write the comparison into " + outputDir + ": " + IoErrors.reason(e, outputDir));
         }
         for (String note : c.unfairness()) ctx.err().println("warning: unfair comparison: " + note);
         ctx.out().println("compared " + runs.size() + " runs against baseline '" + c.runs().get(base).label() + "'"

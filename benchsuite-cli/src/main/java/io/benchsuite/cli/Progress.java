@@ -62,17 +62,22 @@ final class Progress implements AutoCloseable {
         }
     }
 
+    // Cancelled requests are counted apart from failed ones, as in the summary; arrivals the client
+    // could not send show as soon as there is one.
+
     static String terminalLine(LiveStats s, String total) {
-        return String.format(Locale.ROOT, "%6.1fs/%s  done %d  failed %d  active %d%s  %.1f req/s  %.0f tok/s  p99 TTFT %s",
-                s.elapsedSeconds(), total, s.completed(), s.failed(), s.active(),
+        return String.format(Locale.ROOT, "%6.1fs/%s  done %d  failed %d  cancelled %d  active %d%s%s  %.1f req/s  %.0f tok/s  p99 TTFT %s",
+                s.elapsedSeconds(), total, s.completed(), s.failed(), s.cancelled(), s.active(),
                 s.waitingForSlot() > 0 ? " (+" + s.waitingForSlot() + " waiting)" : "",
+                s.notSent() > 0 ? "  NOT SENT " + s.notSent() : "",
                 s.requestsPerSecond(), s.outputTokensPerSecond(), ms(s.ttftP99Millis()));
     }
 
     static String logLine(LiveStats s, String total) {
         return String.format(Locale.ROOT,
-                "progress: elapsed=%.1fs/%s done=%d failed=%d active=%d waiting=%d req/s=%.2f tok/s=%.1f ttft_p99=%s",
-                s.elapsedSeconds(), total, s.completed(), s.failed(), s.active(), s.waitingForSlot(),
+                "progress: elapsed=%.1fs/%s done=%d failed=%d cancelled=%d active=%d waiting=%d%s req/s=%.2f tok/s=%.1f ttft_p99=%s",
+                s.elapsedSeconds(), total, s.completed(), s.failed(), s.cancelled(), s.active(), s.waitingForSlot(),
+                s.notSent() > 0 ? " not_sent=" + s.notSent() : "",
                 s.requestsPerSecond(), s.outputTokensPerSecond(), ms(s.ttftP99Millis()));
     }
 

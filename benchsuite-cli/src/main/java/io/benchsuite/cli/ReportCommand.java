@@ -1,5 +1,6 @@
 package io.benchsuite.cli;
 
+import io.benchsuite.api.util.IoErrors;
 import io.benchsuite.core.report.json.InvalidReportException;
 import io.benchsuite.core.report.ReportWriters;
 import java.io.IOException;
@@ -28,7 +29,7 @@ final class ReportCommand implements Callable<Integer> {
         } catch (InvalidReportException e) {
             throw CliException.usage(e.getMessage());
         } catch (IOException e) {
-            throw CliException.failure("cannot write the reports into " + dir + ": " + e.getMessage());
+            throw CliException.failure("cannot write the reports into " + dir + ": " + IoErrors.reason(e, dir));
         }
         ctx.out().println("wrote " + dir.resolve(ReportWriters.REPORT_HTML) + " and " + dir.resolve(ReportWriters.SUMMARY_CSV));
         return ExitCodes.OK;

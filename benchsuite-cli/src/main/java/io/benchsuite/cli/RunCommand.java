@@ -20,6 +20,9 @@ import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.RunningBenchmark;
+import io.benchsuite.core.report.OutputDirectoryNotEmptyException;
+import io.benchsuite.core.report.ReportWriters;
+import io.benchsuite.core.report.ReportsNotWrittenException;
 import io.benchsuite.backends.http.HttpSettings;
 import io.benchsuite.backends.openai.OpenAiSettings;
 import io.benchsuite.cli.FlagTypes.Header;
@@ -53,8 +56,9 @@ import picocli.CommandLine.Option;
                     + "lognormal:550,0.6[,min-max].",
             "Ctrl-C stops the run, writes the reports of what was measured, prints the summary marked STOPPED "
                     + "and exits 130.",
-            "Exit codes: 0 done, 1 run failed (backend unreachable at pre-flight, I/O error, every measured "
-                    + "request failed, internal error), 2 bad flag, unknown backend or bad backend option, 130 interrupted.",
+            "Exit codes: 0 done, 1 run failed (backend unreachable at pre-flight, I/O error or reports that could not "
+                    + "be written, every measured request failed, --max-error-rate exceeded, internal error), 2 bad flag, "
+                    + "unknown backend, bad backend option or a non-empty --output-dir without --overwrite, 130 interrupted.",
             "A backend's options (--backend-option key=value): benchsuite backends --describe <name>."})
 final class RunCommand implements Callable<Integer> {
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
@@ -90,6 +94,18 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--output-dir", paramLabel = "<dir>",
             description = "Where reports go (default: ./reports/<backend>-<model>-<yyyyMMdd-HHmmss>).")
     Path outputDir;
+
+    @Option(names = "--overwrite",
+            description = "Use --output-dir although it holds files: the files benchsuite writes there (report.json, "
+                    + "requests.jsonl, summary.csv, report.html) are removed first; other files are kept. Without it a "
+                    + "non-empty output directory is refused, so two runs' files are never mixed.")
+    boolean overwrite;
+
+    @Option(names = "--max-error-rate", paramLabel = "<fraction>",
+            description = "Stop the run early, and exit 1, once more than this share of its requests failed (e.g. 0.5 "
+                    + "or 50%%), judged from the 20th ended request on; cancelled requests are not counted "
+                    + "(default: no limit).")
+    String maxErrorRate;
 
     @Option(names = "--rate", paramLabel = "<req/s>",
             description = "Open loop at this many requests/s. Absent: closed loop with --max-concurrent users.")
@@ -281,7 +297,11 @@ final class RunCommand implements Callable<Integer> {
         RateProfile levels;
         if (rate != null) {
             double r = Flags.positiveNumber("--rate", rate);
+            if (r > LoadModel.OpenLoop.MAX_RATE) throw CliException.usage("--rate: " + LoadModel.OpenLoop.tooFast(r));
             levels = profile == null ? RateProfile.steady(r) : Flags.parse("--workload-profile", profile, t -> RateProfile.parse(t, r));
+            if (levels.max() > LoadModel.OpenLoop.MAX_RATE) {
+                throw CliException.usage("--workload-profile: its peak: " + LoadModel.OpenLoop.tooFast(levels.max()));
+            }
             Arrival a = arrival == null ? Arrival.poisson() : Flags.parse("--arrival", arrival, Arrival::parse);
             builder = Workload.open().rate(levels).arrival(a).maxConcurrency(concurrency);
         } else {
@@ -384,10 +404,38 @@ final class RunCommand implements Callable<Integer> {
             throw CliException.usage(flag + ": " + e.getMessage());
         }
 
-        Path dir = outputDir != null ? outputDir : Path.of("reports", backendName + "-" + sanitize(model.trim()) + "-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+        Path dir = outputDir != null ? outputDir : unused(Path.of("reports", backendName + "-" + sanitize(model.trim()) + "-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT))));
         return new RunPlan(name, backendName, backendConfig, workload, chain, objectives, dir, drain,
                 !skipPreflight, labels, progressEvery, !noProgress);
+    }
+
+    /** The default output directory, with -2, -3 ... appended while one of that name exists (two runs in one second). */
+    private static Path unused(Path dir) {
+        Path candidate = dir;
+        for (int n = 2; java.nio.file.Files.exists(candidate); n++) {
+            candidate = dir.resolveSibling(dir.getFileName() + "-" + n);
+        }
+        return candidate;
+    }
+
+    /** --max-error-rate as a fraction from 0 to below 1 ({@code 0.5} or {@code 50%}); NaN when absent. */
+    double maxErrorRate() {
+        if (maxErrorRate == null) return Double.NaN;
+        String t = maxErrorRate.trim();
+        boolean percent = t.endsWith("%");
+        double v;
+        try {
+            v = Double.parseDouble(percent ? t.substring(0, t.length() - 1).trim() : t);
+        } catch (NumberFormatException e) {
+            v = Double.NaN;
+        }
+        if (percent) v /= 100;
+        if (!(v >= 0 && v < 1)) {
+            throw CliException.usage("--max-error-rate: expected a share of failed requests from 0 to below 1 (e.g. 0.5) "
+                    + "or a percentage below 100 (e.g. 50%), got " + t);
+        }
+        return v;
     }
 
     private static void put(Map<String, String> config, Map<String, String> flagOf, String key, String value, String flag) {
@@ -479,6 +527,8 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         RunPlan plan = plan();
+        double maxErrors = maxErrorRate();
+        checkOutputDir(plan.outputDir());
         SecretMask mask = plan.backendConfig().secretMask();
         String keyVar = plan.backendConfig().string(BackendConfig.API_KEY_ENV).orElse(null);
         String key = keyVar == null ? null : ctx.env().apply(keyVar);
@@ -491,8 +541,10 @@ final class RunCommand implements Callable<Integer> {
                 .seed(plan.seed())
                 .slo(plan.slo())
                 .outputDir(plan.outputDir())
+                .overwrite(overwrite)
                 .drainTimeout(plan.drainTimeout())
                 .preflight(plan.preflight());
+        if (!Double.isNaN(maxErrors)) b.maxErrorRate(maxErrors);
         plan.labels().forEach(b::label);
         String shardLine = sharding.apply(b, plan.workload(), ctx.env());
         Observability.Settings obsSettings = observability(plan);
@@ -538,6 +590,31 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * Refuses a non-empty output directory without --overwrite before anything starts, and with it says
+     * which files are kept (benchsuite never deletes what it did not write).
+     */
+    private void checkOutputDir(Path dir) {
+        try {
+            ReportWriters.checkUsable(dir, overwrite);
+            if (!overwrite) return;
+            List<String> kept = ReportWriters.foreignEntries(dir);
+            if (!kept.isEmpty()) {
+                ctx.err().println("benchsuite run: --overwrite: replacing benchsuite's files in " + dir + "; keeping "
+                        + kept.size() + " entr" + (kept.size() == 1 ? "y" : "ies") + " it did not write: "
+                        + String.join(", ", kept.size() <= 5 ? kept : kept.subList(0, 5)) + (kept.size() > 5 ? ", ..." : ""));
+            }
+        } catch (OutputDirectoryNotEmptyException e) {
+            throw CliException.usage("--output-dir: " + dir + " is not empty (it holds "
+                    + String.join(", ", e.entries().size() <= 5 ? e.entries() : e.entries().subList(0, 5))
+                    + (e.entries().size() > 5 ? ", ..." : "") + "): a new run there would mix its files with another "
+                    + "run's. Choose a new or empty directory, or add --overwrite to replace the files benchsuite writes ("
+                    + String.join(", ", ReportWriters.OWN_FILES) + "); other files are never deleted");
+        } catch (UncheckedIOException e) {
+            throw CliException.failure(safe(e.getMessage()));
+        }
+    }
+
     private int runAndReport(Benchmark.Builder b, RunPlan plan,
                              java.util.concurrent.atomic.AtomicReference<RunningBenchmark> current, Observability obs) {
         RunningBenchmark running;
@@ -559,12 +636,17 @@ final class RunCommand implements Callable<Integer> {
         if (interruptedBySignal) running.stop(); // Ctrl-C arrived while the run was starting
         Progress progress = plan.progress() ? Progress.start(ctx, running, plan) : null;
         RunResult result;
+        ReportsNotWrittenException notWritten = null;
         try {
             result = running.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             running.stop();
             throw CliException.failure("interrupted while waiting for the run");
+        } catch (ReportsNotWrittenException e) {
+            // the disk failed, not the run: the summary is still printed from the result in memory
+            result = e.result();
+            notWritten = e;
         } catch (UncheckedIOException | IllegalStateException e) {
             throw CliException.failure(safe(e.getMessage()));
         } finally {
@@ -572,6 +654,16 @@ final class RunCommand implements Callable<Integer> {
         }
         ctx.out().print(Summary.render(result, plan.outputDir(), interruptedBySignal));
         ctx.out().flush();
+        if (notWritten != null) {
+            String message = notWrittenMessage(notWritten);
+            if (!interruptedBySignal) throw CliException.failure(message);
+            ctx.err().println("benchsuite run: " + message);
+            ctx.err().flush();
+        }
+        if (result.status() == RunResult.Status.STOPPED && result.stopReason() != null && !interruptedBySignal) {
+            throw CliException.failure("stopped early: " + result.stopReason() + " (--max-error-rate); the reports of "
+                    + "what was measured are in " + plan.outputDir());
+        }
         if (result.status() == RunResult.Status.STOPPED) return ExitCodes.INTERRUPTED;
         var counts = result.summary().counts();
         if (counts.measured() > 0 && counts.succeeded() == 0) {
@@ -581,11 +673,26 @@ final class RunCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
+    /** What could not be written, why, and where the figures are instead. */
+    private String notWrittenMessage(ReportsNotWrittenException e) {
+        StringBuilder m = new StringBuilder("cannot write every report into " + e.directory() + ": "
+                + String.join("; ", e.failures()) + ".");
+        e.savedTo().ifPresent(d -> m.append(" The report was saved to ").append(d)
+                .append(" instead (render it again with: benchsuite report ").append(d).append(").")
+                .append(e.failures().stream().anyMatch(f -> f.startsWith(ReportWriters.REQUESTS_JSONL)) ? ""
+                        : " " + e.directory().resolve(ReportWriters.REQUESTS_JSONL) + " holds every request."));
+        if (e.savedTo().isEmpty() && e.failures().stream().allMatch(f -> f.startsWith(ReportWriters.REQUESTS_JSONL))) {
+            m.append(" The report files were written; only the request log is incomplete.");
+        }
+        return safe(m.toString());
+    }
+
     /** The CLI error for a backend that could not start. */
     private CliException startFailure(RuntimeException e, RunPlan plan) {
         if (e instanceof BackendException) {
             return CliException.failure("backend '" + plan.backend() + "' is not usable: " + safe(e.getMessage()));
         }
+        if (e instanceof OutputDirectoryNotEmptyException) return CliException.usage("--output-dir: " + safe(e.getMessage()));
         if (e instanceof UncheckedIOException) return CliException.failure(safe(e.getMessage()));
         if (e instanceof io.benchsuite.core.run.StartGate.StartFailedException) return CliException.failure(safe(e.getMessage()));
         if (e instanceof ConfigurationException) {

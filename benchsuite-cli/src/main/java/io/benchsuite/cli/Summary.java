@@ -55,14 +55,27 @@ final class Summary {
     static String render(Report r, Path outputDir, boolean interrupted) {
         RequestCounts c = r.requests();
         StringBuilder b = new StringBuilder();
-        String status = r.run().stopped()
-                ? "STOPPED" + (interrupted ? " (interrupted; partial results)" : " (partial results)")
-                : "COMPLETED";
+        String status = !r.run().stopped() ? "COMPLETED"
+                : r.run().stopReason() != null ? "STOPPED (" + r.run().stopReason() + "; partial results)"
+                : "STOPPED" + (interrupted ? " (interrupted; partial results)" : " (partial results)");
         b.append('\n');
         line(b, "run '%s' %s: %s, backend %s, model %s", r.run().name(), status, load(r.config().workload()),
                 r.backend().name(), r.backend().model());
+        if (mostlyErrors(c)) {
+            line(b, "%-20s %d of %d measured requests (%s %%) did not succeed: the figures below describe failures, "
+                    + "not the server's service; see the errors at the end", "MOSTLY ERRORS", c.failed() + c.cancelled(),
+                    c.measured(), num(c.errorRate() * 100, 1));
+        }
         line(b, "%-20s measured %d, succeeded %d, failed %d, cancelled %d, warm-up excluded %d, cool-down excluded %d, waited for a slot %d",
                 "requests", c.measured(), c.succeeded(), c.failed(), c.cancelled(), c.warmup(), c.cooldown(), c.waitedForSlot());
+        if (c.measured() > 0) {
+            line(b, "%-20s %s %% did not succeed ((failed + cancelled) / measured); %s %% failed, cancelled left out",
+                    "error rate", num(c.errorRate() * 100, 1), num(c.failed() * 100.0 / c.measured(), 1));
+        }
+        if (c.notSent() > 0) {
+            line(b, "%-20s %d arrival(s) never sent: the client could not keep up with the schedule (the line of requests "
+                    + "waiting for a concurrency slot was full); the achieved rate shows what was sent", "NOT SENT", c.notSent());
+        }
         if (c.connectionRetries() > 0) {
             line(b, "%-20s %d request(s) re-sent once on a fresh connection: the server closed a kept-alive "
                     + "connection before answering (their latency includes the lost round trip)", "connection retries",
@@ -89,6 +102,11 @@ final class Summary {
                 : errors.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")));
         line(b, "%-20s %s", "output", outputDir);
         return b.toString();
+    }
+
+    /** More than half of the measured requests did not succeed: the summary says so loudly. */
+    static boolean mostlyErrors(RequestCounts c) {
+        return c.measured() > 0 && c.errorRate() > 0.5;
     }
 
     private static void row(StringBuilder b, String name, LatencyStats l) {

@@ -84,6 +84,8 @@ public final class Benchmark {
         private Slo slo = Slo.none();
         private Tokenizer tokenizer;
         private Path outputDir;
+        private boolean overwrite;
+        private double maxErrorRate = Double.NaN;
         private String model;
         private Duration drainTimeout = Duration.ofMinutes(2);
         private boolean preflight = true;
@@ -150,9 +152,41 @@ public final class Benchmark {
             return this;
         }
 
-        /** Write {@code report.json}, {@code requests.jsonl} and {@code summary.csv} here. */
+        /**
+         * Write {@code report.json}, {@code requests.jsonl}, {@code summary.csv} and {@code report.html}
+         * here. The directory must be new or empty unless {@link #overwrite(boolean)} allows
+         * otherwise: {@link #start()} refuses one that holds anything, before the backend is created,
+         * so that two runs' files are never mixed.
+         */
         public Builder outputDir(Path dir) {
             this.outputDir = notNull(dir, "outputDir");
+            return this;
+        }
+
+        /**
+         * Whether the {@link #outputDir(Path) output directory} may hold files already (default false:
+         * it is refused). When true, the files benchsuite writes there ({@code report.json},
+         * {@code requests.jsonl}, {@code summary.csv}, {@code report.html}) are removed when the run
+         * starts; files benchsuite did not write are never deleted.
+         */
+        public Builder overwrite(boolean overwrite) {
+            this.overwrite = overwrite;
+            return this;
+        }
+
+        /**
+         * Stop the run early once more than this share of its requests failed: judged from the 20th
+         * ended request on, over every request ended so far (every phase; cancelled ones are not
+         * counted). The result is then {@link RunResult.Status#STOPPED} with a
+         * {@link RunResult#stopReason()}. Default: no limit.
+         *
+         * @param fraction from 0 (stop at the first failure after 20 requests) to below 1
+         */
+        public Builder maxErrorRate(double fraction) {
+            if (!(fraction >= 0 && fraction < 1)) {
+                throw new IllegalArgumentException("maxErrorRate must be from 0 to below 1, got " + fraction);
+            }
+            this.maxErrorRate = fraction;
             return this;
         }
 
@@ -235,6 +269,8 @@ public final class Benchmark {
          * Validates, creates the backend if named, runs its pre-flight check, and starts the run.
          *
          * @throws IllegalStateException when no workload or backend was given
+         * @throws io.benchsuite.core.report.OutputDirectoryNotEmptyException when the output directory holds
+         *     files and {@link #overwrite(boolean)} was not allowed (checked before the backend is created)
          * @throws io.benchsuite.api.backend.BackendException when the backend fails its pre-flight check
          */
         public RunningBenchmark start() {
@@ -242,6 +278,7 @@ public final class Benchmark {
             if (backend == null && backendName == null) {
                 throw new IllegalStateException("backend is required: call backend(name, config) or backend(object)");
             }
+            if (outputDir != null) ReportWriters.checkUsable(outputDir, overwrite);
             Tokenizer tok = tokenizer != null ? tokenizer : Tokenizers.cl100k();
             SeedChain root = seed != null ? seed
                     : SeedChain.fromGitCommitOf(Path.of("")).orElse(SeedChain.fromLong(0));
@@ -263,17 +300,19 @@ public final class Benchmark {
                 if (preflight) b.preflight();
                 String m = model != null ? model : config.string(BackendConfig.MODEL).orElse(b.info().model());
                 Instant startedAt = Instant.now();
+                RunClock runClock = RunClock.of(b, startedAt);
                 RunInfo info = new RunInfo(name, workload, chain, chain.scenario(name), b.info(),
                         owned ? config.redacted() : Map.of(), slo, tok.name(), startedAt, Environment.current(), labels,
-                        part, RunClock.of(b, startedAt));
+                        part, runClock.virtual() ? RunInfo.seededId(chain.scenario(name)) : RunInfo.newId(), runClock);
                 List<RunListener> all = new ArrayList<>(listeners);
                 if (shardRun != null) all.add(shardRun);
-                ReportWriters writers = outputDir == null ? null : ReportWriters.open(outputDir);
+                ReportWriters writers = outputDir == null ? null : ReportWriters.open(outputDir, overwrite);
                 if (writers != null) all.add(0, writers);
                 RequestPlanner planner = new RequestPlanner(info.scenario(), workload.inputTokens(),
                         workload.outputTokens(), new SyntheticPrompts(tok));
                 RunEngine engine = new RunEngine(info, b, planner, m, tok, all, decorators,
-                        new RunEngine.Options(drainTimeout, secrets(config), retainRequests, NanoClock.SYSTEM, gate));
+                        new RunEngine.Options(drainTimeout, secrets(config), retainRequests, NanoClock.SYSTEM, gate,
+                                maxErrorRate));
                 engine.start();
                 return new RunningBenchmark(engine, owned ? b : null, writers);
             } catch (RuntimeException e) {

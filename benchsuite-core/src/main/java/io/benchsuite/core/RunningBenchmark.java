@@ -5,8 +5,7 @@ import io.benchsuite.core.internal.engine.RunEngine;
 import io.benchsuite.core.report.ReportWriters;
 import io.benchsuite.core.run.LiveStats;
 import io.benchsuite.core.run.RunResult;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import io.benchsuite.core.report.ReportsNotWrittenException;
 import java.time.Duration;
 
 /** A run in progress: watch it, stop it, wait for its result. */
@@ -35,6 +34,9 @@ public final class RunningBenchmark {
     /**
      * Waits for the run to end, writes the reports (if an output directory was given) and closes a
      * backend the run created.
+     *
+     * @throws ReportsNotWrittenException when some files could not be written; it carries the whole
+     *     result ({@link ReportsNotWrittenException#result()}), which later calls return
      */
     public synchronized RunResult await() throws InterruptedException {
         if (result != null) return result;
@@ -49,11 +51,10 @@ public final class RunningBenchmark {
     }
 
     private RunResult finish(RunResult r) {
+        // the result is kept before anything is written: a failing disk must not lose what was measured
         result = writers == null ? r : r.withReportDir(writers.directory());
         try {
-            if (writers != null) writers.writeFinal(r);
-        } catch (IOException e) {
-            throw new UncheckedIOException("writing the reports failed: " + e.getMessage(), e);
+            if (writers != null) writers.writeFinal(result);
         } finally {
             if (ownedBackend != null) ownedBackend.close();
         }

@@ -1,5 +1,6 @@
 package io.benchsuite.test;
 
+import io.benchsuite.api.util.IoErrors;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import com.fasterxml.jackson.core.JsonFactory;
@@ -52,7 +53,7 @@ public final class Baselines {
             if (parent != null) Files.createDirectories(parent);
             ReportWriters.atomicWrite(file, ReportJson.toJson(baseline) + "\n");
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the baseline " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write the baseline " + file + ": " + IoErrors.reason(e, file), e);
         }
         return Baseline.of(result).at(file);
     }
@@ -71,7 +72,7 @@ public final class Baselines {
         try {
             text = Files.readString(file);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the baseline " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot read the baseline " + file + ": " + IoErrors.reason(e, file), e);
         }
         checkHeader(text, file);
         try {
@@ -102,7 +103,7 @@ public final class Baselines {
         } catch (JsonParseException e) {
             throw new IllegalArgumentException("baseline " + file + " is not valid JSON: " + e.getOriginalMessage(), e);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the baseline " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot read the baseline " + file + ": " + IoErrors.reason(e, file), e);
         }
         if (version > VERSION) {
             throw new IllegalArgumentException("baseline " + file + " has baselineVersion " + version

@@ -143,20 +143,54 @@ public record RunSummary(Counts counts, double measuredSeconds, double targetRat
      * @param cooldown requests in the cool-down window
      * @param measured requests in the measured window
      * @param succeeded measured requests that succeeded
-     * @param failed measured requests that failed
-     * @param cancelled measured requests cancelled when the run stopped
+     * @param failed measured requests that failed (cancelled ones are not counted here)
+     * @param cancelled measured requests cancelled when the run stopped or its drain timeout expired
      * @param waitedForSlot measured requests that had to wait for a concurrency slot
      * @param connectionRetries measured requests re-sent once on a fresh connection because their
      *     reused connection closed before any response byte
+     * @param notSent open-loop arrivals, every phase, that were never sent because the client could
+     *     not keep up: too many requests were already waiting for a concurrency slot. They have no
+     *     index and no line in {@code requests.jsonl}
      */
     public record Counts(long scheduled, long warmup, long cooldown, long measured, long succeeded, long failed,
-                         long cancelled, long waitedForSlot, long connectionRetries) {
+                         long cancelled, long waitedForSlot, long connectionRetries, long notSent) {
         /**
-         * Failed / measured, 0 with no measured requests.
+         * Counts without arrivals left unsent.
+         *
+         * @param scheduled all requests scheduled (every phase)
+         * @param warmup requests in the warm-up window
+         * @param cooldown requests in the cool-down window
+         * @param measured requests in the measured window
+         * @param succeeded measured requests that succeeded
+         * @param failed measured requests that failed
+         * @param cancelled measured requests cancelled
+         * @param waitedForSlot measured requests that had to wait for a concurrency slot
+         * @param connectionRetries measured requests re-sent once on a fresh connection
+         */
+        public Counts(long scheduled, long warmup, long cooldown, long measured, long succeeded, long failed,
+                      long cancelled, long waitedForSlot, long connectionRetries) {
+            this(scheduled, warmup, cooldown, measured, succeeded, failed, cancelled, waitedForSlot, connectionRetries, 0);
+        }
+
+        /**
+         * The share of measured requests that did not succeed: (failed + cancelled) / measured, 0
+         * with no measured requests. A run whose every request was cancelled (the server never
+         * answered before the drain timeout) has an error rate of 1, not 0.
+         *
+         * @return (failed + cancelled) / measured, 0 with no measured requests
+         */
+        public double errorRate() {
+            return measured == 0 ? 0 : (double) (failed + cancelled) / measured;
+        }
+
+        /**
+         * The share of measured requests that failed, cancelled ones left out: failed / measured, 0
+         * with no measured requests. Cancellation is the client's doing (a stop, the drain
+         * timeout), so this is the rate to read when a run was stopped on purpose.
          *
          * @return failed / measured, 0 with no measured requests
          */
-        public double errorRate() {
+        public double failureRate() {
             return measured == 0 ? 0 : (double) failed / measured;
         }
     }

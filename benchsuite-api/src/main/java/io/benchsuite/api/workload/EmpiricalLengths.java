@@ -1,5 +1,6 @@
 package io.benchsuite.api.workload;
 
+import io.benchsuite.api.util.IoErrors;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -48,7 +49,7 @@ final class EmpiricalLengths {
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("cannot read '" + file + "': no such file");
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read '" + file + "': " + e.getMessage());
+            throw new IllegalArgumentException("cannot read '" + file + "': " + IoErrors.reason(e, file));
         }
         if (r.counts.isEmpty()) {
             throw new IllegalArgumentException("'" + file + "' holds no lengths"

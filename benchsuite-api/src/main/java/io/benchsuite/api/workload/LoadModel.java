@@ -48,16 +48,37 @@ public sealed interface LoadModel {
      */
     record OpenLoop(Arrival arrival, RateProfile rate, int maxConcurrency) implements LoadModel {
         /**
+         * The highest rate a run may ask for, requests per second: one request per microsecond. No
+         * single client sends, times and records more: each request costs it microseconds of work and
+         * about half a kilobyte of {@code requests.jsonl}, so a higher rate only measures the client.
+         */
+        public static final double MAX_RATE = 1_000_000;
+
+        /**
          * Checks the components; a bad one fails naming it.
          *
          * @param arrival spacing of the requests
-         * @param rate requests per second over time
+         * @param rate requests per second over time, at most {@link #MAX_RATE}
          * @param maxConcurrency at most this many requests in flight; later ones wait for a slot and the wait is recorded
          */
         public OpenLoop {
             notNull(arrival, "arrival");
             notNull(rate, "rate");
             positive(maxConcurrency, "maxConcurrency");
+            if (rate.max() > MAX_RATE) throw new IllegalArgumentException(tooFast(rate.max()));
+        }
+
+        /**
+         * Why a rate above {@link #MAX_RATE} is refused, in the user's terms.
+         *
+         * @param requestsPerSecond the rate asked for
+         * @return the message
+         */
+        public static String tooFast(double requestsPerSecond) {
+            return "a rate of " + String.format(java.util.Locale.ROOT, "%,.0f", requestsPerSecond) + " req/s is more than "
+                    + "any client can send: at most " + String.format(java.util.Locale.ROOT, "%,.0f", MAX_RATE)
+                    + " req/s (one request per microsecond; each costs the client microseconds of work and about half "
+                    + "a kilobyte of requests.jsonl, so a faster schedule would measure the client, not the server)";
         }
 
         /**

@@ -89,7 +89,7 @@ class ShutdownAndContentTypeTest {
                             .inputTokens(io.benchsuite.api.workload.LengthDistribution.fixed(8))
                             .outputTokens(io.benchsuite.api.workload.LengthDistribution.fixed(128)).build())
                     .seed(io.benchsuite.api.seed.SeedChain.fromLong(1)).preflight(true).outputDir(dir)
-                    .drainTimeout(Duration.ofSeconds(1)).run();
+                    .drainTimeout(Duration.ofSeconds(1)).retainRequests(true).run();
             assertThat(r.requests()).isNotEmpty().allMatch(x -> x.errorKind() == ErrorKind.CANCELLED);
             PrintStream err = System.err;
             ByteArrayOutputStream captured = new ByteArrayOutputStream();

@@ -149,6 +149,7 @@ public final class CapacityHarness {
 
     /** Runs the plan. */
     public static Report run(Plan p) throws Exception {
+        // the runs' directories under p.out() are the harness's own: each harness run replaces the last one's (overwrite)
         Files.createDirectories(p.out());
         Firehose f = firehose(p);
         Held h = p.heldStreams() > 0 ? held(p) : new Held(0, 0, 0);
@@ -177,7 +178,7 @@ public final class CapacityHarness {
                     .backend("openai", BackendConfig.of(config(server, p.transport(), p.firehoseStreams())))
                     .workload(Workload.closed(p.firehoseStreams()).maxRequests(p.firehoseStreams())
                             .inputTokens(LengthDistribution.fixed(16)).outputTokens(LengthDistribution.fixed(tokens)).build())
-                    .seed(SeedChain.fromLong(1)).preflight(false).outputDir(p.out().resolve("firehose"))
+                    .seed(SeedChain.fromLong(1)).preflight(false).outputDir(p.out().resolve("firehose")).overwrite(true)
                     .drainTimeout(Duration.ofMinutes(10)).start();
             // Let every stream start and the JIT settle, then measure a window.
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -206,7 +207,7 @@ public final class CapacityHarness {
             Benchmark.named("held").backend("openai", BackendConfig.of(config(server, p.transport(), n)))
                     .workload(Workload.closed(n).maxRequests(n).inputTokens(LengthDistribution.fixed(16))
                             .outputTokens(LengthDistribution.fixed(20)).build())
-                    .seed(SeedChain.fromLong(2)).preflight(false).outputDir(dir).run();
+                    .seed(SeedChain.fromLong(2)).preflight(false).outputDir(dir).overwrite(true).run();
             List<JsonNode> rs = requests(dir);
             int ok = (int) rs.stream().filter(r -> "success".equals(r.path("outcome").asText())).count();
             return new Held(n, server.maxOpenStreams(), ok);
@@ -220,7 +221,7 @@ public final class CapacityHarness {
             Benchmark.named("rate").backend("openai", BackendConfig.of(config(server, p.transport(), 1024)))
                     .workload(Workload.open().rate(perSecond).maxConcurrency(1024).duration(p.rateTime())
                             .inputTokens(LengthDistribution.fixed(16)).outputTokens(LengthDistribution.fixed(4)).build())
-                    .seed(SeedChain.fromLong(3)).preflight(false).outputDir(dir).run();
+                    .seed(SeedChain.fromLong(3)).preflight(false).outputDir(dir).overwrite(true).run();
             List<JsonNode> rs = requests(dir);
             double[] lag = rs.stream().mapToDouble(r -> r.path("scheduleLagMs").asDouble(Double.NaN)).filter(Double::isFinite)
                     .sorted().toArray();

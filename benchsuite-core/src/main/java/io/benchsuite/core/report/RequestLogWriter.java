@@ -16,29 +16,52 @@ import java.nio.file.Path;
  * Appends one JSON object per finished request to {@code requests.jsonl}, flushed line by line so a
  * crash loses nothing already measured. Offsets are milliseconds from the run start; each
  * {@link LatencyMetric} with one value per request is written as {@code <key>Ms}, the inter-token
- * gaps as the {@code itlMs} array.
+ * gaps as the {@code itlMs} array. Each line starts with {@code runId}, the run's identity (also in
+ * {@code report.json}'s {@code run.id}), once the run is known: files of two runs are never taken for one.
  */
 public final class RequestLogWriter implements AutoCloseable {
+    /** The field of every line naming the run that wrote it. */
+    public static final String RUN_ID = "runId";
+
     private static final JsonFactory FACTORY = new JsonFactory();
     private final Writer out;
+    private volatile String runId;
+    private long lines;
 
     /** Creates (or truncates) the file. */
     public RequestLogWriter(Path file) throws IOException {
         this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
     }
 
-    /** Writes and flushes one record. */
-    public synchronized void write(RequestRecord r) throws IOException {
-        out.write(toJsonLine(r));
-        out.write('\n');
-        out.flush();
+    /** The run whose requests the following lines are (its {@code RunInfo.id()}). */
+    public void runId(String id) {
+        this.runId = id;
     }
 
-    /** The JSON line for one record (no newline). */
+    /** Writes and flushes one record. */
+    public synchronized void write(RequestRecord r) throws IOException {
+        out.write(toJsonLine(r, runId));
+        out.write('\n');
+        out.flush();
+        lines++;
+    }
+
+    /** Lines written so far. */
+    public synchronized long lines() {
+        return lines;
+    }
+
+    /** The JSON line for one record (no newline), without a run id. */
     public static String toJsonLine(RequestRecord r) throws IOException {
+        return toJsonLine(r, null);
+    }
+
+    /** The JSON line for one record of run {@code runId} (null: none written), no newline. */
+    public static String toJsonLine(RequestRecord r, String runId) throws IOException {
         java.io.StringWriter sw = new java.io.StringWriter(256 + r.itl().size() * 8);
         try (JsonGenerator g = FACTORY.createGenerator(sw)) {
             g.writeStartObject();
+            if (runId != null) g.writeStringField(RUN_ID, runId);
             g.writeNumberField("index", r.index());
             g.writeStringField("phase", r.phase().name().toLowerCase(java.util.Locale.ROOT));
             if (r.user() >= 0) g.writeNumberField("user", r.user());

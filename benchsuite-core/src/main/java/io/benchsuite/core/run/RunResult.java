@@ -29,10 +29,22 @@ import java.util.Optional;
  * @param retainedRequests every request in index order when the run retained them, else {@code null}
  * @param reportDir the directory the run's reports were written to, or {@code null} when it wrote none
  *                  (assertion failure messages point here)
+ * @param stopReason why the run stopped before its schedule ended when the run itself decided it (e.g. its
+ *                   error rate exceeded {@code Benchmark.Builder.maxErrorRate}); {@code null} when it ran to its
+ *                   end or was stopped by its caller
  */
 public record RunResult(RunInfo info, Status status, Instant endedAt, RunSummary summary,
                         LatencyHistograms histograms, List<SecondSample> timeSeries, List<ErrorSample> errorSamples,
-                        Map<String, ReportSection> sections, List<RequestRecord> retainedRequests, Path reportDir) {
+                        Map<String, ReportSection> sections, List<RequestRecord> retainedRequests, Path reportDir,
+                        String stopReason) {
+
+    /** A result without a stop reason (it ran to its end, or its caller stopped it). */
+    public RunResult(RunInfo info, Status status, Instant endedAt, RunSummary summary,
+                     LatencyHistograms histograms, List<SecondSample> timeSeries, List<ErrorSample> errorSamples,
+                     Map<String, ReportSection> sections, List<RequestRecord> retainedRequests, Path reportDir) {
+        this(info, status, endedAt, summary, histograms, timeSeries, errorSamples, sections, retainedRequests, reportDir,
+                null);
+    }
 
     public RunResult {
         notNull(info, "info");
@@ -82,14 +94,17 @@ public record RunResult(RunInfo info, Status status, Instant endedAt, RunSummary
     /** A copy recording that the reports were written to {@code dir}. */
     public RunResult withReportDir(Path dir) {
         return new RunResult(info, status, endedAt, summary, histograms, timeSeries, errorSamples, sections,
-                retainedRequests, notNull(dir, "dir"));
+                retainedRequests, notNull(dir, "dir"), stopReason);
     }
 
     /** How a run ended. */
     public enum Status {
         /** The schedule ran to its end and every request finished or timed out. */
         COMPLETED,
-        /** The run was stopped early (Ctrl-C, {@code RunningBenchmark.stop()}); what was measured is kept. */
+        /**
+         * The run was stopped early (Ctrl-C, {@code RunningBenchmark.stop()}, or by the run itself: see
+         * {@link RunResult#stopReason()}); what was measured is kept.
+         */
         STOPPED
     }
 

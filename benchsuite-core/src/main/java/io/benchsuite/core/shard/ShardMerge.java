@@ -7,6 +7,7 @@ import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.core.report.ReportWriters;
+import io.benchsuite.core.report.RequestLogWriter;
 import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.ErrorSummary;
 import io.benchsuite.core.report.model.GoodputSummary;
@@ -21,6 +22,7 @@ import io.benchsuite.core.report.model.ShardSection;
 import io.benchsuite.core.report.model.ShardsSection;
 import io.benchsuite.core.run.LatencyHistograms;
 import io.benchsuite.core.run.ReportSection;
+import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.run.SecondSample;
 import java.io.BufferedReader;
@@ -56,7 +58,8 @@ import java.util.TreeSet;
  *       zero; each shard's seconds shift by its start offset rounded to whole seconds), counts summed,
  *       per-second percentiles from the seconds' histograms added together;</li>
  *   <li>{@code requests.jsonl}: the shards' lines one shard after another, each given a {@code shard}
- *       field first (streamed line by line);</li>
+ *       field first and the merged run's {@code runId} in place of the shard's (streamed line by line),
+ *       so that the merged directory's report and request log name one run;</li>
  *   <li>listener sections: each shard's under {@code shards}; the merged report's own {@code host} is
  *       the busiest client's (highest process CPU peak), every other section the lowest shard's (the
  *       shards watch the same server).</li>
@@ -66,6 +69,9 @@ import java.util.TreeSet;
  * one shard's report at a time, the merged histograms, and one second of every shard's series.
  */
 public final class ShardMerge {
+    private static final java.util.regex.Pattern SHARD_RUN_ID =
+            java.util.regex.Pattern.compile("^\"" + RequestLogWriter.RUN_ID + "\":\"[^\"]*\",?");
+
     private ShardMerge() {}
 
     /**
@@ -144,6 +150,7 @@ public final class ShardMerge {
         List<ShardsSection.Entry> entries = new ArrayList<>();
         Files.createDirectories(outputDir);
         long lines = 0, skipped = 0;
+        String mergedId = RunInfo.newId();
         double maxSkew = Double.NaN;
         Instant latest = commonStart;
         try (BufferedWriter out = Files.newBufferedWriter(outputDir.resolve(ReportWriters.REQUESTS_JSONL), StandardCharsets.UTF_8)) {
@@ -155,7 +162,7 @@ public final class ShardMerge {
                 series.add(new SeriesMerge.Input(p.dir(), shift));
                 if (!Double.isNaN(s.startSkewMs())) maxSkew = Double.isNaN(maxSkew) ? s.startSkewMs() : Math.max(maxSkew, s.startSkewMs());
                 if (s.wallClockStart() != null && s.wallClockStart().isAfter(latest)) latest = s.wallClockStart();
-                long[] copied = copyRequests(p.dir().resolve(ReportWriters.REQUESTS_JSONL), s.index(), out);
+                long[] copied = copyRequests(p.dir().resolve(ReportWriters.REQUESTS_JSONL), s.index(), mergedId, out);
                 lines += copied[0];
                 skipped += copied[1];
                 Report r = p.light();
@@ -193,7 +200,7 @@ public final class ShardMerge {
                 .max(Comparator.naturalOrder()).orElse(null);
         Report report = new Report(Report.SCHEMA_VERSION, base.tool(),
                 new RunDetails(base.run().name(), sums.stopped ? RunResult.Status.STOPPED : RunResult.Status.COMPLETED,
-                        started, ended, base.run().labels()),
+                        started, ended, base.run().labels(), mergedId, null),
                 base.backend(),
                 new RunConfig(s0.workload(), base.config().slo(), base.config().tokenizer(), base.config().backend()),
                 new SeedDetails(s0.rootSeedSource(), s0.rootSeed(), scenario, scenarioSeed),
@@ -261,10 +268,10 @@ public final class ShardMerge {
     }
 
     /** Copies a shard's request lines with its index in front; returns {copied, skipped}. */
-    private static long[] copyRequests(Path file, int shard, BufferedWriter out) throws IOException {
+    private static long[] copyRequests(Path file, int shard, String runId, BufferedWriter out) throws IOException {
         if (!Files.isRegularFile(file)) return new long[] {0, 0};
         long copied = 0, skipped = 0;
-        String prefix = "{\"shard\":" + shard;
+        String prefix = "{\"shard\":" + shard + ",\"" + RequestLogWriter.RUN_ID + "\":\"" + runId + "\"";
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 String t = line.trim();
@@ -274,7 +281,8 @@ public final class ShardMerge {
                     continue;
                 }
                 out.write(prefix);
-                String rest = t.substring(1).trim();
+                // the shard's own run id (the first field benchsuite writes) gives way to the merged run's
+                String rest = SHARD_RUN_ID.matcher(t.substring(1).trim()).replaceFirst("");
                 if (!rest.equals("}")) out.write(',');
                 out.write(rest);
                 out.write('\n');

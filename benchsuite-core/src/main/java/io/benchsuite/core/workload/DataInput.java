@@ -1,5 +1,6 @@
 package io.benchsuite.core.workload;
 
+import io.benchsuite.api.util.IoErrors;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.workload.source.WorkloadDataException;
@@ -89,7 +90,7 @@ public final class DataInput {
         } catch (NoSuchFileException e) {
             throw new WorkloadDataException(kind + " '" + name + "' does not exist");
         } catch (IOException e) {
-            throw new WorkloadDataException("cannot read " + kind + " '" + name + "': " + e.getMessage(), e);
+            throw new WorkloadDataException("cannot read " + kind + " '" + name + "': " + IoErrors.reason(e), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.benchsuite.core.workload;
 
+import io.benchsuite.api.util.IoErrors;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -32,7 +33,7 @@ final class JsonRecords implements AutoCloseable {
         try {
             this.parser = JSON.getFactory().createParser(in);
         } catch (IOException e) {
-            throw new WorkloadDataException("cannot read " + what + ": " + e.getMessage(), e);
+            throw new WorkloadDataException("cannot read " + what + ": " + IoErrors.reason(e), e);
         }
     }
 
@@ -61,7 +62,7 @@ final class JsonRecords implements AutoCloseable {
             throw new WorkloadDataException(what + " line " + e.getLocation().getLineNr() + ": not valid JSON ("
                     + e.getOriginalMessage() + ")");
         } catch (IOException e) {
-            throw new WorkloadDataException("cannot read " + what + ": " + e.getMessage(), e);
+            throw new WorkloadDataException("cannot read " + what + ": " + IoErrors.reason(e), e);
         }
     }
 

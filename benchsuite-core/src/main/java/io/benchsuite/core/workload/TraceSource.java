@@ -1,5 +1,6 @@
 package io.benchsuite.core.workload;
 
+import io.benchsuite.api.util.IoErrors;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.seed.ScenarioSeed;
@@ -102,7 +103,7 @@ public abstract class TraceSource implements WorkloadSource {
                 try {
                     r = records.next(reader);
                 } catch (IOException e) {
-                    throw new WorkloadDataException("cannot read " + kind() + " '" + input.name() + "': " + e.getMessage(), e);
+                    throw new WorkloadDataException("cannot read " + kind() + " '" + input.name() + "': " + IoErrors.reason(e), e);
                 }
                 if (r == null) return null;
                 if (!started) {

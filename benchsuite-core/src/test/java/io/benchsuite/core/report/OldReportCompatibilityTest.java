@@ -84,7 +84,21 @@ class OldReportCompatibilityTest {
     void rendersTheSameCsvAndHtmlAsTheBuildThatWroteIt() throws Exception {
         Report r = ReportJson.read(fixture());
         assertCsvKeepsEveryOldRow(SummaryCsv.csv(r));
-        assertThat(HtmlReport.page(r)).isEqualTo(Files.readString(fixture().resolve("report.html")));
+        assertThat(withoutRowsAddedSince(HtmlReport.page(r))).isEqualTo(Files.readString(fixture().resolve("report.html")));
+    }
+
+    /** Fields of the requests block added since the fixture was written show as configuration rows; nothing else may differ. */
+    private static final List<String> FIELDS_ADDED_SINCE = List.of("requests.failureRate", "requests.notSent");
+
+    private static String withoutRowsAddedSince(String page) {
+        String out = page;
+        for (String field : FIELDS_ADDED_SINCE) {
+            String row = "<tr><td>" + field + "</td>";
+            int at = out.indexOf(row);
+            assertThat(at).as("the row of %s", field).isNotNegative();
+            out = out.substring(0, at) + out.substring(out.indexOf("</tr>", at) + "</tr>".length());
+        }
+        return out;
     }
 
     /**
@@ -110,7 +124,8 @@ class OldReportCompatibilityTest {
         Files.copy(fixture().resolve("report.json"), tmp.resolve("report.json"));
         ReportWriters.regenerate(tmp);
         assertCsvKeepsEveryOldRow(Files.readString(tmp.resolve("summary.csv")));
-        assertThat(tmp.resolve("report.html")).hasSameTextualContentAs(fixture().resolve("report.html"));
+        assertThat(withoutRowsAddedSince(Files.readString(tmp.resolve("report.html"))))
+                .isEqualTo(Files.readString(fixture().resolve("report.html")));
     }
 
     @Test

@@ -48,12 +48,14 @@ class ReportJsonStructureTest {
         assertThat(keys(r)).containsExactlyInAnyOrderElementsOf(top);
         assertThat(Report.RESERVED_KEYS).containsExactlyInAnyOrderElementsOf(top);
         assertThat(keys(r.path("tool"))).containsExactlyInAnyOrder("name", "version", "commit");
-        assertThat(keys(r.path("run"))).containsExactlyInAnyOrder("name", "status", "startedAt", "endedAt", "labels");
+        assertThat(keys(r.path("run"))).containsExactlyInAnyOrder("name", "status", "startedAt", "endedAt", "labels", "id",
+                "stopReason");
+        assertThat(r.path("run").path("id").asText()).matches("[0-9a-f]{16}");
         assertThat(keys(r.path("backend"))).containsExactlyInAnyOrder("name", "model", "endpoint", "details");
         assertThat(keys(r.path("config"))).containsExactlyInAnyOrder("workload", "slo", "tokenizer", "backend");
         assertThat(keys(r.path("seed"))).containsExactlyInAnyOrder("source", "root", "scenario", "scenarioSeed");
         assertThat(keys(r.path("requests"))).containsExactlyInAnyOrder("scheduled", "warmup", "cooldown", "measured",
-                "succeeded", "failed", "cancelled", "waitedForSlot", "connectionRetries", "errorRate");
+                "succeeded", "failed", "cancelled", "waitedForSlot", "connectionRetries", "errorRate", "failureRate", "notSent");
         assertThat(keys(r.path("rate"))).containsExactlyInAnyOrder("target", "scheduled", "achieved", "achievedOverTarget",
                 "achievedOverScheduled", "measuredSeconds");
         for (String latency : latencies) {

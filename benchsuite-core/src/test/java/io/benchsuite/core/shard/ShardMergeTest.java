@@ -11,6 +11,8 @@ import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
+import io.benchsuite.core.report.ReportWriters;
+import io.benchsuite.core.report.RequestLogScan;
 import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ShardSection;
@@ -145,6 +147,13 @@ class ShardMergeTest {
         Map<Integer, Integer> perShard = new HashMap<>();
         for (JsonNode l : lines) perShard.merge(l.get("shard").asInt(), 1, Integer::sum);
         for (int i = 0; i < n; i++) assertThat((long) perShard.get(i)).isEqualTo(shards.get(i).requests().scheduled());
+        // ... and the merged run's id, so the merged directory is one run to `report` and `compare`
+        assertThat(merged.run().id()).matches("[0-9a-f]{16}").isNotIn(shards.stream().map(r -> r.run().id()).toList());
+        assertThat(lines).allMatch(l -> l.get("runId").asText().equals(merged.run().id()));
+        RequestLogScan scan = RequestLogScan.read(out.resolve("requests.jsonl"), false);
+        assertThat(scan.problems()).as("indices repeat across shards, not within one").isEmpty();
+        assertThat(scan.disagreementsWith(merged)).isEmpty();
+        ReportWriters.regenerate(out);
 
         // distributions: the merged percentiles are those of all the shards' request values
         for (LatencyMetric m : List.of(LatencyMetric.TTFT, LatencyMetric.E2E)) {

@@ -40,11 +40,11 @@ public final class FakeStackGateExample {
         return Slo.parse("ttft=200ms,e2e=500ms");
     }
 
-    /** Runs the benchmark once, writing reports to {@code outputDir}. */
+    /** Runs the benchmark once, writing reports to {@code outputDir} (replacing an earlier run's reports there). */
     public static RunResult run(Path outputDir, Duration duration) {
         try (InProcessBackend backend = backend()) {
             return Benchmark.named("fake-stack-gate").backend(backend).workload(workload(duration))
-                    .seed(SeedChain.fromLong(42)).slo(slo()).outputDir(outputDir).run();
+                    .seed(SeedChain.fromLong(42)).slo(slo()).outputDir(outputDir).overwrite(true).run();
         }
     }
 

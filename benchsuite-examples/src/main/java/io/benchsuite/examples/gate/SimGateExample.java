@@ -46,7 +46,7 @@ public final class SimGateExample {
     public static void main(String[] args) {
         String device = args.length > 0 ? args[0] : "h100";
         RunResult r = benchmark("sim-gate", device, Duration.ofSeconds(3))
-                .outputDir(Path.of("target/benchsuite-reports/sim-gate")).run();
+                .outputDir(Path.of("target/benchsuite-reports/sim-gate")).overwrite(true).run(); // replaces the last run's
         System.out.printf("sim %s (time-scale 0.25): %d requests, TTFT p99 %.2f ms, TPOT p99 %.3f ms, "
                         + "%.0f output tok/s, goodput %.1f%%%n", device, r.summary().counts().succeeded(),
                 r.summary().ttft().p99(), r.summary().tpot().p99(), r.summary().throughput().outputTokensPerSecond(),

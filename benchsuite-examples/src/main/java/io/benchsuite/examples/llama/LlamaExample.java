@@ -42,7 +42,7 @@ public final class LlamaExample {
                     .workload(Workload.closed(users).maxRequests(requests).inputTokens(LengthDistribution.fixed(48))
                             .outputTokens(LengthDistribution.fixed(32)).build())
                     .listener(phases).retainRequests(true); // a short run: keep the records to look at single requests
-            if (outputDir != null) b.outputDir(outputDir);
+            if (outputDir != null) b.outputDir(outputDir).overwrite(true); // the example's own directory: replace its last run
             RunResult r = b.run();
             return new Figures(generator.loadTime(), r, phases.phases());
         }

@@ -22,7 +22,7 @@ class SimPerformanceGateTest {
 
     @Test
     void h100MeetsItsSlosAndDoesNotRegress(BenchmarkRunner runner) {
-        RunResult result = SimGateExample.benchmark(runner.name(), "h100", RUN).outputDir(runner.reportDir()).run();
+        RunResult result = SimGateExample.benchmark(runner.name(), "h100", RUN).outputDir(runner.reportDir()).overwrite(true).run();
 
         assertThat(result).hasSucceededAtLeast(15).hasNoErrors();
         assertThat(result).ttft().percentile(99).isLessThan(Duration.ofMillis(100));
@@ -43,7 +43,7 @@ class SimPerformanceGateTest {
     @Test
     void aSlowerDeviceIsCaughtAsARegression(BenchmarkRunner runner) {
         RunResult h100 = SimGateExample.benchmark(runner.name(), "h100", RUN).run();
-        RunResult l4 = SimGateExample.benchmark(runner.name(), "l4", RUN).outputDir(runner.reportDir()).run();
+        RunResult l4 = SimGateExample.benchmark(runner.name(), "l4", RUN).outputDir(runner.reportDir()).overwrite(true).run();
         assertThatThrownBy(() -> assertThat(l4).comparedTo(h100).p99Tpot().hasNotRegressedBy(withPercentage(50)))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("TPOT p99 of run '" + runner.name() + "' against baseline")

@@ -61,10 +61,15 @@ public final class BenchmarkRunner {
         return seed;
     }
 
-    /** A builder named after the test, seeded, writing to {@link #reportDir()}; add a backend and a workload, then run. */
+    /**
+     * A builder named after the test, seeded, writing to {@link #reportDir()}; add a backend and a
+     * workload, then run. The directory belongs to the test, so each build's run replaces the
+     * previous build's reports there ({@link Benchmark.Builder#overwrite(boolean)}); other files, and
+     * the variants' sub-directories, are kept.
+     */
     public synchronized Benchmark.Builder benchmark() {
         handedOut.add(reportDir);
-        return Benchmark.named(name).seed(seed).outputDir(reportDir).retainRequests(true);
+        return Benchmark.named(name).seed(seed).outputDir(reportDir).overwrite(true).retainRequests(true);
     }
 
     /**
@@ -76,7 +81,7 @@ public final class BenchmarkRunner {
         if (variant.isBlank()) throw new IllegalArgumentException("variant must not be blank");
         Path dir = reportDir.resolve(safe(variant));
         handedOut.add(dir);
-        return Benchmark.named(name + "." + variant).seed(seed).outputDir(dir).retainRequests(true);
+        return Benchmark.named(name + "." + variant).seed(seed).outputDir(dir).overwrite(true).retainRequests(true);
     }
 
     /** The {@code report.json} files written by runs of this runner so far. */

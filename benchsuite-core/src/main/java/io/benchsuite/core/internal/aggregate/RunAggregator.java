@@ -50,6 +50,7 @@ public final class RunAggregator {
     private long finished;
     private long completed;
     private long failed;
+    private long cancelledAll;
     private long outputTokens;
     private long warmup;
     private long cooldown;
@@ -97,6 +98,8 @@ public final class RunAggregator {
             completed++;
             outputTokens += r.outputTokens();
             if (r.ttftNanos() >= 0) liveTtft.recordValue(r.ttftNanos());
+        } else if (r.outcome() == Outcome.CANCELLED) {
+            cancelledAll++;
         } else {
             failed++;
         }
@@ -146,10 +149,15 @@ public final class RunAggregator {
 
     /** Live figures at {@code nowOffset}; the rates cover the last few seconds. */
     public synchronized LiveStats live(long nowOffset, long scheduled, int active, int waiting) {
+        return live(nowOffset, scheduled, active, waiting, 0);
+    }
+
+    /** Live figures at {@code nowOffset}, with the arrivals not sent so far; the rates cover the last few seconds. */
+    public synchronized LiveStats live(long nowOffset, long scheduled, int active, int waiting, long notSent) {
         double[] rates = series.recentRates(nowOffset, LIVE_WINDOW_NANOS);
         double p99 = liveTtft.getTotalCount() == 0 ? Double.NaN : liveTtft.getValueAtPercentile(99) / 1e6;
         return new LiveStats(nowOffset / 1e9, scheduled, completed, failed, active, waiting, outputTokens, rates[0],
-                rates[1], p99);
+                rates[1], p99, cancelledAll, notSent);
     }
 
     /** Every record in index order, or {@code null} when the run does not retain them. */
@@ -186,6 +194,16 @@ public final class RunAggregator {
      * @param stoppedAt offset at which a stopped run quit scheduling, or {@code Long.MAX_VALUE} when it ran to its end
      */
     public synchronized RunSummary summary(long stoppedAt) {
+        return summary(stoppedAt, 0);
+    }
+
+    /**
+     * The summary over the measured window.
+     *
+     * @param stoppedAt offset at which a stopped run quit scheduling, or {@code Long.MAX_VALUE} when it ran to its end
+     * @param notSent open-loop arrivals the dispatcher could not send (every phase)
+     */
+    public synchronized RunSummary summary(long stoppedAt, long notSent) {
         double window = measured == 0 ? 0 : (lastEnd - firstScheduled) / 1e9;
         double perSecond = window > 0 ? 1 / window : Double.NaN;
 
@@ -219,7 +237,7 @@ public final class RunAggregator {
         }
 
         RunSummary.Counts counts = new RunSummary.Counts(finished, warmup, cooldown, measured, ok, bad, cancelled,
-                waitedForSlot, retried);
+                waitedForSlot, retried, notSent);
         RunSummary.Throughput throughput = new RunSummary.Throughput(ok * perSecond, outTokens * perSecond,
                 (inTokens + outTokens) * perSecond);
         RunSummary.Goodput goodput = slo.isEmpty()

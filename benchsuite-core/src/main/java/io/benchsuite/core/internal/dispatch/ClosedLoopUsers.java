@@ -69,10 +69,15 @@ final class ClosedLoopUsers implements LoadPattern {
 
     @Override
     public void returned(int user, long now) {
+        returned(user, now, 0);
+    }
+
+    @Override
+    public void returned(int user, long now, long pauseNanos) {
         if (live > target(now)) {
             live--;
         } else {
-            pending.add(new Pending(now + thinkNanos, user, seq++));
+            pending.add(new Pending(now + thinkNanos + pauseNanos, user, seq++));
         }
     }
 

@@ -59,6 +59,15 @@ public interface LoadPattern {
     /** A request of {@code user} ended at {@code now} while the schedule goes on. */
     void returned(int user, long now);
 
+    /**
+     * A request of {@code user} ended at {@code now} while the schedule goes on, and the user pauses
+     * {@code pauseNanos} more than usual before its next request (after a connection failure). By
+     * default the pause is taken as a later return.
+     */
+    default void returned(int user, long now, long pauseNanos) {
+        returned(user, now + pauseNanos);
+    }
+
     /** {@code user} sends no more: the schedule is over, or its offer was refused. */
     void retire(int user);
 

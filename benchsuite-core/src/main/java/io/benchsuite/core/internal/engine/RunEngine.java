@@ -19,6 +19,7 @@ import io.benchsuite.core.internal.clock.NanoClock;
 import io.benchsuite.core.internal.clock.Pacer;
 import io.benchsuite.core.internal.clock.RealTimePacer;
 import io.benchsuite.core.internal.clock.VirtualTimePacer;
+import io.benchsuite.core.internal.dispatch.ConnectionBackoff;
 import io.benchsuite.core.internal.dispatch.Dispatcher;
 import io.benchsuite.core.internal.dispatch.Dispatcher.DueRequest;
 import io.benchsuite.core.internal.dispatch.LoadPattern;
@@ -75,19 +76,30 @@ public final class RunEngine {
      * @param retainRequests whether the result keeps every request record
      * @param clock the engine's time (not used with a {@link VirtualTimeBackend}, whose clock the engine takes)
      * @param startGate holds the start until a moment agreed with other shards ({@link StartGate#NONE}: none)
+     * @param maxErrorRate stop the run once more than this share of ended requests failed (judged from
+     *     the 20th on; cancelled ones not counted); {@code NaN}: no limit
      */
     public record Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock,
-                          StartGate startGate) {
+                          StartGate startGate, double maxErrorRate) {
         public Options {
             notNull(drainTimeout, "drainTimeout");
             notNull(secrets, "secrets");
             notNull(clock, "clock");
             notNull(startGate, "startGate");
+            if (!Double.isNaN(maxErrorRate) && !(maxErrorRate >= 0 && maxErrorRate < 1)) {
+                throw new IllegalArgumentException("maxErrorRate must be from 0 to below 1 (or NaN: no limit), got " + maxErrorRate);
+            }
         }
 
         /** Options of a run that starts as soon as it is prepared. */
         public Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock) {
             this(drainTimeout, secrets, retainRequests, clock, StartGate.NONE);
+        }
+
+        /** Options without a limit on the error rate. */
+        public Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock,
+                       StartGate startGate) {
+            this(drainTimeout, secrets, retainRequests, clock, startGate, Double.NaN);
         }
     }
 
@@ -107,6 +119,7 @@ public final class RunEngine {
     private final VirtualTimeBackend virtual;
     private final RunAggregator aggregator;
     private final Dispatcher dispatcher;
+    private final ErrorBudget errorBudget;
     private final PlanQueue plans;
     /** Prompts prepared before the clock starts: the first wave of requests (all of a closed loop's, up to 64). */
     private final int firstWave;
@@ -115,6 +128,7 @@ public final class RunEngine {
 
     private volatile long runStart;
     private volatile boolean stopRequested;
+    private volatile String stopReason;
     private Thread thread;
     /** Virtual time: the run has started and its loop (run by {@link #await}) has not finished. */
     private boolean virtualPending;
@@ -150,7 +164,9 @@ public final class RunEngine {
         this.aggregator = new RunAggregator(workload, info.slo(), options.retainRequests());
         LoadPattern pattern = LoadPattern.of(workload.load(), new SplittableRandom(info.scenario().streamSeed("arrivals")),
                 info.shard());
-        this.dispatcher = new Dispatcher(workload, pattern, options.drainTimeout(), aggregator::waitedForSlot);
+        this.dispatcher = new Dispatcher(workload, pattern, options.drainTimeout(), aggregator::waitedForSlot,
+                new ConnectionBackoff(new SplittableRandom(info.scenario().streamSeed("backoff"))), Dispatcher.MAX_WAITING);
+        this.errorBudget = new ErrorBudget(options.maxErrorRate());
         this.firstWave = Math.min(pattern.maxInFlight(), 64);
         this.plans = new PlanQueue(notNull(planner, "planner"), workload.maxRequests(), workload.inputTokens().max(),
                 info.name(), virtual != null);
@@ -254,17 +270,18 @@ public final class RunEngine {
     /** A snapshot of the run so far. */
     public LiveStats live() {
         long now = now();
-        long scheduled;
+        long scheduled, notSent;
         int flying, waiting;
         lock.lock();
         try {
             scheduled = dispatcher.scheduled();
             flying = dispatcher.inFlight();
             waiting = dispatcher.waitingForSlot();
+            notSent = dispatcher.notSent();
         } finally {
             lock.unlock();
         }
-        return aggregator.live(now, scheduled, flying, waiting);
+        return aggregator.live(now, scheduled, flying, waiting, notSent);
     }
 
     private long now() {
@@ -277,16 +294,22 @@ public final class RunEngine {
             Ending ending = dispatch(wallDeadline);
             if (ending == Ending.PAUSED) return false;
             boolean stopped = ending == Ending.STOPPED;
-            long scheduleEnd;
+            long scheduleEnd, notSent;
             lock.lock();
             try {
                 scheduleEnd = dispatcher.scheduleEnd();
+                notSent = dispatcher.notSent();
             } finally {
                 lock.unlock();
             }
+            if (notSent > 0) {
+                log.warn("{} arrival(s) were not sent: the client could not keep up ({} requests were already waiting "
+                        + "for a concurrency slot)", notSent, Dispatcher.MAX_WAITING);
+            }
             RunResult r = new RunResult(info, stopped ? RunResult.Status.STOPPED : RunResult.Status.COMPLETED,
-                    Instant.now(), aggregator.summary(stopped ? scheduleEnd : Long.MAX_VALUE), aggregator.histograms(),
-                    aggregator.timeSeries(), aggregator.errorSamples(), collectSections(), aggregator.retained(), null);
+                    endedAt(), aggregator.summary(stopped ? scheduleEnd : Long.MAX_VALUE, notSent),
+                    aggregator.histograms(), aggregator.timeSeries(), aggregator.errorSamples(), collectSections(),
+                    aggregator.retained(), null, stopped ? stopReason : null);
             result = r;
             for (RunListener l : listeners) safely(() -> l.onRunFinished(r));
         } catch (Throwable t) {
@@ -295,6 +318,13 @@ public final class RunEngine {
         }
         plans.close();
         return true;
+    }
+
+    /** The wall-clock end: now, or in virtual time the start plus the simulated duration (no wall time in the figures). */
+    private Instant endedAt() {
+        if (virtual == null) return Instant.now();
+        long epoch = info.clock().epochNanos(clock.nanoTime());
+        return Instant.ofEpochSecond(Math.floorDiv(epoch, 1_000_000_000L), Math.floorMod(epoch, 1_000_000_000L));
     }
 
     /** How the dispatcher loop ended. */
@@ -387,9 +417,15 @@ public final class RunEngine {
         for (RunListener l : listeners) safely(() -> l.onRequestFinished(r));
         lock.lock();
         try {
-            dispatcher.finished(tracker.user(), now());
+            dispatcher.finished(tracker.user(), now(), r.outcome(), r.errorKind());
         } finally {
             lock.unlock();
+        }
+        String exceeded = errorBudget.count(r);
+        if (exceeded != null && !stopRequested) {
+            log.warn("run '{}': {}; stopping", info.name(), exceeded);
+            stopReason = exceeded;
+            stop();
         }
         pacer.wake();
     }

@@ -29,7 +29,8 @@ import java.util.function.ToDoubleFunction;
  * A side-by-side comparison of runs: the seed's table (backend, model, mean latency, output
  * tokens/s, KV-cache hit rate, peak memory) plus TTFT p99, TPOT p99 and goodput, relative deltas
  * against a baseline run, and the reasons the comparison is unfair (different workloads, seeds or
- * prompts) — stated, never silently computed over.
+ * prompts, or a run's {@code requests.jsonl} that is damaged or does not match its report) — stated,
+ * never silently computed over.
  */
 public final class Comparison {
     /** Bumped on any incompatible change of {@code comparison.json}'s shape. */
@@ -112,6 +113,10 @@ public final class Comparison {
 
     private static List<String> fairness(List<ComparedRun> runs, int baseline) {
         List<String> notes = new ArrayList<>();
+        for (ComparedRun r : runs) {
+            // a damaged request log leaves the prompt check (and the run's own accounting) unproven
+            for (String problem : r.logProblems()) notes.add("requests.jsonl of '" + r.label() + "' is not sound: " + problem);
+        }
         ComparedRun base = runs.get(baseline);
         for (int i = 0; i < runs.size(); i++) {
             if (i == baseline) continue;

@@ -107,14 +107,22 @@ public final class HtmlReport implements ReportFormat {
 
         RequestCounts c = r.requests();
         if (r.run().stopped()) {
-            b.append("<div class=\"banner\" id=\"banner-stopped\">This run was stopped early: the figures cover only what was measured before the stop.</div>");
+            b.append("<div class=\"banner\" id=\"banner-stopped\">This run was stopped early")
+                    .append(r.run().stopReason() == null ? "" : " (" + esc(r.run().stopReason()) + ")")
+                    .append(": the figures cover only what was measured before the stop.</div>");
+        }
+        if (c.notSent() > 0) {
+            b.append("<div class=\"banner bad\" id=\"banner-not-sent\">").append(c.notSent())
+                    .append(" arrival(s) were never sent: the client could not keep up with the schedule (too many requests "
+                            + "were already waiting for a concurrency slot). The achieved rate shows what was sent.</div>");
         }
         if (c.succeeded() == 0) {
             b.append("<div class=\"banner bad\" id=\"banner-no-success\">No request succeeded (").append(c.measured())
                     .append(" measured, ").append(c.failed()).append(" failed, ").append(c.cancelled())
                     .append(" cancelled): latency and throughput figures are absent. See the errors below.</div>");
         } else if (c.failed() + c.cancelled() > 0) {
-            b.append("<div class=\"banner\" id=\"banner-errors\">").append(c.failed() + c.cancelled()).append(" of ").append(c.measured())
+            // more than half not succeeding is said as loudly as none succeeding
+            b.append(c.errorRate() > 0.5 ? "<div class=\"banner bad\" id=\"banner-errors\">" : "<div class=\"banner\" id=\"banner-errors\">").append(c.failed() + c.cancelled()).append(" of ").append(c.measured())
                     .append(" measured requests failed or were cancelled (error rate ")
                     .append(Fmt.pct(c.errorRate())).append(" %).</div>");
         }

@@ -9,13 +9,16 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.benchsuite.api.util.IoErrors;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ReportFormat;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -82,9 +85,59 @@ public final class ReportJson implements ReportFormat {
         try {
             text = Files.readString(file);
         } catch (IOException e) {
-            throw new InvalidReportException(file, "cannot be read: " + e.getMessage(), e);
+            throw new InvalidReportException(file, "cannot be read: " + IoErrors.reason(e, file), e);
         }
         return parse(text, file);
+    }
+
+    /**
+     * The blocks and fields every report benchsuite writes has, by JSON pointer: a file without one
+     * of them was cut short or written by hand, and {@link #readComplete} refuses it. Blocks added
+     * after schema version 1 began (newer latency metrics, sections, the time series, which a
+     * baseline leaves out) are not required.
+     */
+    public static final List<String> REQUIRED = List.of("/tool", "/run", "/run/name", "/run/status", "/run/startedAt",
+            "/backend", "/backend/name", "/config", "/config/workload", "/seed", "/environment", "/requests",
+            "/requests/scheduled", "/requests/measured", "/requests/succeeded", "/requests/failed", "/rate", "/ttft",
+            "/itl", "/tpot", "/e2e", "/throughput", "/goodput", "/tokens", "/errors", "/histograms", "/histograms/ttft",
+            "/histograms/itl", "/histograms/tpot", "/histograms/e2e");
+
+    /**
+     * Reads like {@link #read}, and also requires every block and field of {@link #REQUIRED}, so that a
+     * truncated or hand-made file (e.g. {@code {"schemaVersion":1}}) is not rendered as an empty run.
+     *
+     * @throws InvalidReportException naming the file and everything it lacks
+     */
+    public static Report readComplete(Path path) {
+        Report report = read(path);
+        Path file = Files.isRegularFile(path) || path.toString().endsWith(".json") ? path : path.resolve(FILE_NAME);
+        JsonNode tree;
+        try {
+            tree = MAPPER.readTree(Files.readString(file));
+        } catch (IOException e) {
+            throw new InvalidReportException(file, "cannot be read: " + IoErrors.reason(e, file), e);
+        }
+        List<String> missing = missing(tree);
+        if (!missing.isEmpty()) {
+            throw new InvalidReportException(file, "is an incomplete report: it lacks " + String.join(", ", missing)
+                    + " (every report benchsuite writes has them; was the file cut short, or written by hand?)", null);
+        }
+        return report;
+    }
+
+    /** The {@link #REQUIRED} entries a report tree lacks, as dotted keys; a block lacking altogether hides its fields. */
+    static List<String> missing(JsonNode tree) {
+        List<String> out = new ArrayList<>();
+        for (String pointer : REQUIRED) {
+            String parent = pointer.substring(0, pointer.lastIndexOf('/'));
+            if (!parent.isEmpty() && missingNode(tree.at(parent))) continue; // the block is reported already
+            if (missingNode(tree.at(pointer))) out.add(pointer.substring(1).replace('/', '.'));
+        }
+        return out;
+    }
+
+    private static boolean missingNode(JsonNode n) {
+        return n.isMissingNode() || n.isNull();
     }
 
     /**

@@ -120,7 +120,8 @@ public record Report(int schemaVersion, ToolInfo tool, RunDetails run, BackendDe
         });
         return new Report(SCHEMA_VERSION,
                 new ToolInfo("benchsuite", env.toolVersion(), env.toolCommit()),
-                new RunDetails(info.name(), r.status(), info.startedAt(), r.endedAt(), Maps.sorted(info.labels())),
+                new RunDetails(info.name(), r.status(), info.startedAt(), r.endedAt(), Maps.sorted(info.labels()), info.id(),
+                        r.stopReason()),
                 new BackendDetails(info.backend().name(), info.backend().model(), info.backend().endpoint(),
                         Maps.sorted(info.backend().details())),
                 new RunConfig(WorkloadConfig.of(info.workload()), info.slo().describe(), info.tokenizer(),

@@ -39,8 +39,11 @@ import org.junit.jupiter.api.io.TempDir;
  * the question is whether real threads and timers deliver it. The scripted backend stamps each token
  * no earlier than its delay after the previous one (a scheduled executor never fires early), so lower
  * bounds are the truth itself. On a loaded 2-core machine wake-ups slip by tens of milliseconds (90 ms
- * seen once under a parallel build), so upper bounds allow that (stated per assertion): a single
- * request may be up to 100 ms late, medians and means up to 15-20 ms.
+ * seen once under a parallel build, 110 ms with two other builds on the same 2 cores), so upper
+ * bounds allow that (stated per assertion): a single request may be up to 250 ms late, and with the
+ * machine's cores oversubscribed every timer slips, so medians and means may be up to 60 ms late
+ * (mean ITL 17.6 ms for a truth of 8 was seen with two CPU-bound processes beside a build). A gross
+ * error (latency from the wrong instant) is seconds, not milliseconds.
  */
 class RunEngineTest {
     private static Benchmark.Builder bench(String name, Backend backend, Workload workload) {
@@ -58,19 +61,19 @@ class RunEngineTest {
             assertThat(r.status()).isEqualTo(RunResult.Status.COMPLETED);
             assertThat(r.requests()).hasSize(20).allMatch(RequestRecord::succeeded);
             for (RequestRecord rec : r.requests()) {
-                assertThat(rec.ttftNanos() / 1e6).as("TTFT of request %d (truth 40 ms)", rec.index()).isBetween(40.0, 140.0);
+                assertThat(rec.ttftNanos() / 1e6).as("TTFT of request %d (truth 40 ms)", rec.index()).isBetween(40.0, 290.0);
                 assertThat(rec.itl().size()).isEqualTo(9);
                 for (int i = 0; i < rec.itl().size(); i++) {
-                    assertThat(rec.itl().get(i) / 1e6).as("ITL gap (truth 8 ms, + scheduling delay)").isBetween(8.0, 108.0);
+                    assertThat(rec.itl().get(i) / 1e6).as("ITL gap (truth 8 ms, + scheduling delay)").isBetween(8.0, 258.0);
                 }
                 // truth: 40 + 9 x 8 = 112 ms
-                assertThat(rec.e2eNanos() / 1e6).as("E2E (truth 112 ms)").isBetween(112.0, 300.0);
+                assertThat(rec.e2eNanos() / 1e6).as("E2E (truth 112 ms)").isBetween(112.0, 362.0);
                 assertThat(rec.outputTokens()).isEqualTo(10);
             }
             RunSummary s = r.summary();
-            assertThat(s.ttft().p50()).as("median TTFT (truth 40 ms)").isBetween(40.0, 60.0);
-            assertThat(s.itl().mean()).as("mean ITL (truth 8 ms, within the histogram's 0.1 %)").isBetween(7.99, 14.0);
-            assertThat(s.tpot().p50()).as("median TPOT (truth 8 ms, within the histogram's 0.1 %)").isBetween(7.99, 14.0);
+            assertThat(s.ttft().p50()).as("median TTFT (truth 40 ms)").isBetween(40.0, 100.0);
+            assertThat(s.itl().mean()).as("mean ITL (truth 8 ms, within the histogram's 0.1 %)").isBetween(7.99, 68.0);
+            assertThat(s.tpot().p50()).as("median TPOT (truth 8 ms, within the histogram's 0.1 %)").isBetween(7.99, 68.0);
             assertThat(s.itl().count()).isEqualTo(20 * 9);
         }
     }
@@ -90,12 +93,12 @@ class RunEngineTest {
             RequestRecord last = recs.get(19);
             assertThat(last.scheduledOffsetNanos() / 1e6).isCloseTo(950.0, org.assertj.core.api.Assertions.within(0.001));
             assertThat(last.e2eNanos() / 1e6).as("last E2E from schedule (truth 1050 ms)").isBetween(1050.0, 1400.0);
-            assertThat(last.ttftFromSendNanos() / 1e6).as("server-side TTFT (truth 100 ms)").isBetween(100.0, 140.0);
+            assertThat(last.ttftFromSendNanos() / 1e6).as("server-side TTFT (truth 100 ms)").isBetween(100.0, 350.0);
             assertThat(last.slotWaitNanos() / 1e6).as("slot wait (truth 950 ms)").isBetween(900.0, 1300.0);
             RunSummary s = r.summary();
             assertThat(s.e2e().max()).isGreaterThan(1000);
-            assertThat(s.ttftFromSend().p99()).isLessThan(200);
-            assertThat(s.dispatchLag().p99()).as("the client's own timer stays on schedule (slot waits are ~1 s; a loaded machine delays a wake-up by up to ~100 ms)").isLessThan(100);
+            assertThat(s.ttftFromSend().p99()).as("the slowest of 20 (truth 100 ms)").isLessThan(350);
+            assertThat(s.dispatchLag().p99()).as("the client's own timer stays on schedule (slot waits are ~1 s; a loaded machine delays a wake-up by up to ~250 ms)").isLessThan(250);
             assertThat(s.counts().waitedForSlot()).isGreaterThanOrEqualTo(18);
             assertThat(s.targetRate()).isCloseTo(20.0, org.assertj.core.api.Assertions.within(1e-9));
             assertThat(s.scheduledRate()).as("the schedule drew exactly 20 in 1 s").isCloseTo(20.0, org.assertj.core.api.Assertions.within(1e-9));
