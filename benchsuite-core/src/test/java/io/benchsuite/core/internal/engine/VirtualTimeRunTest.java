@@ -11,6 +11,7 @@ import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.RunningBenchmark;
+import io.benchsuite.core.report.html.Headline;
 import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.DeviceSection;
 import io.benchsuite.core.report.model.Report;
@@ -210,6 +211,23 @@ class VirtualTimeRunTest {
         assertThat(back.prefixCache()).isEqualTo(d.prefixCache());
         assertThat(back.timeSeries()).isEqualTo(d.timeSeries());
         assertThat(back.energy().meanPowerW()).isEqualTo(d.energy().meanPowerW(), org.assertj.core.data.Offset.offset(1e-6));
+
+        // the headline reads them: no host or server telemetry was recorded, yet these four are known
+        java.util.Map<String, Headline> headline = new java.util.HashMap<>();
+        for (Headline h : Headline.of(ReportJson.read(dir))) headline.put(h.key(), h);
+        assertThat(figure(headline.get("kvCacheHitRate"), "engine")).isEqualTo(0.25);
+        assertThat(figure(headline.get("memoryPeak"), "device")).isEqualTo(20e9);
+        assertThat(figure(headline.get("memoryFragmentation"), "KV mean")).isEqualTo(0.25);
+        assertThat(headline.get("memoryFragmentation").figures()).extracting(Headline.Figure::pointer)
+                .contains("/device/kvCacheFragmentation/max");
+        assertThat(figure(headline.get("energyPerToken"), "device")).isEqualTo(0.5);
+        assertThat(headline.get("energyPerToken").definition()).contains("the engine's power model");
+    }
+
+    private static double figure(Headline h, String label) {
+        assertThat(h.absent()).as("%s absent: %s", h.key(), h.absentWhy()).isFalse();
+        return h.figures().stream().filter(f -> f.label().equals(label)).findFirst()
+                .orElseThrow(() -> new AssertionError(h.key() + " has no figure '" + label + "': " + h.figures())).value();
     }
 
     @Test
