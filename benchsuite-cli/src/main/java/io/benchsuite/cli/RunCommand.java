@@ -17,7 +17,19 @@ import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.LoadModel;
 import io.benchsuite.api.workload.RateProfile;
 import io.benchsuite.api.workload.Workload;
+import io.benchsuite.api.workload.source.WorkloadDataException;
+import io.benchsuite.api.workload.source.WorkloadSource;
 import io.benchsuite.core.Benchmark;
+import io.benchsuite.core.workload.ContextLimit;
+import io.benchsuite.core.workload.DatasetSpec;
+import io.benchsuite.core.workload.Popularity;
+import io.benchsuite.core.workload.PrefixGroups;
+import io.benchsuite.core.workload.SessionOptions;
+import io.benchsuite.core.workload.SessionTranscript;
+import io.benchsuite.core.workload.ShareGptOptions;
+import io.benchsuite.core.workload.SyntheticSource;
+import io.benchsuite.core.workload.ThinkTime;
+import io.benchsuite.core.workload.TraceOptions;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.RunningBenchmark;
 import io.benchsuite.core.report.OutputDirectoryNotEmptyException;
@@ -63,10 +75,15 @@ import picocli.CommandLine.Option;
 final class RunCommand implements Callable<Integer> {
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private static final Duration DEFAULT_DURATION = Duration.ofSeconds(20);
+    /** Default cap on requests in flight when a trace is replayed at its own times (its load is the trace's). */
+    static final int DEFAULT_TRACE_CAP = 1024;
     private static final String SIM = "sim";
     private static volatile boolean interruptedBySignal;
 
     private final CliContext ctx;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--model", paramLabel = "<name>", defaultValue = "llama-3-8b", description = "Model to request (default: ${DEFAULT-VALUE}).")
     String model;
@@ -79,8 +96,9 @@ final class RunCommand implements Callable<Integer> {
             description = "Base URL of an HTTP server, e.g. http://localhost:8000.")
     URI url;
 
-    @Option(names = "--max-concurrent", paramLabel = "<n>", defaultValue = "8",
-            description = "Closed loop: number of users. Open loop: cap on requests in flight (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--max-concurrent", paramLabel = "<n>",
+            description = "Closed loop: number of users. Open loop: cap on requests in flight (default: 8; "
+                    + DEFAULT_TRACE_CAP + " when a trace is replayed at its own times).")
     String maxConcurrent;
 
     @Option(names = "--duration", paramLabel = "<duration>",
@@ -120,11 +138,84 @@ final class RunCommand implements Callable<Integer> {
                     + "steps:1/30s,4/30s. Levels are requests/s with --rate, users without (default: steady).")
     String profile;
 
-    @Option(names = "--input-length", paramLabel = "<tokens>", defaultValue = "256", description = "Prompt tokens (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--input-length", paramLabel = "<tokens>",
+            description = "Prompt tokens of the synthetic source (default: 256); empirical:FILE[#field] draws them from a file.")
     String inputLength;
 
-    @Option(names = "--output-length", paramLabel = "<tokens>", defaultValue = "128", description = "Output tokens (max_tokens) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--output-length", paramLabel = "<tokens>", description = "Output tokens (max_tokens) of the synthetic "
+            + "source, and of --dataset jsonl lines without output_tokens (default: 128).")
     String outputLength;
+
+    @Option(names = "--dataset", paramLabel = "<kind>:<path>",
+            description = "Send a dataset or replay a trace instead of synthetic prompts: sharegpt, jsonl, mooncake, azure "
+                    + "or burstgpt, e.g. mooncake:conversation_trace.jsonl (.gz read as it streams). A trace is sent at its "
+                    + "own times unless --rate or --ignore-timestamps is given; a dataset ends the run when it runs out.")
+    String dataset;
+
+    @Option(names = "--trace-time-scale", paramLabel = "<x>",
+            description = "Multiplies a trace's gaps: 0.1 replays ten times faster (default: 1).")
+    String traceTimeScale;
+
+    @Option(names = "--trace-start", paramLabel = "<duration>",
+            description = "Skip the first part of a trace's traffic, e.g. 60s (default: 0).")
+    String traceStart;
+
+    @Option(names = "--trace-limit", paramLabel = "<n>", description = "Replay at most this many requests of a trace.")
+    String traceLimit;
+
+    @Option(names = "--ignore-timestamps", description = "Send a trace's requests (lengths and shared prefixes) at the run's "
+            + "own pace: --rate arrivals, or --max-concurrent users without --rate.")
+    boolean ignoreTimestamps;
+
+    @Option(names = "--sessions", description = "sharegpt: each conversation is a multi-turn session (each turn sent after "
+            + "the whole history) instead of one request.")
+    boolean sessions;
+
+    @Option(names = "--max-turns", paramLabel = "<n>", description = "sharegpt sessions: at most this many turns each.")
+    String maxTurns;
+
+    @Option(names = "--no-length-filters", description = "sharegpt: keep every conversation (vLLM's filters drop prompts "
+            + "under 4 or over 1024 tokens and prompt + answer over 2048; with --sessions they apply to each turn's history).")
+    boolean noLengthFilters;
+
+    @Option(names = "--think-time", paramLabel = "<think>",
+            description = "Sessions: pause between an answer and the next turn: 2s, uniform:1s-5s or exponential:3s (default: 0).")
+    String thinkTime;
+
+    @Option(names = "--answers", paramLabel = "received|recorded",
+            description = "Sessions: the history holds the answers received (default; 'actual' is the same) or the "
+                    + "dataset's recorded ones.")
+    String answers;
+
+    @Option(names = "--concurrency-unit", paramLabel = "requests|sessions",
+            description = "Open loop with sessions: --max-concurrent counts requests in flight (default) or open sessions.")
+    String concurrencyUnit;
+
+    @Option(names = "--prefix-groups", paramLabel = "<n>",
+            description = "Synthetic shared prefixes: each prompt starts with one of n group prefixes of --prefix-length "
+                    + "tokens, then --input-length tokens of its own.")
+    String prefixGroups;
+
+    @Option(names = "--prefix-length", paramLabel = "<tokens>", description = "Length of each group prefix (default: 512).")
+    String prefixLength;
+
+    @Option(names = "--prefix-popularity", paramLabel = "<popularity>",
+            description = "How groups are chosen: uniform (default), zipf or zipf:<exponent>.")
+    String prefixPopularity;
+
+    @Option(names = "--max-context", paramLabel = "<tokens>",
+            description = "The model's context length (prompt + output); default: what the backend declares, if anything.")
+    String maxContext;
+
+    @Option(names = "--context-policy", paramLabel = "send|mark|skip",
+            description = "A request over the context: mark (default: recorded as context_exceeded, not sent), send "
+                    + "(the server answers), or skip (left out and counted).")
+    String contextPolicy;
+
+    @Option(names = {"-f", "--file"}, paramLabel = "<scenario.yaml>",
+            description = "Run a scenario file: the flags below as keys (without --), several named phases run one after "
+                    + "another, injections; every flag on the command line overrides the file. See docs/scenarios.md.")
+    Path scenarioFile;
 
     @Option(names = "--quantization", paramLabel = "<q>", description = "none, fp8, awq, gptq or int8: acted on by the simulator, "
             + "recorded as a label for every backend (default: none).")
@@ -284,9 +375,12 @@ final class RunCommand implements Callable<Integer> {
         if (backend == null || backend.isBlank()) throw CliException.usage("--backend: must not be blank");
         if (model == null || model.isBlank()) throw CliException.usage("--model: must not be blank");
         String backendName = backend.trim().toLowerCase(Locale.ROOT);
-        int concurrency = Flags.positiveInt("--max-concurrent", maxConcurrent);
-        LengthDistribution in = Flags.parse("--input-length", inputLength, LengthDistribution::parse);
-        LengthDistribution out = Flags.parse("--output-length", outputLength, LengthDistribution::parse);
+        LengthDistribution in = Flags.parse("--input-length", inputLength == null ? "256" : inputLength, LengthDistribution::parse);
+        LengthDistribution out = Flags.parse("--output-length", outputLength == null ? "128" : outputLength, LengthDistribution::parse);
+        WorkloadSource source = source(in, out);
+        boolean paceBySource = source != null && source.bringsOwnTiming() && rate == null;
+        int concurrency = maxConcurrent != null ? Flags.positiveInt("--max-concurrent", maxConcurrent)
+                : paceBySource ? DEFAULT_TRACE_CAP : 8;
         Duration warm = Flags.duration("--warmup", warmup, true);
         Duration cool = Flags.duration("--cooldown", cooldown, true);
         Duration drain = Flags.duration("--drain-timeout", drainTimeout, true);
@@ -295,7 +389,15 @@ final class RunCommand implements Callable<Integer> {
 
         Workload.Builder<?> builder;
         RateProfile levels;
-        if (rate != null) {
+        if (paceBySource) {
+            if (profile != null || arrival != null) {
+                throw CliException.usage((profile != null ? "--workload-profile" : "--arrival") + ": a trace replayed at its "
+                        + "own times has no arrival process or rate profile; add --rate (or --ignore-timestamps) to pace it "
+                        + "yourself");
+            }
+            levels = RateProfile.steady(1);
+            builder = Workload.open().maxConcurrency(concurrency);
+        } else if (rate != null) {
             double r = Flags.positiveNumber("--rate", rate);
             if (r > LoadModel.OpenLoop.MAX_RATE) throw CliException.usage("--rate: " + LoadModel.OpenLoop.tooFast(r));
             levels = profile == null ? RateProfile.steady(r) : Flags.parse("--workload-profile", profile, t -> RateProfile.parse(t, r));
@@ -317,7 +419,7 @@ final class RunCommand implements Callable<Integer> {
         Duration length;
         if (duration != null) {
             length = Flags.duration("--duration", duration, false);
-        } else if (levels.naturalLength().isPresent() || maxRequests > 0) {
+        } else if (levels.naturalLength().isPresent() || maxRequests > 0 || (source != null && !source.endless())) {
             length = null;
         } else {
             length = DEFAULT_DURATION;
@@ -334,6 +436,7 @@ final class RunCommand implements Callable<Integer> {
         }
         Workload workload;
         try {
+            if (source != null) builder.source(source);
             workload = builder.name(name).inputTokens(in).outputTokens(out).warmup(warm).cooldown(cool)
                     .stream(!noStream).build();
         } catch (IllegalArgumentException e) {
@@ -407,7 +510,105 @@ final class RunCommand implements Callable<Integer> {
         Path dir = outputDir != null ? outputDir : unused(Path.of("reports", backendName + "-" + sanitize(model.trim()) + "-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT))));
         return new RunPlan(name, backendName, backendConfig, workload, chain, objectives, dir, drain,
-                !skipPreflight, labels, progressEvery, !noProgress);
+                !skipPreflight, labels, progressEvery, !noProgress, sessionOptions(), contextLimit(),
+                contextPolicy == null ? ContextLimit.Policy.MARK : policy(), List.of(), null);
+    }
+
+    /**
+     * The workload source the flags name, or {@code null} for the default synthetic source of
+     * {@code --input-length}/{@code --output-length}.
+     */
+    private WorkloadSource source(LengthDistribution in, LengthDistribution out) {
+        if (dataset == null) {
+            for (String[] f : new String[][] {{"--trace-time-scale", traceTimeScale}, {"--trace-start", traceStart},
+                    {"--trace-limit", traceLimit}, {"--max-turns", maxTurns}}) {
+                if (f[1] != null) throw CliException.usage(f[0] + ": applies to a --dataset only");
+            }
+            if (ignoreTimestamps || sessions || noLengthFilters) {
+                throw CliException.usage((ignoreTimestamps ? "--ignore-timestamps" : sessions ? "--sessions"
+                        : "--no-length-filters") + ": applies to a --dataset only");
+            }
+            if (prefixGroups == null) {
+                if (prefixLength != null || prefixPopularity != null) {
+                    throw CliException.usage((prefixLength != null ? "--prefix-length" : "--prefix-popularity")
+                            + ": needs --prefix-groups");
+                }
+                return null;
+            }
+            int groups = Flags.positiveInt("--prefix-groups", prefixGroups);
+            int length = prefixLength == null ? 512 : Flags.positiveInt("--prefix-length", prefixLength);
+            Popularity popularity = prefixPopularity == null ? Popularity.uniform()
+                    : Flags.parse("--prefix-popularity", prefixPopularity, Popularity::parse);
+            return SyntheticSource.builder().inputTokens(in).outputTokens(out)
+                    .prefixGroups(new PrefixGroups(groups, length, popularity)).build();
+        }
+        if (prefixGroups != null || prefixLength != null || prefixPopularity != null) {
+            throw CliException.usage("--prefix-groups: shared-prefix groups are for synthetic prompts; a dataset brings "
+                    + "its own prompts (drop --dataset or the --prefix-* flags)");
+        }
+        if (inputLength != null) {
+            throw CliException.usage("--input-length: a dataset brings its own prompt lengths (drop --dataset or --input-length)");
+        }
+        DatasetSpec spec = Flags.parse("--dataset", dataset, DatasetSpec::parse);
+        TraceOptions trace = TraceOptions.defaults();
+        if (!spec.isTrace()) {
+            for (String[] f : new String[][] {{"--trace-time-scale", traceTimeScale}, {"--trace-start", traceStart},
+                    {"--trace-limit", traceLimit}}) {
+                if (f[1] != null) throw CliException.usage(f[0] + ": applies to a trace (mooncake, azure, burstgpt), not " + spec.kind());
+            }
+            if (ignoreTimestamps) throw CliException.usage("--ignore-timestamps: applies to a trace (mooncake, azure, burstgpt), not " + spec.kind());
+        }
+        if (!spec.kind().equals("sharegpt") && (sessions || maxTurns != null || noLengthFilters)) {
+            throw CliException.usage((sessions ? "--sessions" : maxTurns != null ? "--max-turns" : "--no-length-filters")
+                    + ": applies to a sharegpt dataset, not " + spec.kind());
+        }
+        if (traceTimeScale != null) trace = trace.withTimeScale(Flags.positiveNumber("--trace-time-scale", traceTimeScale));
+        if (traceStart != null) trace = trace.withStart(Flags.duration("--trace-start", traceStart, true));
+        if (traceLimit != null) trace = trace.withLimit(Flags.positiveLong("--trace-limit", traceLimit));
+        if (ignoreTimestamps || rate != null) trace = trace.withIgnoreTimestamps(true);
+        ShareGptOptions.Builder sg = ShareGptOptions.builder().sessions(sessions);
+        if (maxTurns != null) sg.maxTurns(Flags.positiveInt("--max-turns", maxTurns));
+        if (noLengthFilters) sg.noLengthLimits();
+        try {
+            return spec.source(trace, sg.build(), out);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("--dataset: " + e.getMessage());
+        }
+    }
+
+    private SessionOptions sessionOptions() {
+        SessionOptions o = SessionOptions.DEFAULTS;
+        if (thinkTime != null) o = o.withThinkTime(Flags.parse("--think-time", thinkTime, ThinkTime::parse));
+        if (answers != null) {
+            String a = answers.trim().toLowerCase(Locale.ROOT);
+            o = o.withAnswers(switch (a) {
+                case "received", "actual" -> SessionTranscript.Answers.RECEIVED;
+                case "recorded" -> SessionTranscript.Answers.RECORDED;
+                default -> throw CliException.usage("--answers: expected received (or actual) or recorded, got '" + answers.trim() + "'");
+            });
+        }
+        if (concurrencyUnit != null) {
+            String u = concurrencyUnit.trim().toLowerCase(Locale.ROOT);
+            o = o.withConcurrency(switch (u) {
+                case "requests" -> SessionOptions.ConcurrencyUnit.REQUESTS;
+                case "sessions" -> SessionOptions.ConcurrencyUnit.SESSIONS;
+                default -> throw CliException.usage("--concurrency-unit: expected requests or sessions, got '"
+                        + concurrencyUnit.trim() + "'");
+            });
+        }
+        return o;
+    }
+
+    private ContextLimit contextLimit() {
+        return maxContext == null ? null : new ContextLimit(Flags.positiveInt("--max-context", maxContext));
+    }
+
+    private ContextLimit.Policy policy() {
+        try {
+            return ContextLimit.Policy.valueOf(contextPolicy.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("--context-policy: expected send, mark or skip, got '" + contextPolicy.trim() + "'");
+        }
     }
 
     /** The default output directory, with -2, -3 ... appended while one of that name exists (two runs in one second). */
@@ -526,7 +727,12 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RunPlan plan = plan();
+        if (scenarioFile != null) return ScenarioRun.load(ctx, scenarioFile, spec).run();
+        return execute(plan());
+    }
+
+    /** Runs one plan: the reports in its output directory, the summary on stdout; returns the exit code. */
+    int execute(RunPlan plan) {
         double maxErrors = maxErrorRate();
         checkOutputDir(plan.outputDir());
         SecretMask mask = plan.backendConfig().secretMask();
@@ -543,8 +749,16 @@ final class RunCommand implements Callable<Integer> {
                 .outputDir(plan.outputDir())
                 .overwrite(overwrite)
                 .drainTimeout(plan.drainTimeout())
-                .preflight(plan.preflight());
+                .preflight(plan.preflight())
+                .sessions(plan.sessions())
+                .injections(plan.injections());
         if (!Double.isNaN(maxErrors)) b.maxErrorRate(maxErrors);
+        if (plan.contextLimit() != null) {
+            b.contextLimit(plan.contextLimit(), plan.contextPolicy());
+        } else {
+            b.contextPolicy(plan.contextPolicy());
+        }
+        if (plan.scenario() != null) b.listener(plan.scenario());
         plan.labels().forEach(b::label);
         String shardLine = sharding.apply(b, plan.workload(), ctx.env());
         Observability.Settings obsSettings = observability(plan);
@@ -670,6 +884,12 @@ final class RunCommand implements Callable<Integer> {
             throw CliException.failure("no measured request succeeded (" + counts.failed() + " failed, " + counts.cancelled()
                     + " cancelled); see the errors above and " + plan.outputDir().resolve("report.json"));
         }
+        String sourceError = result.section(io.benchsuite.core.workload.WorkloadSection.class)
+                .map(io.benchsuite.core.workload.WorkloadSection::sourceError).orElse(null);
+        if (sourceError != null) {
+            throw CliException.failure("--dataset: the dataset stopped the run early (the reports hold what was sent before): "
+                    + safe(sourceError));
+        }
         return ExitCodes.OK;
     }
 
@@ -698,6 +918,10 @@ final class RunCommand implements Callable<Integer> {
         if (e instanceof ConfigurationException) {
             // a value the declarations cannot judge, e.g. a model the simulator does not know
             return CliException.usage("backend '" + plan.backend() + "': " + safe(e.getMessage()));
+        }
+        if (e instanceof WorkloadDataException) {
+            // the dataset cannot be read from its first record on: the message names the file, the line and the key
+            return CliException.usage("--dataset: " + safe(e.getMessage()));
         }
         throw e;
     }

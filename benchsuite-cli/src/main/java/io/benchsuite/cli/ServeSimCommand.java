@@ -64,6 +64,12 @@ final class ServeSimCommand implements Callable<Integer> {
     String stallRate;
     @Option(names = "--stall", defaultValue = "2s", description = "Pause of a stalled stream (default ${DEFAULT-VALUE})")
     String stall;
+    @Option(names = "--option", paramLabel = "key=value", description = "Any other simulator option (repeatable), e.g. "
+            + "memory-utilization=0.95, max-batch=512; 'benchsuite backends --describe sim' lists them")
+    java.util.List<String> options = new java.util.ArrayList<>();
+    @Option(names = "--request-log", paramLabel = "<file>", description = "Write one JSON line per generation request "
+            + "received: its arrival (ns from the server's start, taken before the body is read), prompt tokens and max_tokens")
+    java.nio.file.Path requestLog;
 
     ServeSimCommand(CliContext ctx) {
         this.ctx = ctx;
@@ -81,11 +87,16 @@ final class ServeSimCommand implements Callable<Integer> {
         config.put(SimSettings.TENSOR_PARALLEL, Integer.toString(Flags.parse("--tp", tp, Integer::parseInt)));
         config.put(SimSettings.TIME_SCALE, Double.toString(Flags.positiveNumber("--time-scale", timeScale)));
         config.put(BackendConfig.SEED, Long.toHexString(Flags.parse("--seed", seed, Long::parseLong)));
+        for (String o : options) {
+            Map.Entry<String, String> kv = Flags.keyValue("--option", o, "key=value");
+            config.put(kv.getKey(), kv.getValue().trim());
+        }
         Duration stallFor = Flags.duration("--stall", stall, false);
         Duration runFor = duration == null ? null : Flags.duration("--duration", duration, false);
         SimHttpServer.Builder builder;
         try {
-            builder = SimHttpServer.builder().config(BackendConfig.of(config)).tokenizer(Tokenizers.cl100k())
+            builder = SimHttpServer.builder().config(BackendConfig.of(config).declaredBy(new io.benchsuite.sim.SimBackendProvider()))
+                    .tokenizer(Tokenizers.cl100k())
                     .host(host).port(p)
                     .errorRate(fraction("--error-rate", errorRate))
                     .rateLimitRate(fraction("--rate-limit-rate", rateLimitRate))
@@ -94,6 +105,12 @@ final class ServeSimCommand implements Callable<Integer> {
                     .errorEventRate(fraction("--error-event-rate", errorEventRate))
                     .stall(fraction("--stall-rate", stallRate), stallFor);
             if (servedModelName != null) builder.servedModelName(servedModelName);
+            if (requestLog != null) builder.requestLog(requestLog);
+        } catch (ConfigurationException e) {
+            if (e.key().isPresent() && options.stream().anyMatch(o -> o.trim().startsWith(e.key().get() + "="))) {
+                throw CliException.usage("--option: " + e.getMessage());
+            }
+            throw badSettings(e);
         } catch (IllegalArgumentException e) {
             throw badSettings(e);
         }
@@ -102,6 +119,8 @@ final class ServeSimCommand implements Callable<Integer> {
             server = builder.start();
         } catch (IllegalArgumentException e) {
             throw badSettings(e);
+        } catch (java.io.UncheckedIOException e) {
+            throw CliException.failure(e.getMessage());
         } catch (RuntimeException e) {
             throw CliException.failure("cannot serve on " + host + ":" + p + ": " + e.getMessage());
         }

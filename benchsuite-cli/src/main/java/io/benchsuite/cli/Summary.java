@@ -9,8 +9,10 @@ import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.Rates;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.RequestCounts;
+import io.benchsuite.core.report.model.ServerSection;
 import io.benchsuite.core.report.model.WorkloadConfig;
 import io.benchsuite.core.run.RunResult;
+import io.benchsuite.core.workload.WorkloadSection;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -40,6 +42,9 @@ final class Summary {
 
     /** The load in one phrase, e.g. {@code open loop steady:8.0 req/s, poisson arrivals, max 8 in flight}. */
     static String load(WorkloadConfig w) {
+        if (w.open() && w.source() != null && w.profile() == null) {
+            return "open loop at the source's own times, max " + w.maxConcurrency() + " in flight";
+        }
         if (w.open()) {
             return "open loop " + w.profile() + " req/s, " + w.arrival() + " arrivals, max " + w.maxConcurrency() + " in flight";
         }
@@ -83,7 +88,8 @@ final class Summary {
         }
         Rates rate = r.rate();
         line(b, "%-20s target %s, scheduled %s, achieved %s req/s over %ss measured", "rate",
-                Double.isFinite(rate.target()) ? num(rate.target(), 2) + " req/s (profile)" : "n/a (closed loop)",
+                Double.isFinite(rate.target()) ? num(rate.target(), 2) + " req/s (profile)"
+                        : r.config().workload().closed() ? "n/a (closed loop)" : "n/a (paced by the source)",
                 num(rate.scheduled(), 2), num(rate.achieved(), 2), num(rate.measuredSeconds(), 1));
         line(b, "%-20s %s req/s, %s output tok/s, %s total tok/s", "throughput",
                 num(r.throughput().requestsPerSecond(), 2), num(r.throughput().outputTokensPerSecond(), 1),
@@ -93,6 +99,8 @@ final class Summary {
             line(b, "%-20s %s req/s, %d of %d measured (%s%%) met %s", "goodput",
                     num(g.requestsPerSecond(), 2), g.met(), c.measured(), num(g.fraction() * 100, 1), g.slo());
         }
+        r.section(WorkloadSection.class).ifPresent(w -> workload(b, w,
+                r.section(ServerSection.class).map(ServerSection::prefixCacheHitRate).orElse(Double.NaN)));
         b.append('\n');
         line(b, "%-20s %10s %10s %10s %10s %10s %10s %8s", "latency (ms)", "mean", "p50", "p90", "p99", "p99.9", "max", "count");
         for (LatencyMetric m : LatencyMetric.values()) row(b, m.displayName(), r.latency(m));
@@ -107,6 +115,53 @@ final class Summary {
     /** More than half of the measured requests did not succeed: the summary says so loudly. */
     static boolean mostlyErrors(RequestCounts c) {
         return c.measured() > 0 && c.errorRate() > 0.5;
+    }
+
+    /** The workload lines: source, lengths sent, prefix sharing (ideal beside the server's), sessions and turns, context, injections. */
+    private static void workload(StringBuilder b, WorkloadSection w, double serverHitRate) {
+        long skipped = w.skipped().values().stream().mapToLong(Long::longValue).sum();
+        line(b, "%-20s %s, paced by %s: %d requests sent%s%s", "workload", w.source(), w.pacing(), w.requests(),
+                skipped == 0 ? "" : ", " + skipped + " records skipped (" + w.skipped().entrySet().stream()
+                        .map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", ")) + ")",
+                w.sourceError() == null ? "" : "; the source stopped early: " + w.sourceError());
+        WorkloadSection.Lengths in = w.inputTokens();
+        WorkloadSection.Lengths out = w.outputTokens();
+        line(b, "%-20s prompt p50 %d, p99 %d, max %d (mean %s); output p50 %d, p99 %d, max %d", "tokens sent",
+                in.p50(), in.p99(), in.max(), num(in.mean(), 1), out.p50(), out.p99(), out.max());
+        line(b, "%-20s ideal %s (%d of %d prompt tokens repeat an earlier prefix), server measured %s", "prefix hit rate",
+                num(w.prefixSharing().idealHitRate(), 3), w.prefixSharing().repeatedTokens(), w.prefixSharing().promptTokens(),
+                Double.isFinite(serverHitRate) ? num(serverHitRate, 3) : "- (not exposed)");
+        WorkloadSection.Sessions s = w.sessions();
+        if (s != null) {
+            line(b, "%-20s %d started, %d completed, %d failed, %d over context, %d cut; %s turns each; E2E p50 %s ms, p99 %s ms",
+                    "sessions", s.started(), s.completed(), s.failed(), s.overContext(), s.cut(), num(s.meanTurns(), 2),
+                    num(s.e2e().p50(), 1), num(s.e2e().p99(), 1));
+            StringBuilder turns = new StringBuilder();
+            int shown = 0;
+            for (WorkloadSection.Turn t : w.turns()) {
+                if (shown++ == 8) {
+                    turns.append(", ...");
+                    break;
+                }
+                if (turns.length() > 0) turns.append("; ");
+                turns.append(t.turn()).append(": ").append(num(t.meanPromptTokens(), 0)).append(" tok, hit ")
+                        .append(num(t.idealHitRate(), 2)).append(", TTFT p50 ").append(num(t.ttft().p50(), 1)).append(" ms");
+            }
+            line(b, "%-20s %s", "by turn", turns);
+        }
+        if (w.context() != null) {
+            line(b, "%-20s %d tokens (%s), policy %s: %d recorded context_exceeded, %d skipped", "model context",
+                    w.context().limitTokens(), w.context().from(), w.context().policy(), w.context().marked(), w.context().skipped());
+        }
+        WorkloadSection.Injections inj = w.injections();
+        if (inj != null) {
+            StringBuilder after = new StringBuilder();
+            inj.firstTokenAfter().forEach((p, m) -> after.append(", ").append(p).append(" p50 ").append(num(m.p50(), 1))
+                    .append(" / p99 ").append(num(m.p99(), 1)).append(" ms"));
+            line(b, "%-20s %d delivered, %d expired, %d undelivered; first token after%s", "injections",
+                    inj.delivered().values().stream().mapToLong(Long::longValue).sum(), inj.expiredTotal(),
+                    inj.undelivered().values().stream().mapToLong(Long::longValue).sum(), after.length() == 0 ? ": none" : after);
+        }
     }
 
     private static void row(StringBuilder b, String name, LatencyStats l) {

@@ -19,8 +19,10 @@ class ServeSimCommandTest {
     @Test
     void servesTheSimulatorThatRunMeasuresOverHttp(@TempDir Path dir) throws Exception {
         CliHarness server = new CliHarness();
+        Path log = dir.resolve("server").resolve("requests.jsonl");
         CompletableFuture<Integer> serving = CompletableFuture.supplyAsync(() -> server.run("serve-sim", "--port", "0",
-                "--duration", "20s", "--time-scale", "0.05", "--model", "qwen2.5-0.5b", "--device", "h100"));
+                "--duration", "20s", "--time-scale", "0.05", "--model", "qwen2.5-0.5b", "--device", "h100",
+                "--option", "memory-utilization=0.8", "--request-log", log.toString()));
         URI base = null;
         Pattern url = Pattern.compile("at (http://[^\\s]+)");
         for (int i = 0; i < 200 && base == null; i++) {
@@ -36,12 +38,16 @@ class ServeSimCommandTest {
         CliHarness client = new CliHarness();
         int code = client.run("run", "--backend", "vllm", "--url", base.toString(), "--model", "qwen2.5-0.5b",
                 "--num-requests", "6", "--max-concurrent", "2", "--output-length", "8", "--no-progress",
-                "--output-dir", dir.toString());
+                "--output-dir", dir.resolve("run").toString());
         assertThat(code).as(client.err()).isZero();
-        JsonNode report = new ObjectMapper().readTree(dir.resolve("report.json").toFile());
+        JsonNode report = new ObjectMapper().readTree(dir.resolve("run").resolve("report.json").toFile());
         assertThat(report.path("backend").path("name").asText()).isEqualTo("vllm");
         assertThat(report.path("requests").path("succeeded").asInt()).isEqualTo(6);
         assertThat(report.path("tokens").path("output").asInt()).isEqualTo(48);
+        // the server's own record of what it received: six requests, their prompts as the client counted them
+        java.util.List<String> lines = java.nio.file.Files.readAllLines(log);
+        assertThat(lines).hasSize(6).allMatch(l -> l.matches("\\{\"n\":\\d+,\"receivedNanos\":\\d+,\"api\":\"chat\","
+                + "\"promptTokens\":256,\"maxTokens\":8}"));
         assertThat(serving).isNotDone();
     }
 
@@ -92,5 +98,8 @@ class ServeSimCommandTest {
         CliHarness h6 = new CliHarness();
         assertThat(h6.run("serve-sim", "--model", "llama-3-70b", "--device", "h100", "--port", "0")).isEqualTo(ExitCodes.USAGE);
         assertThat(h6.err()).contains("llama-3-70b").contains("--tp");
+        CliHarness h7 = new CliHarness();
+        assertThat(h7.run("serve-sim", "--option", "memory-use=0.5", "--port", "0")).isEqualTo(ExitCodes.USAGE);
+        assertThat(h7.err()).contains("--option: ").contains("'memory-use'").contains("memory-utilization");
     }
 }

@@ -13,7 +13,7 @@ import io.benchsuite.api.workload.Workload;
 import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.core.internal.clock.NanoClock;
 import io.benchsuite.core.internal.engine.RunEngine;
-import io.benchsuite.core.prompt.SyntheticPrompts;
+import io.benchsuite.core.injection.TimedInjection;
 import io.benchsuite.core.prompt.Tokenizers;
 import io.benchsuite.core.report.ReportWriters;
 import io.benchsuite.core.run.Environment;
@@ -22,12 +22,18 @@ import io.benchsuite.core.run.RunClock;
 import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.run.RunResult;
+import io.benchsuite.api.workload.source.SourceContext;
+import io.benchsuite.api.workload.source.WorkloadSource;
+import io.benchsuite.core.workload.ContextLimit;
+import io.benchsuite.core.workload.SessionOptions;
+import io.benchsuite.core.workload.SourceShare;
+import io.benchsuite.core.workload.SyntheticSource;
+import io.benchsuite.api.seed.ScenarioSeed;
 import io.benchsuite.core.run.Shard;
 import io.benchsuite.core.run.StartGate;
 import io.benchsuite.core.shard.ShardRun;
 import io.benchsuite.core.shard.ShardedWorkload;
 import io.benchsuite.core.shard.StartAt;
-import io.benchsuite.core.schedule.RequestPlanner;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -53,6 +59,24 @@ import java.util.Map;
  * <p>A backend named with {@link Builder#backend(String, BackendConfig)} is created and closed by
  * the run; one passed as an object with {@link Builder#backend(Backend)} belongs to the caller.
  *
+ * <p>Requests come from the workload's source ({@code Workload.Builder.source}): synthetic prompts by
+ * default, or a dataset, or a trace replayed at its own offsets:
+ *
+ * <pre>{@code
+ * WorkloadSource trace = new MooncakeTraceSource(DataInput.of(Path.of("conversation_trace.jsonl")),
+ *     TraceOptions.defaults().withTimeScale(0.1).withLimit(600));
+ * Benchmark.named("replay")
+ *     .backend("vllm", BackendConfig.of(Map.of("url", "http://localhost:8000")))
+ *     .workload(Workload.open().source(trace).maxConcurrency(512).build())
+ *     .contextLimit(new ContextLimit(131_072), ContextLimit.Policy.MARK)
+ *     .run();
+ * }</pre>
+ *
+ * Multi-turn sessions (a ShareGPT file read as sessions) send each turn after the whole history,
+ * answers included; {@link Builder#sessions} sets the think time between turns, which answer the
+ * history holds and what an open loop's cap counts. {@link Builder#injections} adds dynamic load
+ * injection at turn boundaries.
+ *
  * <p><b>Virtual time.</b> When the backend is a {@link io.benchsuite.api.backend.VirtualTimeBackend}
  * (the simulator with {@code clock=virtual}), the whole run is a discrete-event simulation on the
  * backend's clock ({@link RunClock#virtual()}): arrivals, dispatch, timeouts, the drain and every
@@ -74,6 +98,9 @@ public final class Benchmark {
 
     /** Builds and runs benchmarks. Not thread-safe; each {@link #start()} makes an independent run. */
     public static final class Builder {
+        /** Backend details that declare the model's context length, in order of preference. */
+        private static final List<String> DECLARED_CONTEXT_KEYS = List.of("max-context", "max_model_len");
+
         private final String name;
         private Backend backend;
         private String backendName;
@@ -95,6 +122,10 @@ public final class Benchmark {
         private final List<RunListener> listeners = new ArrayList<>();
         private final List<RequestDecorator> decorators = new ArrayList<>();
         private final Map<String, String> labels = new LinkedHashMap<>();
+        private SessionOptions sessions = SessionOptions.DEFAULTS;
+        private ContextLimit contextLimit;
+        private ContextLimit.Policy contextPolicy = ContextLimit.Policy.MARK;
+        private final List<TimedInjection> injections = new ArrayList<>();
 
         private Builder(String name) {
             this.name = notNull(name, "name");
@@ -213,6 +244,41 @@ public final class Benchmark {
             return this;
         }
 
+        /** How multi-turn sessions run: think time between turns, which answers the history holds, what the cap counts. */
+        public Builder sessions(SessionOptions options) {
+            this.sessions = notNull(options, "sessions");
+            return this;
+        }
+
+        /**
+         * The model's context length and what to do with a request that does not fit (default: the
+         * length the backend declares in its {@code BackendInfo} details as {@code max-context} or
+         * {@code max_model_len}, if any, with {@link ContextLimit.Policy#MARK}).
+         */
+        public Builder contextLimit(ContextLimit limit, ContextLimit.Policy policy) {
+            this.contextLimit = notNull(limit, "contextLimit");
+            this.contextPolicy = notNull(policy, "contextPolicy");
+            return this;
+        }
+
+        /** What to do with a request longer than the context the backend declares (default {@link ContextLimit.Policy#MARK}). */
+        public Builder contextPolicy(ContextLimit.Policy policy) {
+            this.contextPolicy = notNull(policy, "contextPolicy");
+            return this;
+        }
+
+        /** Dynamic load injection: content queued in sessions from an instant on, delivered at turn boundaries. */
+        public Builder injection(TimedInjection injection) {
+            injections.add(notNull(injection, "injection"));
+            return this;
+        }
+
+        /** Several injections ({@link #injection}). */
+        public Builder injections(List<TimedInjection> all) {
+            notNull(all, "injections").forEach(this::injection);
+            return this;
+        }
+
         /**
          * Run only shard {@code shard} of the configured workload: its share of the load
          * ({@link ShardedWorkload}) with its own seed chain ({@link SeedChain#shard}); the report gets
@@ -308,9 +374,28 @@ public final class Benchmark {
                 if (shardRun != null) all.add(shardRun);
                 ReportWriters writers = outputDir == null ? null : ReportWriters.open(outputDir, overwrite);
                 if (writers != null) all.add(0, writers);
-                RequestPlanner planner = new RequestPlanner(info.scenario(), workload.inputTokens(),
-                        workload.outputTokens(), new SyntheticPrompts(tok));
-                RunEngine engine = new RunEngine(info, b, planner, m, tok, all, decorators,
+                WorkloadSource source = workload.source().orElseGet(() -> SyntheticSource.builder()
+                        .inputTokens(workload.inputTokens()).outputTokens(workload.outputTokens()).build());
+                ContextLimit limit = contextLimit;
+                String limitFrom = limit == null ? null : "configured";
+                if (limit == null) {
+                    for (String key : DECLARED_CONTEXT_KEYS) {
+                        String v = b.info().details().get(key);
+                        if (v == null) continue;
+                        try {
+                            limit = new ContextLimit(Integer.parseInt(v.trim()));
+                            limitFrom = "backend " + key;
+                            break;
+                        } catch (IllegalArgumentException notANumber) {
+                            // a detail we cannot read is no limit
+                        }
+                    }
+                }
+                // a shard of a split source reads it with the whole run's seed, so its text matches the other shards'
+                ScenarioSeed sourceSeed = source instanceof SourceShare ? root.scenario(name) : info.scenario();
+                RunEngine.Feed feed = new RunEngine.Feed(source, new SourceContext(tok, sourceSeed), sessions, limit,
+                        limitFrom, contextPolicy, injections);
+                RunEngine engine = new RunEngine(info, b, feed, m, tok, all, decorators,
                         new RunEngine.Options(drainTimeout, secrets(config), retainRequests, NanoClock.SYSTEM, gate,
                                 maxErrorRate));
                 engine.start();

@@ -123,6 +123,7 @@ public final class SimBackend implements Backend {
         details.put("device", settings.device().name());
         details.put("devices", Integer.toString(settings.tensorParallel()));
         details.put("model-profile", settings.model().name());
+        details.put("max-context", Integer.toString(settings.model().maxContext())); // the run checks requests against it
         details.put("quantization", settings.quantization().label());
         details.put("kv-cache-dtype", settings.kvCacheDtype().label());
         details.put("engine", settings.engine().label());

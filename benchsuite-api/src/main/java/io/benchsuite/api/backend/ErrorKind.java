@@ -28,6 +28,11 @@ public enum ErrorKind {
     SERVER_ERROR_EVENT,
     /** The backend refused the request itself (e.g. the prompt exceeds the model's context). */
     REJECTED,
+    /**
+     * The client did not send the request because its prompt and requested output exceed the model's
+     * context length (a known limit, checked before sending, instead of a server error).
+     */
+    CONTEXT_EXCEEDED,
     /** The run was stopped (Ctrl-C, end of run) before the request finished. */
     CANCELLED,
     /** The backend threw an exception. */

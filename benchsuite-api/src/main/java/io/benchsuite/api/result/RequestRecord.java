@@ -36,13 +36,15 @@ import io.benchsuite.api.workload.Phase;
  * @param connectNanos time to open the new connection this request needed, or -1 when it reused one (or the backend opens none)
  * @param connectionRetries times the request was re-sent on a fresh connection because its reused
  *     connection closed before any response byte (0 or 1)
+ * @param sessionId the multi-turn session the request belongs to, or {@code null} for an independent request
+ * @param turn its turn number in the session, from 1; 0 for an independent request
  */
 public record RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
                             long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos, int inputTokens,
                             int outputTokens, int serverPromptTokens, int serverCompletionTokens, int streamedTokens,
                             TokenSource tokenSource, String promptHash, Outcome outcome, ErrorKind errorKind,
                             String errorMessage, Gaps itl, long connectNanos,
-                            int connectionRetries) {
+                            int connectionRetries, String sessionId, int turn) {
 
     /**
 
@@ -92,6 +94,8 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
 
      * @param connectNanos time to open the new connection this request needed, or -1
      * @param connectionRetries times the request was re-sent on a fresh connection (0 or 1)
+     * @param sessionId the session the request belongs to, or {@code null}
+     * @param turn its turn number in the session (from 1), 0 without a session
      */
     public RequestRecord {
         notNull(phase, "phase");
@@ -100,6 +104,47 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
         notNull(outcome, "outcome");
         notNull(itl, "itl");
         if (outcome != Outcome.SUCCESS) notNull(errorKind, "errorKind");
+        if (sessionId == null ? turn != 0 : turn < 1) {
+            throw new IllegalArgumentException("turn must be >= 1 with a session and 0 without one, got " + turn
+                    + (sessionId == null ? " without a session" : " in session '" + sessionId + "'"));
+        }
+    }
+
+    /**
+     * A record of an independent request (no session).
+     *
+     * @param index position in the schedule
+     * @param phase warm-up, measured or cool-down
+     * @param user closed-loop user id, or -1 for open loop
+     * @param scheduledOffsetNanos when the request was meant to be sent
+     * @param dispatchOffsetNanos when the dispatcher took it up
+     * @param submitOffsetNanos when the engine handed it to the backend
+     * @param sentOffsetNanos when the backend reported it on the wire
+     * @param firstTokenOffsetNanos when the first token arrived
+     * @param endOffsetNanos when it completed or failed
+     * @param inputTokens prompt tokens under the run's tokenizer
+     * @param outputTokens output tokens
+     * @param serverPromptTokens server-reported prompt tokens, or -1
+     * @param serverCompletionTokens server-reported completion tokens, or -1
+     * @param streamedTokens tokens counted from the stream by the client
+     * @param tokenSource who counted {@code outputTokens}
+     * @param promptHash first 16 hex digits of SHA-256 of the prompt
+     * @param outcome success, failure or cancelled
+     * @param errorKind the error category, or {@code null} on success
+     * @param errorMessage a short message (no secrets), or {@code null}
+     * @param itl every inter-token gap
+     * @param connectNanos time to open the new connection this request needed, or -1
+     * @param connectionRetries times the request was re-sent on a fresh connection (0 or 1)
+     */
+    public RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
+                         long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos,
+                         int inputTokens, int outputTokens, int serverPromptTokens, int serverCompletionTokens,
+                         int streamedTokens, TokenSource tokenSource, String promptHash, Outcome outcome,
+                         ErrorKind errorKind, String errorMessage, Gaps itl, long connectNanos, int connectionRetries) {
+        this(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos, sentOffsetNanos,
+                firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens, serverCompletionTokens,
+                streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl, connectNanos,
+                connectionRetries, null, 0);
     }
 
     /**

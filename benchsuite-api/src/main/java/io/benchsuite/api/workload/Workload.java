@@ -5,6 +5,7 @@ import static io.benchsuite.api.util.Checks.notNull;
 import static io.benchsuite.api.util.Checks.positive;
 
 import io.benchsuite.api.util.Durations;
+import io.benchsuite.api.workload.source.WorkloadSource;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -23,6 +24,13 @@ import java.util.Optional;
  *     .build();
  * }</pre>
  *
+ * <p>Requests come from a {@link WorkloadSource}: by default the synthetic source of
+ * {@code inputTokens}/{@code outputTokens} (exact-length synthetic prompts, the same for the same
+ * seed); {@link Builder#source} sends a dataset or replays a trace instead. A source that brings its
+ * own timing (a trace) replaces an open loop's arrival process and rate, so requests are sent at the
+ * trace's offsets (the concurrency cap still applies); closed-loop users pace any source's plans.
+ * A finite source ends the run when it runs out.
+ *
  * @param name scenario name; it selects the scenario seed, so renaming a scenario changes its prompts
  * @param load open or closed load model
  * @param inputTokens prompt length in tokens
@@ -32,9 +40,11 @@ import java.util.Optional;
  * @param warmup leading window whose requests are logged but excluded from statistics
  * @param cooldown trailing window whose requests are logged but excluded from statistics
  * @param stream whether to ask the backend to stream tokens
+ * @param source where requests come from; empty for the synthetic source of {@code inputTokens}/{@code outputTokens}
  */
 public record Workload(String name, LoadModel load, LengthDistribution inputTokens, LengthDistribution outputTokens,
-                       Duration duration, long maxRequests, Duration warmup, Duration cooldown, boolean stream) {
+                       Duration duration, long maxRequests, Duration warmup, Duration cooldown, boolean stream,
+                       Optional<WorkloadSource> source) {
 
     /**
 
@@ -59,6 +69,7 @@ public record Workload(String name, LoadModel load, LengthDistribution inputToke
      * @param cooldown trailing window whose requests are logged but excluded from statistics
 
      * @param stream whether to ask the backend to stream tokens
+     * @param source where requests come from; empty for the synthetic source
 
      */
     public Workload {
@@ -71,10 +82,11 @@ public record Workload(String name, LoadModel load, LengthDistribution inputToke
         notNegative(cooldown, "cooldown");
         if (maxRequests < 0) throw new IllegalArgumentException("maxRequests must be >= 0, got " + maxRequests);
         if (duration != null) positive(duration, "duration");
+        notNull(source, "source");
         Optional<Duration> length = effectiveLength(duration, load);
-        if (length.isEmpty() && maxRequests == 0) {
-            throw new IllegalArgumentException(
-                    "the run has no end: set duration or maxRequests (or use a steps profile, which ends by itself)");
+        if (length.isEmpty() && maxRequests == 0 && source.map(WorkloadSource::endless).orElse(true)) {
+            throw new IllegalArgumentException("the run has no end: set duration or maxRequests (or use a steps profile, "
+                    + "which ends by itself, or a finite source such as a dataset or trace)");
         }
         if (length.isPresent() && warmup.plus(cooldown).compareTo(length.get()) >= 0) {
             throw new IllegalArgumentException("warmup + cooldown (" + Durations.format(warmup.plus(cooldown))
@@ -83,6 +95,47 @@ public record Workload(String name, LoadModel load, LengthDistribution inputToke
         if (length.isEmpty() && !cooldown.isZero()) {
             throw new IllegalArgumentException("cooldown needs a duration: a run bounded only by maxRequests has no known end");
         }
+    }
+
+    /**
+     * A workload of the synthetic source (no {@code source}).
+     *
+     * @param name scenario name
+     * @param load open or closed load model
+     * @param inputTokens prompt length in tokens
+     * @param outputTokens output length in tokens
+     * @param duration how long to schedule requests, or {@code null}
+     * @param maxRequests stop after scheduling this many requests; 0 for no limit
+     * @param warmup leading window excluded from statistics
+     * @param cooldown trailing window excluded from statistics
+     * @param stream whether to ask the backend to stream tokens
+     */
+    public Workload(String name, LoadModel load, LengthDistribution inputTokens, LengthDistribution outputTokens,
+                    Duration duration, long maxRequests, Duration warmup, Duration cooldown, boolean stream) {
+        this(name, load, inputTokens, outputTokens, duration, maxRequests, warmup, cooldown, stream, Optional.empty());
+    }
+
+    /**
+     * Whether the source's own offsets pace the requests: an open loop with a source that brings its own
+     * timing (a replayed trace). The arrival process and rate are then not used.
+     *
+     * @return whether requests are sent at the source's offsets
+     */
+    public boolean paceBySource() {
+        return load instanceof LoadModel.OpenLoop && source.map(WorkloadSource::bringsOwnTiming).orElse(false);
+    }
+
+    /**
+     * The requested arrival rate over {@code [fromNanos, toNanos)}, requests per second: the load
+     * model's ({@link LoadModel#targetRate}), or {@code NaN} when the source's own offsets pace the
+     * requests (a replayed trace requests no rate of its own).
+     *
+     * @param fromNanos interval start, nanoseconds from the run start
+     * @param toNanos interval end (exclusive)
+     * @return the target rate, or {@code NaN}
+     */
+    public double targetRate(long fromNanos, long toNanos) {
+        return paceBySource() ? Double.NaN : load.targetRate(fromNanos, toNanos);
     }
 
     /**
@@ -142,6 +195,7 @@ public record Workload(String name, LoadModel load, LengthDistribution inputToke
         Duration warmup = Duration.ZERO;
         Duration cooldown = Duration.ZERO;
         boolean stream = true;
+        WorkloadSource source;
 
         Builder() {}
 
@@ -233,6 +287,19 @@ public record Workload(String name, LoadModel load, LengthDistribution inputToke
             return (B) this;
         }
 
+        /**
+         * Where requests come from (default: synthetic prompts of {@code inputTokens}/{@code outputTokens}).
+         * A source with its own timing replaces an open loop's arrivals; a finite one ends the run when
+         * it runs out.
+         *
+         * @param source the workload source
+         * @return this builder
+         */
+        public B source(WorkloadSource source) {
+            this.source = notNull(source, "source");
+            return (B) this;
+        }
+
         abstract LoadModel load();
 
         /**
@@ -241,7 +308,8 @@ public record Workload(String name, LoadModel load, LengthDistribution inputToke
          * @return validates and builds; a bad combination fails naming the argument
          */
         public Workload build() {
-            return new Workload(name, load(), inputTokens, outputTokens, duration, maxRequests, warmup, cooldown, stream);
+            return new Workload(name, load(), inputTokens, outputTokens, duration, maxRequests, warmup, cooldown, stream,
+                    Optional.ofNullable(source));
         }
     }
 

@@ -63,6 +63,10 @@ public final class RequestLogWriter implements AutoCloseable {
             g.writeStartObject();
             if (runId != null) g.writeStringField(RUN_ID, runId);
             g.writeNumberField("index", r.index());
+            if (r.sessionId() != null) {
+                g.writeStringField("session", r.sessionId());
+                g.writeNumberField("turn", r.turn());
+            }
             g.writeStringField("phase", r.phase().name().toLowerCase(java.util.Locale.ROOT));
             if (r.user() >= 0) g.writeNumberField("user", r.user());
             g.writeStringField("outcome", r.outcome().name().toLowerCase(java.util.Locale.ROOT));

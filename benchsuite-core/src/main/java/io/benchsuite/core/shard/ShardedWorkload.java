@@ -22,6 +22,9 @@ import java.util.List;
  *       have joined the whole run.</li>
  *   <li><b>request count</b> shared out the same way; window, warm-up, cool-down, lengths, streaming and
  *       name are the whole run's.</li>
+ *   <li><b>a finite source</b> (dataset or trace) shared out by start: shard i sends the starts at
+ *       positions i, i + n, ... (whole sessions, at their own offsets); the shards read it with the whole
+ *       run's scenario seed, so equal records give equal text in every shard.</li>
  * </ul>
  * A split that would leave a shard with nothing to do (fewer users, requests or cap slots than
  * shards) is refused, naming what is too small.
@@ -64,8 +67,13 @@ public final class ShardedWorkload {
             }
             maxRequests = shard.share(whole.maxRequests());
         }
+        // A finite source (a dataset or trace) is shared out by start: shard i sends the starts at positions
+        // i, i + n, ... with their own offsets, so the shards together send it whole. An endless synthetic
+        // source is not split: each shard draws its own prompts from its own seed.
+        java.util.Optional<io.benchsuite.api.workload.source.WorkloadSource> source = whole.source()
+                .map(s -> s.endless() ? s : new io.benchsuite.core.workload.SourceShare(s, shard.index(), n));
         return new Workload(whole.name(), load, whole.inputTokens(), whole.outputTokens(), whole.duration(), maxRequests,
-                whole.warmup(), whole.cooldown(), whole.stream());
+                whole.warmup(), whole.cooldown(), whole.stream(), source);
     }
 
     /**

@@ -67,7 +67,7 @@ public sealed interface Popularity {
      * @return the popularity
      * @throws IllegalArgumentException naming the text and the accepted forms
      */
-    static Popularity parse(String text) {
+    public static Popularity parse(String text) {
         Objects.requireNonNull(text, "popularity text");
         String s = text.trim().toLowerCase(Locale.ROOT);
         if (s.equals("uniform")) return uniform();

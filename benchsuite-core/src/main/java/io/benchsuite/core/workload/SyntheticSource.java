@@ -76,6 +76,11 @@ public final class SyntheticSource implements WorkloadSource {
         return count > 0 ? OptionalLong.of(count) : OptionalLong.empty();
     }
 
+    @Override
+    public boolean endless() {
+        return count == 0;
+    }
+
     /**
      * The prefix groups, when the source has them.
      *

@@ -45,8 +45,16 @@ class ReportJsonStructureTest {
         List<String> top = new ArrayList<>(List.of("schemaVersion", "tool", "run", "backend", "config", "seed", "environment",
                 "requests", "rate", "throughput", "goodput", "tokens", "errors", "timeSeries", "histograms"));
         top.addAll(latencies);
-        assertThat(keys(r)).containsExactlyInAnyOrderElementsOf(top);
+        List<String> withSections = new ArrayList<>(top);
+        withSections.add("workload"); // the engine's own section: what was sent
+        assertThat(keys(r)).containsExactlyInAnyOrderElementsOf(withSections);
         assertThat(Report.RESERVED_KEYS).containsExactlyInAnyOrderElementsOf(top);
+        assertThat(keys(r.path("workload"))).containsExactlyInAnyOrder("source", "pacing", "plans", "skipped", "adjusted",
+                "requests", "inputTokens", "outputTokens", "prefixSharing", "turns");
+        assertThat(keys(r.path("workload").path("inputTokens"))).containsExactlyInAnyOrder("count", "mean", "min", "p50",
+                "p90", "p99", "max", "buckets");
+        assertThat(keys(r.path("workload").path("prefixSharing"))).containsExactlyInAnyOrder("promptTokens",
+                "repeatedTokens", "idealHitRate");
         assertThat(keys(r.path("tool"))).containsExactlyInAnyOrder("name", "version", "commit");
         assertThat(keys(r.path("run"))).containsExactlyInAnyOrder("name", "status", "startedAt", "endedAt", "labels", "id",
                 "stopReason");

@@ -138,7 +138,10 @@ class ReportWritersTest {
         assertThat(read.section(ServerSection.class)).get().extracting(ServerSection::source, ServerSection::url)
                 .containsExactly("test", "http://x/metrics");
         assertThat(read.section(ServerSection.class).get().prefixCacheHitRate()).as("null reads back as NaN").isNaN();
-        assertThat(read.sections()).as("the clashing section was dropped").containsOnlyKeys("server");
+        assertThat(read.sections()).as("the clashing section was dropped; the engine's workload section is kept")
+                .containsOnlyKeys("server", "workload");
+        assertThat(read.section(io.benchsuite.core.workload.WorkloadSection.class)).get()
+                .isEqualTo(written.section(io.benchsuite.core.workload.WorkloadSection.class).get());
         // written again, the read model gives the same text: nothing is lost or changed by a round trip
         assertThat(ReportJson.toJson(ReportJson.parse(ReportJson.toJson(read), dir))).isEqualTo(ReportJson.toJson(read));
     }

@@ -46,13 +46,15 @@ final class SimHttpHandler implements HttpHandler {
     private final FaultInjection faults;
     private final ServerMetrics metrics;
     private final int defaultMaxTokens;
+    private final RequestLog requestLog;
     private final ObjectMapper json = new ObjectMapper();
     private final AtomicLong requestNumber = new AtomicLong();
     private final long startedEpochSeconds = System.currentTimeMillis() / 1000;
     private volatile boolean shuttingDown;
 
     SimHttpHandler(SimBackend backend, Tokenizer tokenizer, String servedName, ModelProfile profile, FaultInjection faults,
-                   ServerMetrics metrics, int defaultMaxTokens) {
+                   ServerMetrics metrics, int defaultMaxTokens, RequestLog requestLog) {
+        this.requestLog = requestLog;
         this.backend = backend;
         this.tokenizer = tokenizer;
         this.servedName = servedName;
@@ -185,6 +187,7 @@ final class SimHttpHandler implements HttpHandler {
         }
         String prompt = ChatMessage.join(p.messages());
         int promptTokens = Math.max(1, tokenizer.countTokens(prompt));
+        if (requestLog != null) requestLog.received(number, arrival, api.name().toLowerCase(java.util.Locale.ROOT), promptTokens, p.maxTokens());
         InferenceRequest request = new InferenceRequest(number, servedName, p.messages(), promptTokens, p.maxTokens(),
                 p.ignoreEos(), p.temperature(), p.seed(), p.stream(), Map.of());
         StreamEvents events = new StreamEvents(metrics, arrival);

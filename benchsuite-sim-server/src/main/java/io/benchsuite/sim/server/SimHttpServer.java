@@ -53,6 +53,7 @@ public final class SimHttpServer implements AutoCloseable {
     private final ThreadPoolExecutor executor;
     private final SimBackend backend;
     private final SimHttpHandler handler;
+    private final RequestLog requestLog;
     private final String host;
     private boolean closed; // guarded by this
 
@@ -62,6 +63,7 @@ public final class SimHttpServer implements AutoCloseable {
         // instance is created, so it is set only if the application has not chosen.
         if (System.getProperty(NODELAY_PROPERTY) == null) System.setProperty(NODELAY_PROPERTY, "true");
         this.host = b.host;
+        this.requestLog = b.requestLog == null ? null : new RequestLog(b.requestLog, System.nanoTime());
         this.backend = new SimBackend(b.settings);
         try {
             AtomicInteger threadNumber = new AtomicInteger();
@@ -77,13 +79,14 @@ public final class SimHttpServer implements AutoCloseable {
                     new ThreadPoolExecutor.AbortPolicy());
             String servedName = b.servedModelName != null ? b.servedModelName : b.settings.modelName();
             this.handler = new SimHttpHandler(backend, b.tokenizer, servedName, b.settings.model(), b.faults,
-                    new ServerMetrics(servedName), b.defaultMaxTokens);
+                    new ServerMetrics(servedName), b.defaultMaxTokens, requestLog);
             this.server = HttpServer.create(new InetSocketAddress(b.host, b.port), b.backlog);
             server.createContext("/", handler);
             server.setExecutor(executor);
             server.start();
         } catch (IOException | RuntimeException e) {
             backend.close();
+            if (requestLog != null) requestLog.close();
             throw e;
         }
         LOG.info("simulated server for '{}' listening on {}", backend.info().model(), baseUri());
@@ -134,6 +137,7 @@ public final class SimHttpServer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        if (requestLog != null) requestLog.close();
     }
 
     /** Builds and starts a {@link SimHttpServer}. */
@@ -156,6 +160,7 @@ public final class SimHttpServer implements AutoCloseable {
         private double errorEventRate;
         private long faultSeed;
         private boolean faultsSetOneByOne;
+        private java.nio.file.Path requestLog;
 
         private Builder() {
         }
@@ -268,6 +273,16 @@ public final class SimHttpServer implements AutoCloseable {
         public Builder errorEventRate(double rate) {
             this.errorEventRate = rate;
             this.faultsSetOneByOne = true;
+            return this;
+        }
+
+        /**
+         * Writes one JSON line per generation request received to {@code file}: when it arrived (nanoseconds
+         * from the server's start, on its monotonic clock), its prompt tokens under the server's tokenizer
+         * and the output it asked for; so a client's send timing and lengths can be checked at the server.
+         */
+        public Builder requestLog(java.nio.file.Path file) {
+            this.requestLog = notNull(file, "requestLog");
             return this;
         }
 

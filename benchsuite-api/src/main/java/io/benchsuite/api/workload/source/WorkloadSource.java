@@ -45,6 +45,17 @@ public interface WorkloadSource {
     }
 
     /**
+     * Whether the source never runs out (an endless synthetic source): a run of it then needs a
+     * duration or a request count. A dataset or trace is finite (the default), so a run may end when
+     * it runs out.
+     *
+     * @return whether the source is endless
+     */
+    default boolean endless() {
+        return false;
+    }
+
+    /**
      * Opens a cursor at the first plan.
      *
      * @param context the run's tokenizer and seed

@@ -180,7 +180,7 @@ public final class RunAggregator {
 
     /** The per-second series, every phase. */
     public synchronized List<SecondSample> timeSeries() {
-        List<SecondSample> samples = series.samples(workload.load());
+        List<SecondSample> samples = series.samples(workload);
         if (series.lateSamples() > 0) {
             log.warn("{} TTFT/E2E sample(s) reached the aggregator more than {} s after their second: they count in "
                     + "the run's histograms but not in the per-second percentiles", series.lateSamples(), SecondSeries.OPEN_SECONDS);
@@ -214,7 +214,7 @@ public final class RunAggregator {
         long windowEnd = workload.length().map(d -> d.toNanos() - workload.cooldown().toNanos())
                 .orElse(lastScheduled == Long.MIN_VALUE ? windowStart : lastScheduled);
         windowEnd = Math.min(windowEnd, stoppedAt);
-        double target = windowEnd > windowStart ? workload.load().targetRate(windowStart, windowEnd) : Double.NaN;
+        double target = windowEnd > windowStart ? workload.targetRate(windowStart, windowEnd) : Double.NaN;
         boolean byDuration = workload.length().isPresent() && stoppedAt == Long.MAX_VALUE;
         double scheduledRate = Double.NaN;
         if (measured > 0) {

@@ -1,7 +1,7 @@
 package io.benchsuite.core.internal.aggregate;
 
 import io.benchsuite.api.result.RequestRecord;
-import io.benchsuite.api.workload.LoadModel;
+import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.run.LatencyHistograms;
 import io.benchsuite.core.run.SecondSample;
 import java.util.ArrayDeque;
@@ -116,7 +116,7 @@ final class SecondSeries {
     }
 
     /** One sample per second from 0 to the last second any finished request touched. */
-    List<SecondSample> samples(LoadModel load) {
+    List<SecondSample> samples(Workload load) {
         int seconds = second(lastOffset) + 1;
         ensure(seconds - 1);
         double[][] ttftP = ttft.closeAll(seconds);

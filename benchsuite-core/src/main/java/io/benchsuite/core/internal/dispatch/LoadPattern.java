@@ -21,8 +21,14 @@ public interface LoadPattern {
      *
      * @param at its scheduled instant, nanoseconds from the run start
      * @param user the closed-loop user sending it, or -1 for open loop
+     * @param opensSession whether the start opens a session with more turns to come
      */
-    record Offer(long at, int user) {}
+    record Offer(long at, int user, boolean opensSession) {
+        /** An offer of an independent request (or of a pattern that knows nothing of sessions). */
+        public Offer(long at, int user) {
+            this(at, user, false);
+        }
+    }
 
     /** The pattern of a load model; arrivals (open loop) draw their gaps from {@code random}. */
     static LoadPattern of(LoadModel load, RandomGenerator random) {
@@ -38,6 +44,18 @@ public interface LoadPattern {
         }
         LoadModel.ClosedLoop closed = (LoadModel.ClosedLoop) load;
         return new ClosedLoopUsers(closed.users(), closed.thinkTime());
+    }
+
+    /**
+     * The pattern of a load model whose starts come from {@code feed}: with {@code paceBySource} (an
+     * open loop replaying a source's own timing) starts are offered at the feed's instants, otherwise
+     * the load model's arrivals or users offer them while the feed has starts ready.
+     */
+    static LoadPattern of(LoadModel load, RandomGenerator random, Shard shard, StartFeed feed, boolean paceBySource) {
+        if (paceBySource) {
+            return new SourceArrivals(feed, ((LoadModel.OpenLoop) load).maxConcurrency());
+        }
+        return new FedPattern(of(load, random, shard), feed);
     }
 
     /** The most requests in flight at once; further due requests wait for a slot. */

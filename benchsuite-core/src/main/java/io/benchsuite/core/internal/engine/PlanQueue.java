@@ -1,32 +1,77 @@
 package io.benchsuite.core.internal.engine;
 
-import io.benchsuite.core.schedule.PlannedRequest;
-import io.benchsuite.core.schedule.RequestPlanner;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
+import io.benchsuite.api.workload.source.RequestPlan;
+import io.benchsuite.core.internal.dispatch.StartFeed;
+import io.benchsuite.core.workload.SessionCursor;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Prepares request contents (prompt generation and tokenization) ahead of time on its own thread,
- * in index order, so the dispatcher never tokenizes on its timing-critical path. The queue holds at
- * most about 16M prompt tokens so long-context runs don't hold gigabytes of text.
+ * Reads the run's source and prepares its starts (prompt assembly, tokenization, hashing) ahead of
+ * time on a thread of its own, in source order, so the dispatcher never tokenizes on its timing path.
+ * The queue is bounded by the prompt tokens it holds as well as by count, so a trace of 191K-token
+ * prompts is not held thousands at a time: it holds at most {@code tokenBudget} tokens (always at
+ * least one start) and {@code maxStarts} starts.
  *
- * <p>In a virtual-time run ({@code inline}) there is no thread: each plan is made when it is taken,
- * on the caller's thread. Nothing is lost by it (the simulated clock does not move while the caller
- * tokenizes), and the run starts no thread of its own.
+ * <p>It is also the dispatcher's {@link StartFeed}: a pattern offers a start only once it is
+ * prepared (a source's own arrival offsets are read from here), and the run's schedule ends when the
+ * source has ended. Starts are offered and taken in the same order. A source that fails (a record it
+ * cannot read) ends the feed there; {@link #failure()} says why.
+ *
+ * <p>In a virtual-time run ({@code inline}) there is no thread: a start is prepared on the caller's
+ * thread when the dispatcher asks for the next one ({@link #next()}) and none is ready. Nothing is
+ * lost by it (the simulated clock does not move while the caller tokenizes), the run starts no thread
+ * of its own, and the order of everything is fixed by the seed alone.
  */
-final class PlanQueue implements AutoCloseable {
-    private final RequestPlanner planner;
-    private final long limit;
-    private final BlockingQueue<PlannedRequest> queue;
-    private final Thread thread; // null when inline
-    private volatile RuntimeException failure;
-    private long nextToTake;
+final class PlanQueue implements StartFeed, AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(PlanQueue.class);
 
-    PlanQueue(RequestPlanner planner, long limit, int maxPromptTokens, String runName, boolean inline) {
-        this.planner = planner;
+    private final SessionCursor cursor;
+    private final Function<List<RequestPlan>, PreparedStart> prepare;
+    private final long tokenBudget;
+    private final int maxStarts;
+    private final long limit;
+    private final Runnable onReady;
+    private final Thread thread; // null when inline
+    /** Inline only: the produced count, and whether the cursor is closed. */
+    private long inlineRead;
+    private boolean cursorClosed;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private final ArrayDeque<PreparedStart> starts = new ArrayDeque<>();
+    private final ArrayDeque<PreparedStart> notOffered = new ArrayDeque<>();
+    private long heldTokens;
+    private boolean ended;
+    /** The planner holds a prepared start that does not fit until one is taken. */
+    private boolean waitingForRoom;
+    private volatile RuntimeException failure;
+    private long prepared;
+
+    /**
+     * @param cursor the source's sessions, read on the planner's thread (closed when it ends)
+     * @param prepare turns a session's plans into a prepared start, on the planner's thread
+     * @param tokenBudget the most prompt tokens held at once (at least one start is always held)
+     * @param maxStarts the most starts held at once
+     * @param limit the most starts to read (the run's request count), 0 for all
+     * @param runName for the thread's name
+     * @param onReady told when a start becomes ready or the feed ends (wakes the engine; not called inline)
+     * @param inline prepare on the caller's thread when asked, with no thread of its own (a virtual-time run)
+     */
+    PlanQueue(SessionCursor cursor, Function<List<RequestPlan>, PreparedStart> prepare, long tokenBudget, int maxStarts,
+              long limit, String runName, Runnable onReady, boolean inline) {
         this.limit = limit == 0 ? Long.MAX_VALUE : limit;
-        int capacity = (int) Math.max(2, Math.min(256, 16_000_000L / Math.max(1, maxPromptTokens)));
-        this.queue = new ArrayBlockingQueue<>(capacity);
+        this.cursor = cursor;
+        this.prepare = prepare;
+        this.tokenBudget = tokenBudget;
+        this.maxStarts = maxStarts;
+        this.onReady = onReady;
         if (inline) {
             this.thread = null;
         } else {
@@ -35,56 +80,209 @@ final class PlanQueue implements AutoCloseable {
         }
     }
 
+    /** A queue with a planner thread of its own (a real-time run). */
+    PlanQueue(SessionCursor cursor, Function<List<RequestPlan>, PreparedStart> prepare, long tokenBudget, int maxStarts,
+              long limit, String runName, Runnable onReady) {
+        this(cursor, prepare, tokenBudget, maxStarts, limit, runName, onReady, false);
+    }
+
     void start() {
         if (thread != null) thread.start();
     }
 
     /**
-     * Waits (up to 30 s) until the first {@code n} requests are prepared, so the clock starts with
-     * prompts ready instead of charging the first wave with tokenizer warm-up.
+     * Waits (up to 30 s) until the first {@code n} starts are prepared, or as many as the bounds allow,
+     * or the source has ended, so the clock starts with prompts ready instead of charging the first wave
+     * with tokenizer warm-up.
      */
     void awaitPrepared(int n) throws InterruptedException {
         if (thread == null) return;
-        int target = (int) Math.min(Math.min(n, limit), queue.remainingCapacity() + queue.size());
         long deadline = System.nanoTime() + 30_000_000_000L;
-        while (queue.size() < target && failure == null && thread.isAlive() && System.nanoTime() < deadline) {
-            Thread.sleep(1);
+        lock.lock();
+        try {
+            while (starts.size() < n && !ended && !waitingForRoom) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) break;
+                changed.awaitNanos(left);
+            }
+        } finally {
+            lock.unlock();
         }
+    }
+
+    private boolean full(long more) {
+        return !starts.isEmpty() && (heldTokens + more > tokenBudget || starts.size() >= maxStarts);
     }
 
     private void produce() {
         try {
-            for (long i = 0; i < limit; i++) {
-                queue.put(planner.plan(i));
+            for (long n = 0; n < limit && !Thread.currentThread().isInterrupted(); n++) {
+                Optional<List<RequestPlan>> session = cursor.next();
+                if (session.isEmpty()) break;
+                PreparedStart s = prepare.apply(session.get());
+                lock.lockInterruptibly();
+                try {
+                    while (full(s.heldTokens())) {
+                        waitingForRoom = true;
+                        changed.signalAll();
+                        changed.await();
+                    }
+                    waitingForRoom = false;
+                    starts.addLast(s);
+                    notOffered.addLast(s);
+                    heldTokens += s.heldTokens();
+                    prepared++;
+                    changed.signalAll();
+                } finally {
+                    lock.unlock();
+                }
+                onReady.run();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             failure = e;
+            log.error("the workload source failed after {} start(s); the run sends no more: {}", prepared, e.getMessage());
+        } finally {
+            try {
+                cursor.close();
+            } catch (RuntimeException e) {
+                log.warn("closing the workload source failed: {}", e.toString());
+            }
+            lock.lock();
+            try {
+                ended = true;
+                changed.signalAll();
+            } finally {
+                lock.unlock();
+            }
+            onReady.run();
         }
     }
 
-    /** The plan of the next index; blocks while the producer is behind. */
-    PlannedRequest take() throws InterruptedException {
-        if (thread == null) {
-            if (nextToTake >= limit) throw new IllegalStateException("no plan left: the run's " + limit + " requests were taken");
-            return planner.plan(nextToTake++);
+    /**
+     * Inline: prepares the next start on this thread when none waits to be offered, the source has not
+     * ended and the bounds leave room (when they do not, starts already offered are being waited for
+     * and their sends make room).
+     */
+    private void produceInline() {
+        if (!notOffered.isEmpty() || ended) return;
+        if (inlineRead >= limit) {
+            endInline();
+            return;
         }
-        while (true) {
-            PlannedRequest p = queue.poll(100, java.util.concurrent.TimeUnit.MILLISECONDS);
-            if (p != null) {
-                if (p.index() != nextToTake) throw new IllegalStateException("plan out of order: " + p.index());
-                nextToTake++;
-                return p;
+        try {
+            Optional<List<RequestPlan>> session = cursor.next();
+            if (session.isEmpty()) {
+                endInline();
+                return;
             }
-            if (failure != null) throw new IllegalStateException("preparing request " + nextToTake + " failed: "
-                    + failure.getMessage(), failure);
+            PreparedStart s = prepare.apply(session.get());
+            inlineRead++;
+            starts.addLast(s);
+            notOffered.addLast(s);
+            heldTokens += s.heldTokens();
+            prepared++;
+        } catch (RuntimeException e) {
+            failure = e;
+            log.error("the workload source failed after {} start(s); the run sends no more: {}", prepared, e.getMessage());
+            endInline();
+        }
+    }
+
+    private void endInline() {
+        ended = true;
+        closeCursor();
+    }
+
+    private void closeCursor() {
+        if (cursorClosed) return;
+        cursorClosed = true;
+        try {
+            cursor.close();
+        } catch (RuntimeException e) {
+            log.warn("closing the workload source failed: {}", e.toString());
+        }
+    }
+
+    @Override
+    public long next() {
+        lock.lock();
+        try {
+            if (thread == null) produceInline();
+            if (!notOffered.isEmpty()) return Math.max(0, notOffered.peekFirst().arrivalNanos());
+            return ended ? ENDED : PENDING;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public boolean nextOpensSession() {
+        lock.lock();
+        try {
+            PreparedStart s = notOffered.peekFirst();
+            return s != null && s.turns().size() > 1;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void offered() {
+        lock.lock();
+        try {
+            if (notOffered.pollFirst() == null) throw new IllegalStateException("no prepared start to offer");
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The next start in order; one the dispatcher offered is always prepared, so this does not wait for the planner. */
+    PreparedStart take() throws InterruptedException {
+        lock.lock();
+        try {
+            while (starts.isEmpty()) {
+                if (ended || thread == null) throw new IllegalStateException("no prepared start left to send"
+                        + (failure == null ? "" : ": the workload source failed: " + failure.getMessage()), failure);
+                changed.await(100, TimeUnit.MILLISECONDS);
+            }
+            PreparedStart s = starts.pollFirst();
+            heldTokens -= s.heldTokens();
+            changed.signalAll();
+            return s;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Why the source stopped early, or {@code null} when it ran to its end (or has not yet). */
+    RuntimeException failure() {
+        return failure;
+    }
+
+    /** Starts prepared so far. */
+    long prepared() {
+        lock.lock();
+        try {
+            return prepared;
+        } finally {
+            lock.unlock();
         }
     }
 
     @Override
     public void close() {
-        if (thread == null) return;
+        if (thread == null) {
+            lock.lock();
+            try {
+                ended = true;
+                closeCursor();
+            } finally {
+                lock.unlock();
+            }
+            return;
+        }
         thread.interrupt();
         try {
             thread.join(5_000);

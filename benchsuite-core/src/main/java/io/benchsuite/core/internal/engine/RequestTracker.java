@@ -12,7 +12,6 @@ import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.result.TokenSource;
 import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.api.workload.Phase;
-import io.benchsuite.core.schedule.PlannedRequest;
 import java.util.Arrays;
 import java.util.function.Consumer;
 
@@ -29,7 +28,8 @@ import java.util.function.Consumer;
  * backend that breaks the contract, and the first terminal event wins.
  */
 final class RequestTracker implements ResponseListener {
-    private final PlannedRequest plan;
+    private final long index;
+    private final Outgoing content;
     private final Phase phase;
     private final int user;
     private final long runStartNanos;
@@ -66,12 +66,17 @@ final class RequestTracker implements ResponseListener {
         void firstToken(long firstTokenOffset, long ttftNanos);
     }
 
-    RequestTracker(PlannedRequest plan, Phase phase, int user, long runStartNanos, long scheduledOffset,
+    /**
+     * @param index the request's position in the run
+     * @param content what is sent; when another turn of its session follows, the answer's text is kept for it
+     */
+    RequestTracker(long index, Outgoing content, Phase phase, int user, long runStartNanos, long scheduledOffset,
                    long dispatchOffset, Tokenizer tokenizer, boolean stream, SecretMask secrets,
                    Consumer<RequestTracker> onFinish, FirstTokenListener onFirstToken) {
         this.secrets = secrets;
         this.onFirstToken = onFirstToken;
-        this.plan = plan;
+        this.index = index;
+        this.content = content;
         this.phase = phase;
         this.user = user;
         this.runStartNanos = runStartNanos;
@@ -82,8 +87,18 @@ final class RequestTracker implements ResponseListener {
         this.onFinish = onFinish;
     }
 
-    PlannedRequest plan() {
-        return plan;
+    Outgoing content() {
+        return content;
+    }
+
+    /** The request's position in the run. */
+    long index() {
+        return index;
+    }
+
+    /** The answer's text, kept after the terminal event when another turn of the session follows; else empty. */
+    synchronized String text() {
+        return text.toString();
     }
 
     int user() {
@@ -214,12 +229,14 @@ final class RequestTracker implements ResponseListener {
         long end = nanoTime - runStartNanos;
         // Keep ITL samples consistent with the headline output count when the server counted more
         // or fewer tokens than the chunks we saw: the samples are what was observed on the wire.
-        record = new RequestRecord(plan.index(), phase, user, scheduledOffset, dispatchOffset, submitOffset, sentOffset,
-                firstTokenOffset, end, plan.inputTokens(), output, usage.promptTokens(), usage.completionTokens(),
-                streamedTokens, source, plan.promptHash(), outcome, kind, message, Gaps.of(gaps, gapCount),
-                connectNanos, connectionRetries);
-        text.setLength(0);
-        text.trimToSize();
+        record = new RequestRecord(index, phase, user, scheduledOffset, dispatchOffset, submitOffset, sentOffset,
+                firstTokenOffset, end, content.promptTokens(), output, usage.promptTokens(), usage.completionTokens(),
+                streamedTokens, source, content.promptHash(), outcome, kind, message, Gaps.of(gaps, gapCount),
+                connectNanos, connectionRetries, content.sessionId(), content.turn());
+        if (!content.continues() || outcome != Outcome.SUCCESS) {
+            text.setLength(0);
+            text.trimToSize();
+        }
         return record;
     }
 }

@@ -30,9 +30,18 @@ import io.benchsuite.core.run.RequestDecorator;
 import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.run.RunResult;
+import io.benchsuite.api.workload.source.SourceContext;
+import io.benchsuite.api.workload.source.SourceCounts;
+import io.benchsuite.api.workload.source.WorkloadSource;
+import io.benchsuite.api.workload.source.PlanCursor;
+import io.benchsuite.api.workload.LoadModel;
+import io.benchsuite.core.injection.TimedInjection;
+import io.benchsuite.core.workload.ContextLimit;
+import io.benchsuite.core.workload.SessionCursor;
+import io.benchsuite.core.workload.SessionOptions;
+import io.benchsuite.core.workload.WorkloadSection;
+import java.util.ArrayList;
 import io.benchsuite.core.run.StartGate;
-import io.benchsuite.core.schedule.PlannedRequest;
-import io.benchsuite.core.schedule.RequestPlanner;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -57,9 +66,14 @@ import org.slf4j.LoggerFactory;
  * reported apart, and every latency counts from the scheduled instant. Use through
  * {@link io.benchsuite.core.Benchmark}.
  *
+ * <p>Requests come from the run's {@link Feed}: its source is read and its starts prepared ahead by a
+ * {@link PlanQueue}, which the dispatcher's pattern reads for the next start's instant (a trace's own
+ * offsets) or availability; sessions' later turns are prepared by {@link OpenSessions} when their
+ * previous answer arrives. What was sent is summed up in the report's {@code workload} section.
+ *
  * <p><b>Virtual time.</b> With a {@link VirtualTimeBackend} the engine is a discrete-event
  * simulation: its clock is the backend's, its pacer advances the backend to the next instant instead
- * of waiting ({@link VirtualTimePacer}), prompts are planned when taken, and there is no thread: the
+ * of waiting ({@link VirtualTimePacer}), starts are prepared when the dispatcher asks for them, and there is no thread: the
  * dispatcher loop runs inside {@link #await()} on the caller's thread, which also receives every
  * backend and listener event. {@link #stop()} and {@link #live()} still work from other threads.
  */
@@ -103,6 +117,33 @@ public final class RunEngine {
         }
     }
 
+    /**
+     * Where the run's requests come from and how its sessions behave.
+     *
+     * @param source the workload source
+     * @param context the tokenizer and scenario seed the source plans with
+     * @param sessions think time, answers, concurrency unit
+     * @param contextLimit the model's context, or {@code null} when unknown
+     * @param contextFrom where the limit came from ({@code configured} or the backend's detail), or {@code null}
+     * @param contextPolicy what to do with a request longer than the context
+     * @param injections the scenario's injections
+     */
+    public record Feed(WorkloadSource source, SourceContext context, SessionOptions sessions, ContextLimit contextLimit,
+                       String contextFrom, ContextLimit.Policy contextPolicy, List<TimedInjection> injections) {
+        public Feed {
+            notNull(source, "source");
+            notNull(context, "context");
+            notNull(sessions, "sessions");
+            notNull(contextPolicy, "contextPolicy");
+            injections = List.copyOf(notNull(injections, "injections"));
+        }
+    }
+
+    /** The most prompt tokens the planner holds prepared (about 6 bytes of text each). */
+    private static final long PREPARED_TOKENS = 8_000_000;
+    /** The most starts the planner holds prepared. */
+    private static final int PREPARED_STARTS = 256;
+
     private final RunInfo info;
     private final Backend backend;
     private final Workload workload;
@@ -121,6 +162,10 @@ public final class RunEngine {
     private final Dispatcher dispatcher;
     private final ErrorBudget errorBudget;
     private final PlanQueue plans;
+    private final Feed feed;
+    private final WorkloadStats stats = new WorkloadStats();
+    private final OpenSessions sessions;
+    private final SourceCursorCounts cursorCounts;
     /** Prompts prepared before the clock starts: the first wave of requests (all of a closed loop's, up to 64). */
     private final int firstWave;
     private final ReentrantLock lock = new ReentrantLock(); // guards the dispatcher
@@ -138,14 +183,14 @@ public final class RunEngine {
     /**
      * @param info run identity (its scenario seed drives arrivals and prompts)
      * @param backend where requests go (not closed by the engine)
-     * @param planner request contents by index
+     * @param feed where requests come from
      * @param model model name to put in requests
      * @param tokenizer counts output text when the server gives no usage
      * @param listeners observers
      * @param decorators request wrappers (tracing)
      * @param options drain timeout, secrets, retention, clock
      */
-    public RunEngine(RunInfo info, Backend backend, RequestPlanner planner, String model, Tokenizer tokenizer,
+    public RunEngine(RunInfo info, Backend backend, Feed feed, String model, Tokenizer tokenizer,
                      List<RunListener> listeners, List<RequestDecorator> decorators, Options options) {
         this.info = notNull(info, "info");
         this.backend = notNull(backend, "backend");
@@ -162,14 +207,92 @@ public final class RunEngine {
         this.startGate = options.startGate();
         this.pacer = virtual != null ? new VirtualTimePacer(virtual) : new RealTimePacer(clock);
         this.aggregator = new RunAggregator(workload, info.slo(), options.retainRequests());
+        this.feed = notNull(feed, "feed");
+        this.sessions = new OpenSessions(feed.context().tokenizer(), feed.sessions(), feed.contextLimit(),
+                feed.contextPolicy(), feed.injections(), info.scenario().streamSeed("think-time"), stats, info.name(),
+                virtual != null);
+        this.sessions.bind(new SessionDispatch());
+        PlanCursor cursor = feed.source().open(feed.context());
+        if (feed.contextLimit() != null && feed.contextPolicy() == ContextLimit.Policy.SKIP) {
+            cursor = feed.contextLimit().skipOverlong(cursor);
+        }
+        this.cursorCounts = new SourceCursorCounts(cursor);
+        this.plans = new PlanQueue(new SessionCursor(cursorCounts), sessions::prepare, PREPARED_TOKENS, PREPARED_STARTS,
+                workload.maxRequests(), info.name(), pacer::wake, virtual != null);
         LoadPattern pattern = LoadPattern.of(workload.load(), new SplittableRandom(info.scenario().streamSeed("arrivals")),
-                info.shard());
+                info.shard(), plans, workload.paceBySource());
         this.dispatcher = new Dispatcher(workload, pattern, options.drainTimeout(), aggregator::waitedForSlot,
-                new ConnectionBackoff(new SplittableRandom(info.scenario().streamSeed("backoff"))), Dispatcher.MAX_WAITING);
+                new ConnectionBackoff(new SplittableRandom(info.scenario().streamSeed("backoff"))), Dispatcher.MAX_WAITING,
+                feed.sessions().concurrency() == SessionOptions.ConcurrencyUnit.SESSIONS
+                        ? Dispatcher.SlotUnit.SESSIONS : Dispatcher.SlotUnit.REQUESTS);
         this.errorBudget = new ErrorBudget(options.maxErrorRate());
-        this.firstWave = Math.min(pattern.maxInFlight(), 64);
-        this.plans = new PlanQueue(notNull(planner, "planner"), workload.maxRequests(), workload.inputTokens().max(),
-                info.name(), virtual != null);
+        // A replayed trace fills the planner's queue before the clock starts (as far as its bounds allow):
+        // its instants are fixed, so every start prepared ahead is one the planner cannot be late for.
+        int wave = workload.paceBySource() ? PREPARED_STARTS : Math.min(pattern.maxInFlight(), 64);
+        this.firstWave = (int) Math.min(wave, workload.maxRequests() == 0 ? Long.MAX_VALUE : workload.maxRequests());
+    }
+
+    /**
+     * The source's counts, readable from any thread: the planner reads the cursor, the report is built
+     * on the dispatcher's thread after the planner has stopped.
+     */
+    private static final class SourceCursorCounts implements PlanCursor {
+        private final PlanCursor inner;
+        private volatile SourceCounts last = SourceCounts.none();
+
+        SourceCursorCounts(PlanCursor inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public java.util.Optional<io.benchsuite.api.workload.source.RequestPlan> next() {
+            var p = inner.next();
+            last = inner.counts();
+            return p;
+        }
+
+        @Override
+        public SourceCounts counts() {
+            return last;
+        }
+
+        @Override
+        public void close() {
+            last = inner.counts();
+            inner.close();
+        }
+    }
+
+    /** The dispatcher calls of the session preparer, under the engine's lock. */
+    private final class SessionDispatch implements OpenSessions.Dispatch {
+        @Override
+        public boolean resume(int user, long key, long at) {
+            boolean resumed;
+            lock.lock();
+            try {
+                resumed = dispatcher.resume(user, key, at);
+            } finally {
+                lock.unlock();
+            }
+            pacer.wake();
+            return resumed;
+        }
+
+        @Override
+        public void ended(int user, long now) {
+            lock.lock();
+            try {
+                dispatcher.ended(user, now);
+            } finally {
+                lock.unlock();
+            }
+            pacer.wake();
+        }
+
+        @Override
+        public long now() {
+            return RunEngine.this.now();
+        }
     }
 
     /**
@@ -181,13 +304,19 @@ public final class RunEngine {
      */
     public synchronized void start() {
         if (thread != null) throw new IllegalStateException("run already started");
-        for (RunListener l : listeners) safely(() -> l.onRunStarted(info));
         plans.start();
         try {
             plans.awaitPrepared(firstWave);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        if (plans.failure() != null) {
+            // the source fails before the clock starts: say so before anything is measured (a failure later
+            // ends the run there, and the report says why)
+            plans.close();
+            throw plans.failure();
+        }
+        for (RunListener l : listeners) safely(() -> l.onRunStarted(info));
         try {
             startGate.awaitStart();
         } catch (InterruptedException e) {
@@ -294,6 +423,8 @@ public final class RunEngine {
             Ending ending = dispatch(wallDeadline);
             if (ending == Ending.PAUSED) return false;
             boolean stopped = ending == Ending.STOPPED;
+            plans.close();
+            sessions.closeAll(now());
             long scheduleEnd, notSent;
             lock.lock();
             try {
@@ -303,8 +434,10 @@ public final class RunEngine {
                 lock.unlock();
             }
             if (notSent > 0) {
-                log.warn("{} arrival(s) were not sent: the client could not keep up ({} requests were already waiting "
-                        + "for a concurrency slot)", notSent, Dispatcher.MAX_WAITING);
+                // in virtual time the client is never late: the line grew because the simulated server fell behind
+                log.warn("{} arrival(s) were not sent: {} ({} requests were already waiting for a concurrency slot)", notSent,
+                        virtual != null ? "the simulated server fell behind the arrivals" : "the client could not keep up",
+                        Dispatcher.MAX_WAITING);
             }
             RunResult r = new RunResult(info, stopped ? RunResult.Status.STOPPED : RunResult.Status.COMPLETED,
                     endedAt(), aggregator.summary(stopped ? scheduleEnd : Long.MAX_VALUE, notSent),
@@ -383,16 +516,29 @@ public final class RunEngine {
         }
     }
 
-    private RequestTracker tracker(PlannedRequest p, DueRequest d) {
-        return new RequestTracker(p, d.phase(), d.user(), runStart, d.scheduled(), d.dispatched(), tokenizer,
+    private RequestTracker tracker(Outgoing o, DueRequest d) {
+        return new RequestTracker(d.index(), o, d.phase(), d.user(), runStart, d.scheduled(), d.dispatched(), tokenizer,
                 workload.stream(), secrets, this::finished, aggregator::firstToken);
     }
 
+    /** The content of a due request: a session's prepared turn, or the next prepared start. */
+    private Outgoing content(DueRequest d) throws InterruptedException {
+        if (d.continuesSession()) return sessions.next(d.session());
+        return sessions.begin(plans.take(), d);
+    }
+
     private void send(DueRequest d) throws InterruptedException {
-        PlannedRequest p = plans.take();
-        RequestTracker tracker = tracker(p, d);
-        InferenceRequest request = new InferenceRequest(p.index(), model, List.of(ChatMessage.user(p.prompt())),
-                p.inputTokens(), p.outputTokens(), true, 0.0, p.seed(), workload.stream(), Map.of());
+        Outgoing o = content(d);
+        RequestTracker tracker = tracker(o, d);
+        if (o.contextExcess() != null) {
+            // known not to fit the model's context: recorded as such without a round trip to the server
+            stats.marked();
+            tracker.onError(clock.nanoTime(), BackendError.of(ErrorKind.CONTEXT_EXCEEDED, o.contextExcess()));
+            return;
+        }
+        stats.sent(o);
+        InferenceRequest request = new InferenceRequest(d.index(), model, o.messages(), o.promptTokens(),
+                o.outputTokens(), true, 0.0, info.scenario().requestSeed(d.index()), workload.stream(), Map.of());
         ResponseListener listener = tracker;
         for (RequestDecorator decorator : decorators) {
             RequestDecorator.Decorated x = decorator.decorate(request, listener);
@@ -412,15 +558,33 @@ public final class RunEngine {
     /** A request reached its terminal event (called on a backend thread). */
     private void finished(RequestTracker tracker) {
         RequestRecord r = tracker.record();
+        Outgoing o = tracker.content();
         active.remove(tracker);
         aggregator.accept(r);
+        if (o.contextExcess() == null) stats.finished(o, r);
         for (RunListener l : listeners) safely(() -> l.onRequestFinished(r));
+        long now = now();
+        OpenSessions.After after = sessions.afterRequest(o, r, now);
+        boolean prepare = false;
         lock.lock();
         try {
-            dispatcher.finished(tracker.user(), now(), r.outcome(), r.errorKind());
+            switch (after) {
+                case FINISHED -> dispatcher.finished(tracker.user(), now, false, r.outcome(), r.errorKind());
+                case SESSION_ENDED -> dispatcher.finished(tracker.user(), now, true, r.outcome(), r.errorKind());
+                case CONTINUES -> {
+                    if (dispatcher.scheduleOver()) {
+                        sessions.cut(o, now);
+                        dispatcher.finished(tracker.user(), now, true);
+                    } else {
+                        dispatcher.paused(now);
+                        prepare = true;
+                    }
+                }
+            }
         } finally {
             lock.unlock();
         }
+        if (prepare) sessions.prepareNext(o, tracker.user(), tracker.text(), r.outputTokens(), now);
         String exceeded = errorBudget.count(r);
         if (exceeded != null && !stopRequested) {
             log.warn("run '{}': {}; stopping", info.name(), exceeded);
@@ -433,7 +597,7 @@ public final class RunEngine {
     /** Stop: fail what waits for a slot, cancel what is in flight, and make sure every request gets a record. */
     private void shutDown(List<DueRequest> unsent) throws InterruptedException {
         for (DueRequest d : unsent) {
-            tracker(plans.take(), d).onError(clock.nanoTime(),
+            tracker(content(d), d).onError(clock.nanoTime(),
                     BackendError.of(ErrorKind.CANCELLED, "run stopped before a concurrency slot freed"));
         }
         for (RequestTracker t : activeInOrder()) t.cancel();
@@ -448,7 +612,7 @@ public final class RunEngine {
     /** The requests in flight by index: cancelled in that order, so a virtual-time run's log is the same every time. */
     private List<RequestTracker> activeInOrder() {
         List<RequestTracker> inOrder = new java.util.ArrayList<>(active);
-        inOrder.sort(java.util.Comparator.comparingLong(t -> t.plan().index()));
+        inOrder.sort(java.util.Comparator.comparingLong(RequestTracker::index));
         return inOrder;
     }
 
@@ -461,12 +625,34 @@ public final class RunEngine {
         }
     }
 
+    /** The engine's {@code workload} section: what was sent. */
+    private WorkloadSection workloadSection() {
+        RuntimeException failure = plans.failure();
+        String pacing = workload.paceBySource() ? "source" : workload.load() instanceof LoadModel.OpenLoop ? "arrivals" : "users";
+        SessionOptions so = feed.sessions();
+        String[] sessionOptions = {so.thinkTime().describe(), so.answers().name().toLowerCase(java.util.Locale.ROOT),
+                so.concurrency().name().toLowerCase(java.util.Locale.ROOT)};
+        SourceCounts counts = cursorCounts.counts();
+        WorkloadSection.Context context = null;
+        if (feed.contextLimit() != null) {
+            long skipped = counts.skipped().entrySet().stream()
+                    .filter(e -> e.getKey().startsWith("over the model's context")).mapToLong(Map.Entry::getValue).sum();
+            context = new WorkloadSection.Context(feed.contextLimit().contextTokens(), feed.contextFrom(),
+                    feed.contextPolicy().name().toLowerCase(java.util.Locale.ROOT), 0, skipped);
+        }
+        List<String> injections = new ArrayList<>();
+        for (TimedInjection i : feed.injections()) injections.add(i.describe());
+        return stats.section(feed.source().describe(), pacing, counts, failure == null ? null : failure.getMessage(),
+                sessionOptions, context, injections);
+    }
+
     /**
-     * The backend's {@code device} section (when it can see its devices), then each listener's
-     * sections, by key; a key given twice keeps the first (with a warning).
+     * The engine's {@code workload} section, the backend's {@code device} section (when it can see its
+     * devices), then each listener's sections, by key; a key given twice keeps the first (with a warning).
      */
     private Map<String, ReportSection> collectSections() {
         Map<String, ReportSection> sections = new LinkedHashMap<>();
+        sections.put(WorkloadSection.KEY, workloadSection());
         try {
             double runSeconds = (clock.nanoTime() - runStart) / 1e9;
             backend.deviceUsage().ifPresent(u -> sections.put(DeviceSection.KEY,

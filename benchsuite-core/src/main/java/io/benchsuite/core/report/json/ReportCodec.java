@@ -25,6 +25,7 @@ import io.benchsuite.core.report.model.RequestCounts;
 import io.benchsuite.core.report.model.RunConfig;
 import io.benchsuite.core.report.model.RunDetails;
 import io.benchsuite.core.report.model.RuntimeEnvironment;
+import io.benchsuite.core.report.model.ScenarioSection;
 import io.benchsuite.core.report.model.SeedDetails;
 import io.benchsuite.core.report.model.ServerSection;
 import io.benchsuite.core.report.model.ShardSection;
@@ -33,6 +34,7 @@ import io.benchsuite.core.report.model.ToolInfo;
 import io.benchsuite.core.report.model.UnknownSection;
 import io.benchsuite.core.run.LatencyHistograms;
 import io.benchsuite.core.run.ReportSection;
+import io.benchsuite.core.workload.WorkloadSection;
 import io.benchsuite.core.run.SecondSample;
 import java.io.IOException;
 import java.nio.BufferUnderflowException;
@@ -60,6 +62,8 @@ final class ReportCodec {
             GpuSection.KEY, GpuSection.class,
             DeviceSection.KEY, DeviceSection.class,
             PhasesSection.KEY, PhasesSection.class,
+            WorkloadSection.KEY, WorkloadSection.class,
+            ScenarioSection.KEY, ScenarioSection.class,
             ShardSection.KEY, ShardSection.class,
             ShardsSection.KEY, ShardsSection.class);
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.benchsuite.api.util.Durations;
 import io.benchsuite.api.workload.LoadModel;
 import io.benchsuite.api.workload.Workload;
+import io.benchsuite.api.workload.source.WorkloadSource;
 
 /**
  * The report's {@code config.workload} block: the load as configured, in the text forms the CLI
@@ -12,7 +13,7 @@ import io.benchsuite.api.workload.Workload;
  * @param name workload name
  * @param mode {@code open} or {@code closed}
  * @param arrival open loop: arrival process, e.g. {@code poisson}
- * @param profile open loop: rate profile, e.g. {@code steady:15.0}
+ * @param profile open loop: rate profile, e.g. {@code steady:15.0}; absent when the source paces the requests (arrival {@code source})
  * @param maxConcurrency open loop: cap on requests in flight
  * @param users closed loop: users profile
  * @param thinkTime closed loop: pause between a user's response and its next request
@@ -23,13 +24,15 @@ import io.benchsuite.api.workload.Workload;
  * @param warmup leading window excluded from the statistics
  * @param cooldown trailing window excluded from the statistics
  * @param stream whether tokens were streamed
+ * @param source where requests came from, e.g. {@code sharegpt:conversations.json(sessions)}; absent for the
+ *     default synthetic source of {@code inputTokens}/{@code outputTokens}
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record WorkloadConfig(String name, String mode, String arrival, String profile, Integer maxConcurrency,
                              String users, String thinkTime, String inputTokens, String outputTokens, String duration,
-                             long maxRequests, String warmup, String cooldown, boolean stream) {
+                             long maxRequests, String warmup, String cooldown, boolean stream, String source) {
     static final WorkloadConfig UNKNOWN = new WorkloadConfig(null, null, null, null, null, null, null, null, null, null,
-            0, null, null, false);
+            0, null, null, false, null);
 
     /** The block of a workload. */
     public static WorkloadConfig of(Workload w) {
@@ -37,8 +40,9 @@ public record WorkloadConfig(String name, String mode, String arrival, String pr
         Integer cap = null;
         // the one place the two load models are told apart: each writes its own fields
         if (w.load() instanceof LoadModel.OpenLoop open) {
-            arrival = open.arrival().describe();
-            profile = open.rate().describe();
+            // a source that paces the requests itself (a trace) replaces the arrival process and rate
+            arrival = w.paceBySource() ? "source" : open.arrival().describe();
+            profile = w.paceBySource() ? null : open.rate().describe();
             cap = open.maxConcurrency();
         } else {
             LoadModel.ClosedLoop closed = (LoadModel.ClosedLoop) w.load();
@@ -48,7 +52,8 @@ public record WorkloadConfig(String name, String mode, String arrival, String pr
         return new WorkloadConfig(w.name(), users == null ? "open" : "closed", arrival, profile, cap, users, think,
                 w.inputTokens().describe(), w.outputTokens().describe(),
                 w.duration() == null ? null : Durations.format(w.duration()), w.maxRequests(),
-                Durations.format(w.warmup()), Durations.format(w.cooldown()), w.stream());
+                Durations.format(w.warmup()), Durations.format(w.cooldown()), w.stream(),
+                w.source().map(WorkloadSource::describe).orElse(null));
     }
 
     /** Whether the load was open loop (requests on a schedule). */

@@ -26,7 +26,7 @@ class DispatcherLimitsTest {
 
     private static Dispatcher dispatcher(Workload w, ConnectionBackoff backoff, int maxWaiting) {
         return new Dispatcher(w, LoadPattern.of(w.load(), new SplittableRandom(1)), Duration.ofMillis(500), phase -> { },
-                backoff, maxWaiting);
+                backoff, maxWaiting, Dispatcher.SlotUnit.REQUESTS);
     }
 
     @Test

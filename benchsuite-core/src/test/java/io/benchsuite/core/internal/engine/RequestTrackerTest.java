@@ -11,7 +11,7 @@ import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.result.TokenSource;
 import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.api.workload.Phase;
-import io.benchsuite.core.schedule.PlannedRequest;
+import io.benchsuite.api.workload.source.RequestPlan;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -43,7 +43,9 @@ class RequestTrackerTest {
 
     /** Request 3, scheduled at 100 ms, picked up by the dispatcher at 101 ms. */
     private RequestTracker tracker(boolean stream) {
-        return new RequestTracker(new PlannedRequest(3, 9, "prompt", "00ff00ff00ff00ff", 16, 10), Phase.MEASURED, -1,
+        RequestPlan plan = RequestPlan.builder(3).prompt("prompt").inputTokens(16).outputTokens(10).build();
+        Outgoing content = new Outgoing(plan, -1, null, 0, true, plan.messages(), 16, 10, "00ff00ff00ff00ff", null, List.of());
+        return new RequestTracker(3, content, Phase.MEASURED, -1,
                 RUN_START, 100 * MS, 101 * MS, WORDS, stream, SecretMask.of(List.of("sk-secret")), finished::add,
                 (offset, ttft) -> firstTokens.add(new long[] {offset, ttft}));
     }

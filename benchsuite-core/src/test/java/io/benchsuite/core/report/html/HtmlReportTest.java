@@ -68,6 +68,18 @@ class HtmlReportTest {
     }
 
     @Test
+    void theWorkloadSectionShowsTheIdealPrefixHitRateBesideTheServersMeasuredOne() throws Exception {
+        String html = html(telemetryDir);
+        var w = telemetry.section(io.benchsuite.core.workload.WorkloadSection.class).orElseThrow();
+        assertThat(html).contains("<section id=\"workload\"><h2>Workload</h2>");
+        assertThat(html).contains("<div id=\"prefix-ideal\"><b>Prefix hit rate, ideal</b><span>"
+                + String.format(java.util.Locale.ROOT, "%.3f", w.prefixSharing().idealHitRate()) + "</span></div>");
+        assertThat(html).contains("<div id=\"prefix-measured\"><b>Prefix hit rate, server</b><span>0.613</span></div>");
+        assertThat(html).contains("data-title=\"Prompt tokens sent\"").contains("data-title=\"Output tokens received\"");
+        assertThat(html).contains(w.source());
+    }
+
+    @Test
     void textFromTheReportIsEscapedEverywhere() throws Exception {
         String html = html(telemetryDir);
         assertThat(html).doesNotContain(ReportFixtures.HOSTILE).doesNotContain("<script");

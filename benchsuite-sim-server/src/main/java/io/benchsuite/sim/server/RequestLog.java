@@ -1,0 +1,61 @@
+package io.benchsuite.sim.server;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The server's own record of the generation requests it receives, one JSON line each, so that a
+ * client's send timing can be checked where it matters, at the server:
+ * {@code {"n":0,"receivedNanos":1834221,"api":"chat","promptTokens":12035,"maxTokens":343}}. The instant
+ * is taken when the request's handler starts (headers read, before the body), on the server's monotonic
+ * clock, in nanoseconds from the server's start; the prompt is counted with the server's tokenizer.
+ * A line is written when the request is admitted (before it is queued in the engine) and flushed.
+ */
+final class RequestLog implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(RequestLog.class);
+
+    private final Path file;
+    private final BufferedWriter out;
+    private final long startNanos;
+    private boolean failed;
+
+    RequestLog(Path file, long startNanos) {
+        this.file = file;
+        this.startNanos = startNanos;
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) Files.createDirectories(parent);
+            this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the request log " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** One received request. */
+    synchronized void received(long number, long arrivalNanos, String api, int promptTokens, int maxTokens) {
+        if (failed) return;
+        try {
+            out.write("{\"n\":" + number + ",\"receivedNanos\":" + (arrivalNanos - startNanos) + ",\"api\":\"" + api
+                    + "\",\"promptTokens\":" + promptTokens + ",\"maxTokens\":" + maxTokens + "}\n");
+            out.flush();
+        } catch (IOException e) {
+            failed = true;
+            LOG.error("cannot append to the request log {}: {}; it stops here", file, e.getMessage());
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            out.close();
+        } catch (IOException e) {
+            LOG.warn("closing the request log {} failed: {}", file, e.getMessage());
+        }
+    }
+}
