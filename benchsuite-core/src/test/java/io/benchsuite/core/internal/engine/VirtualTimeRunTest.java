@@ -249,4 +249,51 @@ class VirtualTimeRunTest {
         long origin = info.startedAt().getEpochSecond() * 1_000_000_000L + info.startedAt().getNano();
         assertThat(info.clock().epochNanos(1_000_000_000L)).isEqualTo(origin + 1_000_000_000L);
     }
+
+    @Test
+    void sessionsSendEachLaterTurnExactlyOneThinkTimeAfterTheAnswerWithNoThread() {
+        StringBuilder json = new StringBuilder("[");
+        for (int c = 0; c < 20; c++) {
+            if (c > 0) json.append(", ");
+            json.append("{\"id\": \"c").append(c).append("\", \"conversations\": [");
+            for (int t = 0; t < 6; t++) {
+                if (t > 0) json.append(", ");
+                json.append("{\"from\": \"").append(t % 2 == 0 ? "human" : "gpt").append("\", \"value\": \"turn ")
+                        .append(t).append(" of conversation ").append(c).append(" about threads and processes\"}");
+            }
+            json.append("]}");
+        }
+        byte[] bytes = json.append("]").toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        io.benchsuite.core.workload.ShareGptSource source = new io.benchsuite.core.workload.ShareGptSource(
+                io.benchsuite.core.workload.DataInput.of("conv.json", () -> new java.io.ByteArrayInputStream(bytes)),
+                io.benchsuite.core.workload.ShareGptOptions.builder().sessions(true).build());
+        Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
+        List<Thread> newDuringRun = new ArrayList<>();
+        RunListener watcher = new RunListener() {
+            @Override
+            public void onRequestFinished(RequestRecord record) {
+                for (Thread t : Thread.getAllStackTraces().keySet()) {
+                    if (!before.contains(t) && !newDuringRun.contains(t)) newDuringRun.add(t);
+                }
+            }
+        };
+        VirtualClockBackend backend = new VirtualClockBackend(50 * MS, 8 * MS, Set.of());
+        Workload w = Workload.closed(4).source(source).build();
+        RunResult r = bench(backend, w).listener(watcher).sessions(io.benchsuite.core.workload.SessionOptions.DEFAULTS
+                .withThinkTime(io.benchsuite.core.workload.ThinkTime.fixed(Duration.ofMillis(30)))).run();
+
+        assertThat(newDuringRun).as("threads started during the run (planner, session preparer)").isEmpty();
+        assertThat(r.requests()).hasSize(60).allMatch(RequestRecord::succeeded);
+        java.util.Map<String, List<RequestRecord>> bySession = new java.util.TreeMap<>();
+        for (RequestRecord rec : r.requests()) bySession.computeIfAbsent(rec.sessionId(), k -> new ArrayList<>()).add(rec);
+        assertThat(bySession).hasSize(20);
+        for (List<RequestRecord> turns : bySession.values()) {
+            turns.sort(java.util.Comparator.comparingInt(RequestRecord::turn));
+            assertThat(turns).extracting(RequestRecord::turn).containsExactly(1, 2, 3);
+            for (int i = 1; i < turns.size(); i++) {
+                assertThat(turns.get(i).scheduledOffsetNanos() - turns.get(i - 1).endOffsetNanos())
+                        .as("think time after the answer, to the nanosecond").isEqualTo(30 * MS);
+            }
+        }
+    }
 }
