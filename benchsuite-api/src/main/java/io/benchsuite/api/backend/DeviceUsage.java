@@ -87,27 +87,47 @@ public record DeviceUsage(String device, int devices, double memoryCapacityBytes
         memoryPerSecond = List.copyOf(notNull(memoryPerSecond, "memoryPerSecond"));
     }
 
-    /** Prefix-cache hit rate in tokens, 0 when nothing was queried. */
+    /**
+     * Prefix-cache hit rate in tokens.
+     *
+     * @return hit tokens / queried tokens, 0 when nothing was queried
+     */
     public double prefixHitRate() {
         return prefixQueryTokens == 0 ? 0 : (double) prefixHitTokens / prefixQueryTokens;
     }
 
-    /** Energy per generated token, joules; NaN before the first token or without power figures. */
+    /**
+     * Energy per generated token.
+     *
+     * @return joules per token; NaN before the first token or without power figures
+     */
     public double energyPerOutputToken() {
         return generationTokens == 0 ? Double.NaN : energyJoules / generationTokens;
     }
 
-    /** Mean power of all devices since the start, watts; NaN without power figures or elapsed time. */
+    /**
+     * Mean power of all devices since the start.
+     *
+     * @return watts; NaN without power figures or elapsed time
+     */
     public double averagePowerWatts() {
         return elapsedSeconds > 0 ? energyJoules / elapsedSeconds : Double.NaN;
     }
 
-    /** {@code peakMemoryBytes / memoryCapacityBytes}. */
+    /**
+     * The memory peak's share of the devices' memory.
+     *
+     * @return {@code peakMemoryBytes / memoryCapacityBytes}
+     */
     public double peakMemoryShare() {
         return peakMemoryBytes / memoryCapacityBytes;
     }
 
-    /** Share of the elapsed time the devices were running steps, 0..1. */
+    /**
+     * Share of the elapsed time the devices were running steps.
+     *
+     * @return 0..1
+     */
     public double busyShare() {
         return elapsedSeconds > 0 ? Math.min(1, busySeconds / elapsedSeconds) : 0;
     }
