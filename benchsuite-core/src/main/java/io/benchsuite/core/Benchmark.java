@@ -372,6 +372,7 @@ public final class Benchmark {
                         part, runClock.virtual() ? RunInfo.seededId(chain.scenario(name)) : RunInfo.newId(), runClock);
                 List<RunListener> all = new ArrayList<>(listeners);
                 if (shardRun != null) all.add(shardRun);
+                all.add(new BackendDevices(b));
                 ReportWriters writers = outputDir == null ? null : ReportWriters.open(outputDir, overwrite);
                 if (writers != null) all.add(0, writers);
                 WorkloadSource source = workload.source().orElseGet(() -> SyntheticSource.builder()

@@ -23,7 +23,6 @@ import io.benchsuite.core.internal.dispatch.ConnectionBackoff;
 import io.benchsuite.core.internal.dispatch.Dispatcher;
 import io.benchsuite.core.internal.dispatch.Dispatcher.DueRequest;
 import io.benchsuite.core.internal.dispatch.LoadPattern;
-import io.benchsuite.core.report.model.DeviceSection;
 import io.benchsuite.core.run.LiveStats;
 import io.benchsuite.core.run.ReportSection;
 import io.benchsuite.core.run.RequestDecorator;
@@ -646,20 +645,10 @@ public final class RunEngine {
                 sessionOptions, context, injections);
     }
 
-    /**
-     * The engine's {@code workload} section, the backend's {@code device} section (when it can see its
-     * devices), then each listener's sections, by key; a key given twice keeps the first (with a warning).
-     */
+    /** Each listener's sections, by key; a key given twice keeps the first (with a warning). */
     private Map<String, ReportSection> collectSections() {
         Map<String, ReportSection> sections = new LinkedHashMap<>();
         sections.put(WorkloadSection.KEY, workloadSection());
-        try {
-            double runSeconds = (clock.nanoTime() - runStart) / 1e9;
-            backend.deviceUsage().ifPresent(u -> sections.put(DeviceSection.KEY,
-                    DeviceSection.of(info.backend().name(), u, runSeconds)));
-        } catch (RuntimeException e) {
-            log.warn("the backend failed to give its device figures: {}", e.toString(), e);
-        }
         for (RunListener l : listeners) {
             try {
                 for (ReportSection s : l.reportSections()) {
