@@ -15,6 +15,7 @@ import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.core.report.model.BackendDetails;
 import io.benchsuite.core.report.model.ErrorSummary;
 import io.benchsuite.core.report.model.GoodputSummary;
+import io.benchsuite.core.report.model.DeviceSection;
 import io.benchsuite.core.report.model.GpuSection;
 import io.benchsuite.core.report.model.HostSection;
 import io.benchsuite.core.report.model.PhasesSection;
@@ -59,6 +60,7 @@ final class ReportCodec {
             ServerSection.KEY, ServerSection.class,
             HostSection.KEY, HostSection.class,
             GpuSection.KEY, GpuSection.class,
+            DeviceSection.KEY, DeviceSection.class,
             PhasesSection.KEY, PhasesSection.class,
             WorkloadSection.KEY, WorkloadSection.class,
             ScenarioSection.KEY, ScenarioSection.class,
