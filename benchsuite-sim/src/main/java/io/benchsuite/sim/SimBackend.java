@@ -1,5 +1,6 @@
 package io.benchsuite.sim;
 
+import io.benchsuite.api.backend.DeviceUsage;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.Backend;
@@ -18,6 +19,7 @@ import io.benchsuite.sim.internal.Sequence;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -154,8 +156,9 @@ public final class SimBackend implements Backend, EngineTotalsSource {
      * fragmentation, prefix-cache hits, energy. A run calls this when it ends; any thread, cheap
      * (copies the per-second memory curve).
      */
-    public DeviceUsage deviceUsage() {
-        return engine.deviceUsage();
+    @Override
+    public Optional<DeviceUsage> deviceUsage() {
+        return Optional.of(engine.deviceUsage());
     }
 
     /** {@inheritDoc} The phase sums are in this JVM's {@link System#nanoTime()} clock, as the events are. */

@@ -17,6 +17,7 @@ import io.benchsuite.core.report.model.DecompositionSection;
 import io.benchsuite.core.report.model.EngineSection;
 import io.benchsuite.core.report.model.ErrorSummary;
 import io.benchsuite.core.report.model.GoodputSummary;
+import io.benchsuite.core.report.model.DeviceSection;
 import io.benchsuite.core.report.model.GpuSection;
 import io.benchsuite.core.report.model.HostSection;
 import io.benchsuite.core.report.model.PhasesSection;
@@ -57,17 +58,18 @@ import org.HdrHistogram.Histogram;
  */
 final class ReportCodec {
     /** Section keys whose records benchsuite knows; any other key is read as an {@link UnknownSection}. */
-    static final Map<String, Class<? extends ReportSection>> KNOWN_SECTIONS = Map.of(
-            ServerSection.KEY, ServerSection.class,
-            HostSection.KEY, HostSection.class,
-            GpuSection.KEY, GpuSection.class,
-            PhasesSection.KEY, PhasesSection.class,
-            WorkloadSection.KEY, WorkloadSection.class,
-            ScenarioSection.KEY, ScenarioSection.class,
-            ShardSection.KEY, ShardSection.class,
-            ShardsSection.KEY, ShardsSection.class,
-            EngineSection.KEY, EngineSection.class,
-            DecompositionSection.KEY, DecompositionSection.class);
+    static final Map<String, Class<? extends ReportSection>> KNOWN_SECTIONS = Map.ofEntries(
+            Map.entry(ServerSection.KEY, ServerSection.class),
+            Map.entry(HostSection.KEY, HostSection.class),
+            Map.entry(GpuSection.KEY, GpuSection.class),
+            Map.entry(DeviceSection.KEY, DeviceSection.class),
+            Map.entry(PhasesSection.KEY, PhasesSection.class),
+            Map.entry(WorkloadSection.KEY, WorkloadSection.class),
+            Map.entry(ScenarioSection.KEY, ScenarioSection.class),
+            Map.entry(ShardSection.KEY, ShardSection.class),
+            Map.entry(ShardsSection.KEY, ShardsSection.class),
+            Map.entry(EngineSection.KEY, EngineSection.class),
+            Map.entry(DecompositionSection.KEY, DecompositionSection.class));
 
     private ReportCodec() {}
 
