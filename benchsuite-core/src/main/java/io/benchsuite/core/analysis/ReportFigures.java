@@ -9,6 +9,7 @@ import io.benchsuite.core.analysis.pareto.Objective;
 import io.benchsuite.core.analysis.pareto.ParetoCandidate;
 import io.benchsuite.core.analysis.sweep.PointFigure;
 import io.benchsuite.core.analysis.sweep.SweepPoint;
+import io.benchsuite.core.report.model.DeviceSection;
 import io.benchsuite.core.report.model.EngineSection;
 import io.benchsuite.core.report.model.GpuSection;
 import io.benchsuite.core.report.model.HostSection;
@@ -78,11 +79,11 @@ public final class ReportFigures {
         v.put(HeadlineMetric.OUTPUT_THROUGHPUT, report.throughput().outputTokensPerSecond());
         v.put(HeadlineMetric.GOODPUT, report.goodput().hasSlo() ? report.goodput().requestsPerSecond() : Double.NaN);
         v.put(HeadlineMetric.KV_CACHE_HIT_RATE, kvCacheHitRate(report));
-        double memory = gpu.map(g -> g.memoryUsedBytes().peak()).map(Long::doubleValue)
-                .or(() -> engine.map(EngineSection::peakMemoryBytes).filter(Double::isFinite))
-                .or(() -> host.map(h -> h.memory().rssPeakBytes()).map(Long::doubleValue)).orElse(Double.NaN);
+        double memory = deviceMemoryPeakBytes(report);
+        if (!Double.isFinite(memory)) memory = host.map(h -> h.memory().rssPeakBytes()).map(Long::doubleValue).orElse(Double.NaN);
         v.put(HeadlineMetric.MEMORY_PEAK, memory);
-        v.put(HeadlineMetric.MEMORY_FRAGMENTATION, engine.map(EngineSection::meanKvFragmentation).orElse(Double.NaN));
+        v.put(HeadlineMetric.MEMORY_FRAGMENTATION, report.section(DeviceSection.class).map(d -> d.kvCacheFragmentation().mean())
+                .filter(Double::isFinite).or(() -> engine.map(EngineSection::meanKvFragmentation)).orElse(Double.NaN));
         v.put(HeadlineMetric.WARMUP_TIME, report.section(PhasesSection.class).map(PhasesSection::jitCompileMs)
                 .filter(Double::isFinite).or(() -> host.map(h -> h.jit().compileMs()).map(Long::doubleValue)).orElse(Double.NaN));
         v.put(HeadlineMetric.CPU_PEAK, host.map(h -> h.cpu().processPeakPct() / 100).orElse(Double.NaN));
@@ -90,16 +91,18 @@ public final class ReportFigures {
         return new RunFigures(label, v);
     }
 
-    /** Prefix-cache hit rate: the server's, else the engine's; NaN when neither says. */
+    /** Prefix-cache hit rate: the server's, else the serving engine's (device section, then engine section); NaN when none says. */
     public static double kvCacheHitRate(Report report) {
         double server = report.section(ServerSection.class).map(ServerSection::prefixCacheHitRate).orElse(Double.NaN);
-        return Double.isFinite(server) ? server
-                : report.section(EngineSection.class).map(EngineSection::prefixCacheHitRate).orElse(Double.NaN);
+        if (Double.isFinite(server)) return server;
+        return report.section(DeviceSection.class).map(d -> d.prefixCache().hitRate()).filter(Double::isFinite)
+                .or(() -> report.section(EngineSection.class).map(EngineSection::prefixCacheHitRate)).orElse(Double.NaN);
     }
 
-    /** Peak device memory in bytes: the GPU's, else the engine's device; NaN when neither says. */
+    /** Peak device memory in bytes: the GPU's, else the serving engine's device (device section, then engine section); NaN when none says. */
     public static double deviceMemoryPeakBytes(Report report) {
         return report.section(GpuSection.class).map(g -> g.memoryUsedBytes().peak()).map(Long::doubleValue)
+                .or(() -> report.section(DeviceSection.class).map(DeviceSection::peakMemoryBytes).filter(Double::isFinite))
                 .or(() -> report.section(EngineSection.class).map(EngineSection::peakMemoryBytes).filter(Double::isFinite))
                 .orElse(Double.NaN);
     }
@@ -113,6 +116,8 @@ public final class ReportFigures {
         double gpu = report.section(GpuSection.class).filter(GpuSection::available).map(GpuSection::energyJoules)
                 .filter(e -> Double.isFinite(e) && e > 0 && tokens > 0).map(e -> e / tokens).orElse(Double.NaN);
         if (Double.isFinite(gpu)) return gpu;
+        double device = report.section(DeviceSection.class).map(d -> d.energy().joulesPerOutputToken()).orElse(Double.NaN);
+        if (Double.isFinite(device)) return device;
         double engine = report.section(EngineSection.class).map(EngineSection::energyPerOutputToken).orElse(Double.NaN);
         if (Double.isFinite(engine)) return engine;
         return report.section(HostSection.class).map(h -> h.energy().joulesPerOutputToken()).orElse(Double.NaN);
