@@ -140,8 +140,12 @@ public final class RunEngine {
 
     /** The most prompt tokens the planner holds prepared (about 6 bytes of text each). */
     private static final long PREPARED_TOKENS = 8_000_000;
-    /** The most starts the planner holds prepared. */
-    private static final int PREPARED_STARTS = 256;
+    /**
+     * The most starts the planner holds prepared. The token bound is what bounds memory; this one only
+     * stops a source of tiny prompts from being read far ahead. A replayed trace with large prompts needs
+     * the depth: its bursts come faster than prompts of 10K+ tokens can be built and counted.
+     */
+    private static final int PREPARED_STARTS = 4096;
 
     private final RunInfo info;
     private final Backend backend;
