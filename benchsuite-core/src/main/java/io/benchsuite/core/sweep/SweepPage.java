@@ -21,7 +21,7 @@ final class SweepPage {
 
     static String render(SweepDocument d) {
         StringBuilder b = new StringBuilder(64 * 1024);
-        b.append(Html.head("benchsuite — sweep " + d.name()));
+        b.append(Html.head("benchsuite — " + title(d)));
         header(b, d);
         curves(b, d);
         points(b, d);
@@ -32,8 +32,13 @@ final class SweepPage {
         return b.toString();
     }
 
+    /** "Sweep NAME", or just "Sweep" when the sweep kept its default name. */
+    private static String title(SweepDocument d) {
+        return d.name().equalsIgnoreCase("sweep") ? "Sweep" : "Sweep " + d.name();
+    }
+
     private static void header(StringBuilder b, SweepDocument d) {
-        b.append("<section class=\"card\" id=\"identity\"><h1>Sweep ").append(esc(d.name())).append("</h1><p class=\"sub\">");
+        b.append("<section class=\"card\" id=\"identity\"><h1>").append(esc(title(d))).append("</h1><p class=\"sub\">");
         for (SweepDocument.Axis a : d.axes()) {
             b.append(esc(a.parameter())).append(" = ").append(esc(String.join(", ", a.values()))).append(" · ");
         }
