@@ -29,7 +29,7 @@ record DefaultSlo(Slo slo, String basis) {
 
     private static DefaultSlo of(String benchmark, long ttftMs, long tpotMs) {
         return new DefaultSlo(new Slo(Duration.ofMillis(ttftMs), Duration.ofMillis(tpotMs), null),
-                "default: MLPerf Inference server-scenario limits for " + benchmark + ", TTFT " + ttftMs + " ms and TPOT "
+                "MLPerf Inference server-scenario limits for " + benchmark + ", TTFT " + ttftMs + " ms and TPOT "
                         + tpotMs + " ms (mlcommons/inference loadgen/mlperf.conf)");
     }
 }

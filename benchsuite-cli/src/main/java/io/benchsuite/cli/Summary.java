@@ -99,7 +99,7 @@ final class Summary {
         if (g.hasSlo()) {
             line(b, "%-20s %s req/s, %d of %d measured (%s%%) met %s%s", "goodput",
                     num(g.requestsPerSecond(), 2), g.met(), c.measured(), num(g.fraction() * 100, 1), g.slo(),
-                    r.config().defaultSlo() ? " (goodput against the default SLO, " + r.config().sloBasis() + "; set --slo to choose)"
+                    r.config().defaultSlo() ? " (goodput against the default SLO: " + r.config().sloBasis() + "; set --slo to choose)"
                             : "");
         }
         r.section(DeviceSection.class).filter(d -> !d.compilation().mode().isEmpty()).ifPresent(d -> compiled(b, d.compilation()));

@@ -177,7 +177,7 @@ public final class Benchmark {
          * documented default; recorded in {@code report.json} ({@code config.sloBasis}) and shown beside
          * goodput. Empty (the default) means the SLO is the caller's own.
          *
-         * @param basis e.g. {@code "default: MLPerf Inference v5.1 llama3_1-8b server scenario"}
+         * @param basis e.g. {@code "MLPerf Inference server-scenario limits for llama3_1-8b"}
          * @return this builder
          */
         public Builder sloBasis(String basis) {

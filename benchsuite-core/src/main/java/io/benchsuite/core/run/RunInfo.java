@@ -34,7 +34,7 @@ import java.util.Map;
  *     a function of the seed (two runs with one seed are the same run, byte for byte)
  * @param clock the clock the run's instants are on: the wall clock, or a simulation's virtual clock
  * @param sloBasis where {@code slo} comes from when the caller did not choose it (a tool's documented default,
- *     e.g. {@code "default: MLPerf Inference ..."}); empty when the caller set it (or set none)
+ *     e.g. {@code "MLPerf Inference server-scenario limits ..."}); empty when the caller set it (or set none)
  */
 public record RunInfo(String name, Workload workload, SeedChain seed, ScenarioSeed scenario, BackendInfo backend,
                       Map<String, String> backendConfig, Slo slo, String tokenizer, Instant startedAt,

@@ -110,7 +110,7 @@ public record Headline(String key, String name, String definition, List<Figure> 
         String basis = report.config().sloBasis();
         out.add(make("goodput", "Goodput", "Requests per second that met every SLO"
                         + (slo.isEmpty() ? "" : " (" + slo + ")") + ", and their share of measured requests."
-                        + (basis.isEmpty() ? "" : " Goodput against the default SLO (" + basis + "); set --slo to choose."),
+                        + (basis.isEmpty() ? "" : " Goodput against the default SLO: " + basis + "; set --slo to choose."),
                 slo.isEmpty() ? "no SLO set (--slo), so goodput is not defined" : noSuccess,
                 fig("", report.goodput().requestsPerSecond(), Unit.REQUESTS_PER_S, "/goodput/requestsPerSecond"),
                 fig("met", report.goodput().fraction(), Unit.RATIO_AS_PERCENT, "/goodput/fraction")));

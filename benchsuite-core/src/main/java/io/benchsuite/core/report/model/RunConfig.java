@@ -9,7 +9,7 @@ import java.util.Map;
  * @param slo the objectives in text form (empty when none)
  * @param tokenizer the tokenizer prompts were sized with
  * @param backend the backend configuration with secrets redacted
- * @param sloBasis where the objectives come from when the user did not choose them, e.g. {@code default: MLPerf
+ * @param sloBasis where the objectives come from when the user did not choose them, e.g. {@code MLPerf
  *     Inference ...} for the CLI's default SLO; empty when the user set them (or none), and in reports written before
  */
 public record RunConfig(WorkloadConfig workload, String slo, String tokenizer, Map<String, String> backend, String sloBasis) {
