@@ -37,6 +37,7 @@ final class CompiledGraphs {
     static final double CAPTURE_HOST_SECONDS = 0.2;
 
     private final EnginePreset.Compilation mode;
+    private final boolean graphEngine;
     private final int[] sizes;
     private final double compileSeconds;
 
@@ -47,6 +48,7 @@ final class CompiledGraphs {
 
     CompiledGraphs(SimSettings settings, SimPhysics physics) {
         EnginePreset.Compilation m = settings.engine().compilation();
+        this.graphEngine = m == EnginePreset.Compilation.CUDA_GRAPHS;
         this.mode = m == EnginePreset.Compilation.CUDA_GRAPHS && settings.enforceEager() ? EnginePreset.Compilation.NONE : m;
         List<Integer> list = mode == EnginePreset.Compilation.CUDA_GRAPHS ? captureSizes(settings.engine(), settings.maxBatch()) : List.of();
         this.sizes = list.stream().mapToInt(Integer::intValue).toArray();
@@ -92,9 +94,12 @@ final class CompiledGraphs {
         return sizes[lo];
     }
 
-    /** Whether a step that does not replay a graph pays eager launches (a CUDA-graph engine running without one). */
+    /**
+     * Whether a step that does not replay a graph pays eager launches: the engine is a CUDA-graph engine
+     * (with graphs turned off too), whose presets' figures assume graphs.
+     */
     boolean graphEngine() {
-        return mode == EnginePreset.Compilation.CUDA_GRAPHS;
+        return graphEngine;
     }
 
     /** Counts a step that ended: decode-only or not, and whether compiled code served it. */
