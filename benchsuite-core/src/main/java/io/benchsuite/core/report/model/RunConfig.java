@@ -1,5 +1,6 @@
 package io.benchsuite.core.report.model;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Map;
 
 /**
@@ -12,7 +13,9 @@ import java.util.Map;
  * @param sloBasis where the objectives come from when the user did not choose them, e.g. {@code MLPerf
  *     Inference ...} for the CLI's default SLO; empty when the user set them (or none), and in reports written before
  */
-public record RunConfig(WorkloadConfig workload, String slo, String tokenizer, Map<String, String> backend, String sloBasis) {
+public record RunConfig(WorkloadConfig workload, String slo, String tokenizer, Map<String, String> backend,
+                        // written only when there is one: reports of runs with the user's own SLO (or none) read as before
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) String sloBasis) {
     static final RunConfig UNKNOWN = new RunConfig(WorkloadConfig.UNKNOWN, "", null, Map.of());
 
     public RunConfig {
