@@ -148,7 +148,7 @@ public record Headline(String key, String name, String definition, List<Figure> 
                         "/host/memory/fragmentationRatio")));
         String warmup = report.config().workload().warmup();
         Optional<DeviceSection.Compilation> compiled = device.map(DeviceSection::compilation).filter(c -> !c.mode().isEmpty());
-        out.add(make("compileTime", "Compile / warm-up time", (compiled.isPresent()
+        out.add(make("compileTime", "Compile / warm-up time", (compiled.isPresent() && compiled.get().compilations() > 0
                         ? "Engine: graphs compiled and captured at its start (" + compiled.get().compilations() + " of them). " : "")
                         + "JIT compilation time during the run (cold-start cost; warm-up "
                         + (warmup == null ? "0s" : warmup) + " excluded from the figures).",
