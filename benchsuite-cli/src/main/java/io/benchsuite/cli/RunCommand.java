@@ -235,7 +235,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--cooldown", paramLabel = "<duration>", defaultValue = "0", description = "Trailing window excluded from the statistics (default: ${DEFAULT-VALUE}).")
     String cooldown;
 
-    @Option(names = "--slo", paramLabel = "<slo>", description = "Objectives for goodput, e.g. ttft=200ms,tpot=50ms,e2e=5s.")
+    @Option(names = "--slo", paramLabel = "<slo>", description = "Objectives for goodput, e.g. ttft=200ms,tpot=50ms,e2e=5s. Default: MLPerf Inference's "
+            + "server-scenario limits for the model's size (Llama 3.1 8B: ttft=2s,tpot=100ms; 70B: 2s, 200ms; 405B: 6s, 175ms).")
     String slo;
 
     @Option(names = "--name", paramLabel = "<name>", defaultValue = "default", description = "Scenario name; selects the scenario seed (default: ${DEFAULT-VALUE}).")
@@ -752,6 +753,10 @@ final class RunCommand implements Callable<Integer> {
                 .preflight(plan.preflight())
                 .sessions(plan.sessions())
                 .injections(plan.injections());
+        if (plan.slo().isEmpty()) { // no --slo: goodput against a published default, which the report records
+            DefaultSlo d = DefaultSlo.forModel(plan.backendConfig().string(BackendConfig.MODEL, ""));
+            b.slo(d.slo()).sloBasis(d.basis());
+        }
         if (!Double.isNaN(maxErrors)) b.maxErrorRate(maxErrors);
         if (plan.contextLimit() != null) {
             b.contextLimit(plan.contextLimit(), plan.contextPolicy());

@@ -5,6 +5,7 @@ import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.util.Durations;
 import io.benchsuite.api.workload.Workload;
+import io.benchsuite.core.report.model.DeviceSection;
 import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.Rates;
 import io.benchsuite.core.report.model.Report;
@@ -96,9 +97,12 @@ final class Summary {
                 num(r.throughput().totalTokensPerSecond(), 1));
         GoodputSummary g = r.goodput();
         if (g.hasSlo()) {
-            line(b, "%-20s %s req/s, %d of %d measured (%s%%) met %s", "goodput",
-                    num(g.requestsPerSecond(), 2), g.met(), c.measured(), num(g.fraction() * 100, 1), g.slo());
+            line(b, "%-20s %s req/s, %d of %d measured (%s%%) met %s%s", "goodput",
+                    num(g.requestsPerSecond(), 2), g.met(), c.measured(), num(g.fraction() * 100, 1), g.slo(),
+                    r.config().defaultSlo() ? " (goodput against the default SLO: " + r.config().sloBasis() + "; set --slo to choose)"
+                            : "");
         }
+        r.section(DeviceSection.class).filter(d -> !d.compilation().mode().isEmpty()).ifPresent(d -> compiled(b, d.compilation()));
         r.section(WorkloadSection.class).ifPresent(w -> workload(b, w,
                 r.section(ServerSection.class).map(ServerSection::prefixCacheHitRate).orElse(Double.NaN)));
         b.append('\n');
@@ -110,6 +114,16 @@ final class Summary {
                 : errors.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")));
         line(b, "%-20s %s", "output", outputDir);
         return b.toString();
+    }
+
+    /** The engine's compiled code: the headline's recompile ratio / hit rate and its compile time at start. */
+    private static void compiled(StringBuilder b, DeviceSection.Compilation c) {
+        line(b, "%-20s %s: hit rate %s (%d of %d decode-only steps on compiled code%s), recompile ratio %s (%d of %d), "
+                        + "%d of %d steps eager; compile/capture at start %s ms", "engine compilation", c.mode(),
+                Double.isFinite(c.hitRate()) ? num(c.hitRate() * 100, 1) + " %" : "-", c.graphHits(), c.graphRequests(),
+                c.maxCapturedBatch() > 0 ? ", graphs up to batch " + c.maxCapturedBatch() : "",
+                Double.isFinite(c.recompileRatio()) ? num(c.recompileRatio() * 100, 1) + " %" : "-", c.recompilations(),
+                c.compilations(), c.eagerSteps(), c.steps(), Double.isFinite(c.compileMs()) ? num(c.compileMs(), 0) : "-");
     }
 
     /** More than half of the measured requests did not succeed: the summary says so loudly. */

@@ -112,6 +112,7 @@ public final class Benchmark {
         private Workload workload;
         private SeedChain seed;
         private Slo slo = Slo.none();
+        private String sloBasis = "";
         private Tokenizer tokenizer;
         private Path outputDir;
         private boolean overwrite;
@@ -171,6 +172,19 @@ public final class Benchmark {
         /** SLOs for goodput. */
         public Builder slo(Slo slo) {
             this.slo = notNull(slo, "slo");
+            return this;
+        }
+
+        /**
+         * Says where the {@link #slo(Slo) SLO} comes from when the caller did not choose it, e.g. a tool's
+         * documented default; recorded in {@code report.json} ({@code config.sloBasis}) and shown beside
+         * goodput. Empty (the default) means the SLO is the caller's own.
+         *
+         * @param basis e.g. {@code "MLPerf Inference server-scenario limits for llama3_1-8b"}
+         * @return this builder
+         */
+        public Builder sloBasis(String basis) {
+            this.sloBasis = notNull(basis, "basis");
             return this;
         }
 
@@ -424,7 +438,7 @@ public final class Benchmark {
                 RunClock runClock = RunClock.of(b, startedAt);
                 RunInfo info = new RunInfo(name, workload, chain, chain.scenario(name), b.info(),
                         owned ? config.redacted() : Map.of(), slo, tok.name(), startedAt, Environment.current(), labels,
-                        part, runClock.virtual() ? RunInfo.seededId(chain.scenario(name)) : RunInfo.newId(), runClock);
+                        part, runClock.virtual() ? RunInfo.seededId(chain.scenario(name)) : RunInfo.newId(), runClock, sloBasis);
                 List<RunListener> all = new ArrayList<>(listeners);
                 if (shardRun != null) all.add(shardRun);
                 addPhaseListeners(all, b);

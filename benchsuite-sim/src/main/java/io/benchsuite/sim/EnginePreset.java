@@ -14,7 +14,8 @@ import java.util.stream.Collectors;
  *   <li>{@link #VLLM}: paged KV cache (16-token blocks) allocated as tokens arrive, preempting (and
  *       later recomputing) the latest request when the cache is full; automatic prefix caching;
  *       continuous batching with chunked prefill, 8192 tokens per step ({@code max_num_batched_tokens});
- *       CUDA graphs for decode.</li>
+ *       CUDA graphs captured at start for decode batches of 1, 2, 4 and multiples of 8 up to
+ *       {@code max_num_seqs} (at most 512); other steps run eagerly.</li>
  *   <li>{@link #SGLANG}: as vLLM (token-level KV pool with retraction, radix prefix cache, chunked
  *       prefill of 8192 tokens).</li>
  *   <li>{@link #TGI}: TGI 3.x: paged KV cache that reserves each request's prompt plus
@@ -33,12 +34,40 @@ import java.util.stream.Collectors;
  * </ul>
  */
 public enum EnginePreset {
-    VLLM("vllm", KvPolicy.ON_DEMAND, true, true, true, 8192, 0.60, 0.45, 0.80, 0.0010, 0),
-    SGLANG("sglang", KvPolicy.ON_DEMAND, true, true, true, 8192, 0.60, 0.45, 0.80, 0.0008, 0),
-    TGI("tgi", KvPolicy.RESERVE_OUTPUT, true, true, true, 4096, 0.60, 0.45, 0.78, 0.0015, 0),
-    TENSORRT_LLM("tensorrt-llm", KvPolicy.RESERVE_OUTPUT, false, true, false, 8192, 0.70, 0.50, 0.85, 0.0025, 0),
-    LLAMA_CPP("llama.cpp", KvPolicy.CONTIGUOUS_REQUEST, false, true, true, 2048, 0.40, 0.40, 0.55, 0.0005, 0),
-    TRANSFORMERS("transformers", KvPolicy.CONTIGUOUS_CONTEXT, false, false, false, Integer.MAX_VALUE, 0.50, 0.50, 0.82, 0, 0.0005);
+    VLLM("vllm", KvPolicy.ON_DEMAND, true, true, true, 8192, 0.60, 0.45, 0.80, 0.0010, 0, Compilation.CUDA_GRAPHS, 512),
+    SGLANG("sglang", KvPolicy.ON_DEMAND, true, true, true, 8192, 0.60, 0.45, 0.80, 0.0008, 0, Compilation.CUDA_GRAPHS, 512),
+    TGI("tgi", KvPolicy.RESERVE_OUTPUT, true, true, true, 4096, 0.60, 0.45, 0.78, 0.0015, 0, Compilation.CUDA_GRAPHS, 32),
+    TENSORRT_LLM("tensorrt-llm", KvPolicy.RESERVE_OUTPUT, false, true, false, 8192, 0.70, 0.50, 0.85, 0.0025, 0,
+            Compilation.AHEAD_OF_TIME, 0),
+    LLAMA_CPP("llama.cpp", KvPolicy.CONTIGUOUS_REQUEST, false, true, true, 2048, 0.40, 0.40, 0.55, 0.0005, 0, Compilation.NONE, 0),
+    TRANSFORMERS("transformers", KvPolicy.CONTIGUOUS_CONTEXT, false, false, false, Integer.MAX_VALUE, 0.50, 0.50, 0.82, 0, 0.0005,
+            Compilation.NONE, 0);
+
+    /**
+     * Host time to launch one layer's kernels from eager PyTorch, seconds: the {@link #TRANSFORMERS}
+     * preset's figure (fitted to M11 of the calibration table), which a CUDA-graph engine pays on every
+     * step it runs eagerly (a step with prefill, a batch larger than its largest captured graph, or
+     * graphs turned off).
+     */
+    public static final double EAGER_LAUNCH_SECONDS_PER_LAYER = 0.0005;
+
+    /** How an engine runs its forward pass: replaying compiled graphs, or launching kernels one by one. */
+    public enum Compilation {
+        /**
+         * vLLM-style: at start the model is compiled for any batch size (the batch dimension is dynamic, so a
+         * new size never recompiles) and a CUDA graph is captured for each of a list of batch sizes; a
+         * decode-only step whose batch fits a captured size replays the graph of the next captured size
+         * (padded), any other step runs eagerly.
+         */
+        CUDA_GRAPHS,
+        /**
+         * TensorRT-LLM-style: an engine built before the server starts for every shape up to its limits;
+         * every step runs compiled code and nothing is compiled at run time.
+         */
+        AHEAD_OF_TIME,
+        /** Nothing compiled: every step launches its kernels one by one (their cost is in the preset's figures). */
+        NONE
+    }
 
     /** How an engine holds KV cache for a request. */
     public enum KvPolicy {
@@ -68,10 +97,14 @@ public enum EnginePreset {
     private final double bandwidthEfficiency;
     private final double stepOverheadSeconds;
     private final double launchSecondsPerLayer;
+    private final Compilation compilation;
+    private final int maxCaptureSize;
 
     EnginePreset(String label, KvPolicy kvPolicy, boolean prefixCaching, boolean continuousBatching, boolean chunkedPrefill,
                  int maxBatchedTokens, double mfu, double fp8Mfu, double bandwidthEfficiency, double stepOverheadSeconds,
-                 double launchSecondsPerLayer) {
+                 double launchSecondsPerLayer, Compilation compilation, int maxCaptureSize) {
+        this.compilation = compilation;
+        this.maxCaptureSize = maxCaptureSize;
         this.label = label;
         this.kvPolicy = kvPolicy;
         this.prefixCaching = prefixCaching;
@@ -141,6 +174,20 @@ public enum EnginePreset {
      */
     public double launchSecondsPerLayer() {
         return launchSecondsPerLayer;
+    }
+
+    /** How the engine runs its forward pass (compiled graphs or eager). */
+    public Compilation compilation() {
+        return compilation;
+    }
+
+    /**
+     * The largest batch a CUDA-graph engine captures a graph for, before the running-batch limit caps it:
+     * 512 for vLLM (and SGLang, modelled as vLLM), 32 for TGI (its {@code --cuda-graphs} default
+     * 1, 2, 4, 8, 16, 32); 0 for engines without captured graphs.
+     */
+    public int maxCaptureSize() {
+        return maxCaptureSize;
     }
 
     /** Lower-case label, as used in configuration and reports. */

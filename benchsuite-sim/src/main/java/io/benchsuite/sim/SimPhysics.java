@@ -24,8 +24,10 @@ import io.benchsuite.api.backend.Quantization;
  *   <li><b>communication</b> (tensor parallel): two all-reduces per layer of the step's activations
  *       ({@code tokens x hidden x 2} bytes) over the devices' {@link Interconnect};</li>
  *   <li><b>host</b>: kernel launches that overlap the device ({@code layers x}
- *       {@link EnginePreset#launchSecondsPerLayer()}: the step takes at least that) plus a serial
- *       per-step overhead ({@link EnginePreset#stepOverheadSeconds()}).</li>
+ *       {@link EnginePreset#launchSecondsPerLayer()}: the step takes at least that; a CUDA-graph engine's
+ *       step that runs eagerly pays {@link EnginePreset#EAGER_LAUNCH_SECONDS_PER_LAYER} per layer, a
+ *       replayed graph launches in one call) plus a serial per-step overhead
+ *       ({@link EnginePreset#stepOverheadSeconds()}).</li>
  * </ul>
  * So a step is {@code max(device + communication, launches) + overhead}.
  *
@@ -277,6 +279,21 @@ public final class SimPhysics {
      * @param kvTokensRead KV-cache tokens read by attention (the context of every sequence in the step)
      */
     public StepCost cost(long computeTokens, long attentionPairs, long kvTokensRead) {
+        return cost(computeTokens, attentionPairs, kvTokensRead, false);
+    }
+
+    /**
+     * The cost of a step, run eagerly or from the engine's compiled graphs.
+     *
+     * @param computeTokens tokens in the forward pass (uncached prompt tokens plus one per decoding sequence,
+     *     the padding of a replayed graph included)
+     * @param attentionPairs (query token, attended position) pairs over all sequences
+     * @param kvTokensRead KV-cache tokens read by attention (the context of every sequence in the step)
+     * @param eager whether a CUDA-graph engine runs this step eagerly, launching every layer's kernels
+     *     ({@link EnginePreset#EAGER_LAUNCH_SECONDS_PER_LAYER}); no change for other engines, whose launch
+     *     cost is {@link EnginePreset#launchSecondsPerLayer()} on every step
+     */
+    public StepCost cost(long computeTokens, long attentionPairs, long kvTokensRead, boolean eager) {
         notNegative(computeTokens, "computeTokens");
         notNegative(attentionPairs, "attentionPairs");
         notNegative(kvTokensRead, "kvTokensRead");
@@ -286,7 +303,8 @@ public final class SimPhysics {
         double m = bytes / effectiveBandwidth();
         double deviceSeconds = Math.max(c, m) + OVERLAP_LOSS * Math.min(c, m);
         double comm = 2.0 * model.layers() * allReduceSeconds(computeTokens);
-        double launch = model.layers() * engine.launchSecondsPerLayer();
+        double launch = model.layers() * (eager && engine.compilation() == EnginePreset.Compilation.CUDA_GRAPHS
+                ? EnginePreset.EAGER_LAUNCH_SECONDS_PER_LAYER : engine.launchSecondsPerLayer());
         double seconds = Math.max(deviceSeconds + comm, launch) + engine.stepOverheadSeconds();
         double utilisation = Math.min(1, Math.max(flops / (seconds * effectiveFlops()), bytes / (seconds * device.memoryBandwidth())));
         return new StepCost(seconds, c, m, comm, launch, utilisation);

@@ -27,10 +27,20 @@ import java.util.List;
  * @param seed seed of the step-time jitter and of the generated words
  * @param jitter relative step-time noise: each step is scaled by a seeded uniform factor in [1 - jitter, 1 + jitter]; in [0, 1)
  * @param timeScale wall-clock seconds per simulated second: 0.1 runs ten times faster than real time
+ * @param enforceEager no CUDA graphs: every step runs eagerly (vLLM's {@code --enforce-eager}); only changes
+ *     engines whose {@link EnginePreset#compilation()} is {@link EnginePreset.Compilation#CUDA_GRAPHS}
  */
 public record SimSettings(String modelName, ModelProfile model, DeviceProfile device, Quantization quantization,
                           EnginePreset engine, int tensorParallel, SimPhysics.KvCacheDtype kvCacheDtype, int maxBatch, int maxBatchedTokens,
-                          double memoryUtilization, long seed, double jitter, double timeScale) {
+                          double memoryUtilization, long seed, double jitter, double timeScale, boolean enforceEager) {
+
+    /** Settings with CUDA graphs as the engine preset has them (not {@link #enforceEager()}). */
+    public SimSettings(String modelName, ModelProfile model, DeviceProfile device, Quantization quantization,
+                       EnginePreset engine, int tensorParallel, SimPhysics.KvCacheDtype kvCacheDtype, int maxBatch, int maxBatchedTokens,
+                       double memoryUtilization, long seed, double jitter, double timeScale) {
+        this(modelName, model, device, quantization, engine, tensorParallel, kvCacheDtype, maxBatch, maxBatchedTokens,
+                memoryUtilization, seed, jitter, timeScale, false);
+    }
 
     /** Config key: engine preset ({@code vllm}, {@code sglang}, {@code tgi}, {@code tensorrt-llm}, {@code llama.cpp}, {@code transformers}); default {@code vllm}. */
     public static final String ENGINE = "engine";
@@ -52,6 +62,8 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
      * run drives on a virtual clock: no thread, no sleeping, exact and repeatable.
      */
     public static final String CLOCK = "clock";
+    /** Config key: {@code true} turns CUDA graphs off, as vLLM's {@code --enforce-eager}; default {@code false}. */
+    public static final String ENFORCE_EAGER = "enforce-eager";
     /** Config key: share of device memory for weights and KV cache; default 0.9. */
     public static final String MEMORY_UTILIZATION = "memory-utilization";
 
@@ -118,6 +130,7 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
         b.jitter(config.number(JITTER, 0));
         b.timeScale(config.number(TIME_SCALE, 1.0));
         b.memoryUtilization(config.number(MEMORY_UTILIZATION, DEFAULT_MEMORY_UTILIZATION));
+        b.enforceEager(config.bool(ENFORCE_EAGER, false));
         try {
             return b.build();
         } catch (IllegalArgumentException e) {
@@ -157,6 +170,8 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
                                 .collect(java.util.stream.Collectors.joining(", "))).withDefault("per engine"),
                 BackendOption.number(MEMORY_UTILIZATION, "share of device memory for weights plus KV cache, in (0, 1]")
                         .withDefault(Double.toString(DEFAULT_MEMORY_UTILIZATION)),
+                BackendOption.bool(ENFORCE_EAGER, "true turns CUDA graphs off (vLLM's --enforce-eager): every step runs "
+                        + "eagerly and pays its kernel launches; engines vllm, sglang and tgi").withDefault("false"),
                 BackendOption.number(JITTER, "relative step-time noise, in [0, 1)").withDefault("0"),
                 BackendOption.number(TIME_SCALE, "wall-clock seconds per simulated second (0.1 runs ten times faster); "
                         + "clock=real only").withDefault("1"),
@@ -216,6 +231,7 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
         private long seed;
         private double jitter;
         private double timeScale = 1.0;
+        private boolean enforceEager;
 
         private Builder() {
         }
@@ -289,10 +305,16 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
             return this;
         }
 
+        /** Turns CUDA graphs off (vLLM's {@code --enforce-eager}). */
+        public Builder enforceEager(boolean enforceEager) {
+            this.enforceEager = enforceEager;
+            return this;
+        }
+
         public SimSettings build() {
             int budget = maxBatchedTokens != null ? maxBatchedTokens : engine.defaultMaxBatchedTokens();
             return new SimSettings(modelName, model, device, quantization, engine, tensorParallel, kvCacheDtype, maxBatch, budget,
-                    memoryUtilization, seed, jitter, timeScale);
+                    memoryUtilization, seed, jitter, timeScale, enforceEager);
         }
     }
 }

@@ -45,13 +45,68 @@ import java.util.List;
  * @param powerWatts power of all devices now, watts; NaN without power figures
  * @param meanUtilisation utilisation averaged over the elapsed time (0 between steps), 0..1
  * @param peakPowerWatts the highest power of all devices in any step, watts; NaN without power figures
+ * @param compilation how the engine runs its forward pass: {@code cuda-graphs} (graphs captured at start for a
+ *     list of decode batch sizes, other steps eager), {@code ahead-of-time} (a prebuilt engine runs every step),
+ *     {@code eager} (kernels launched one by one), or empty when the backend does not say
+ * @param compilations graphs compiled or captured (one per captured batch size; one prebuilt engine)
+ * @param recompilations of those, compiled again because a step needed a shape the compiled set did not cover
+ * @param compileSeconds seconds the engine spent compiling and capturing at start (the engine's warm-up); NaN when unknown
+ * @param maxCapturedBatch the largest decode batch with a captured graph, 0 without graphs
+ * @param steps engine steps (forward passes) run
+ * @param graphRequests decode-only steps: the steps a compiled graph could serve
+ * @param graphHits of those, steps that compiled code served (a replayed graph, the prebuilt engine)
+ * @param eagerSteps steps that launched their kernels eagerly (prefill and mixed steps, batches larger than the
+ *     largest graph, every step without graphs)
  */
 public record DeviceUsage(String device, int devices, double memoryCapacityBytes, double weightBytes, double kvBytesInUse,
                           double activationBytes, double memoryBytes, double peakMemoryBytes, long kvBlocks, long kvBlocksInUse,
                           double fragmentation, double meanFragmentation, double maxFragmentation, long prefixQueryTokens,
                           long prefixHitTokens, long generationTokens, double energyJoules, double elapsedSeconds,
                           double busySeconds, List<Double> memoryPerSecond, double reservedBytes, double utilisation,
-                          double powerWatts, double meanUtilisation, double peakPowerWatts) {
+                          double powerWatts, double meanUtilisation, double peakPowerWatts, String compilation,
+                          long compilations, long recompilations, double compileSeconds, int maxCapturedBatch, long steps,
+                          long graphRequests, long graphHits, long eagerSteps) {
+
+    /**
+     * Figures of an engine that says nothing of its compiled code (no compilation counters, compile time unknown).
+     *
+     * @param device the device profile's name
+     * @param devices devices in the tensor-parallel group
+     * @param memoryCapacityBytes datasheet memory of all devices
+     * @param weightBytes weights on all devices
+     * @param kvBytesInUse KV-cache bytes in blocks held by sequences, now
+     * @param activationBytes activation bytes of the step in flight, now
+     * @param memoryBytes weights + KV in use + activations, now
+     * @param peakMemoryBytes the largest {@code memoryBytes} seen
+     * @param kvBlocks KV-cache blocks in all
+     * @param kvBlocksInUse blocks held by sequences, now
+     * @param fragmentation {@code 1 - longest run of adjacent free blocks / free blocks}, now
+     * @param meanFragmentation mean of the sampled {@code fragmentation}
+     * @param maxFragmentation largest sampled {@code fragmentation}
+     * @param prefixQueryTokens prompt tokens looked up in the prefix cache
+     * @param prefixHitTokens of those, tokens found cached
+     * @param generationTokens tokens generated
+     * @param energyJoules energy of all devices since the start, joules
+     * @param elapsedSeconds seconds since the engine started
+     * @param busySeconds seconds the devices spent in steps
+     * @param memoryPerSecond the peak {@code memoryBytes} of each second since the start
+     * @param reservedBytes memory the engine holds from the devices now
+     * @param utilisation the devices' utilisation now
+     * @param powerWatts power of all devices now, watts
+     * @param meanUtilisation utilisation averaged over the elapsed time
+     * @param peakPowerWatts the highest power of all devices in any step, watts
+     */
+    public DeviceUsage(String device, int devices, double memoryCapacityBytes, double weightBytes, double kvBytesInUse,
+                       double activationBytes, double memoryBytes, double peakMemoryBytes, long kvBlocks, long kvBlocksInUse,
+                       double fragmentation, double meanFragmentation, double maxFragmentation, long prefixQueryTokens,
+                       long prefixHitTokens, long generationTokens, double energyJoules, double elapsedSeconds,
+                       double busySeconds, List<Double> memoryPerSecond, double reservedBytes, double utilisation,
+                       double powerWatts, double meanUtilisation, double peakPowerWatts) {
+        this(device, devices, memoryCapacityBytes, weightBytes, kvBytesInUse, activationBytes, memoryBytes, peakMemoryBytes,
+                kvBlocks, kvBlocksInUse, fragmentation, meanFragmentation, maxFragmentation, prefixQueryTokens, prefixHitTokens,
+                generationTokens, energyJoules, elapsedSeconds, busySeconds, memoryPerSecond, reservedBytes, utilisation,
+                powerWatts, meanUtilisation, peakPowerWatts, "", 0, 0, Double.NaN, 0, 0, 0, 0, 0);
+    }
 
     /**
      * Checks the names and copies the memory curve.
@@ -81,9 +136,19 @@ public record DeviceUsage(String device, int devices, double memoryCapacityBytes
      * @param powerWatts power of all devices now, watts
      * @param meanUtilisation utilisation averaged over the elapsed time
      * @param peakPowerWatts the highest power of all devices in any step, watts
+     * @param compilation {@code cuda-graphs}, {@code ahead-of-time}, {@code eager}, or empty when not said
+     * @param compilations graphs compiled or captured
+     * @param recompilations of those, compiled again for a shape the compiled set did not cover
+     * @param compileSeconds seconds spent compiling and capturing at start; NaN when unknown
+     * @param maxCapturedBatch the largest decode batch with a captured graph
+     * @param steps engine steps run
+     * @param graphRequests decode-only steps
+     * @param graphHits of those, steps compiled code served
+     * @param eagerSteps steps that launched their kernels eagerly
      */
     public DeviceUsage {
         notNull(device, "device");
+        notNull(compilation, "compilation");
         memoryPerSecond = List.copyOf(notNull(memoryPerSecond, "memoryPerSecond"));
     }
 
@@ -94,6 +159,24 @@ public record DeviceUsage(String device, int devices, double memoryCapacityBytes
      */
     public double prefixHitRate() {
         return prefixQueryTokens == 0 ? 0 : (double) prefixHitTokens / prefixQueryTokens;
+    }
+
+    /**
+     * Share of compilations that were recompilations.
+     *
+     * @return {@code recompilations / compilations}; NaN when nothing was compiled
+     */
+    public double recompileRatio() {
+        return compilations == 0 ? Double.NaN : (double) recompilations / compilations;
+    }
+
+    /**
+     * Share of the steps that asked for compiled code (decode-only steps) that compiled code served.
+     *
+     * @return {@code graphHits / graphRequests}; NaN before the first such step or when the engine does not say
+     */
+    public double graphHitRate() {
+        return graphRequests == 0 ? Double.NaN : (double) graphHits / graphRequests;
     }
 
     /**

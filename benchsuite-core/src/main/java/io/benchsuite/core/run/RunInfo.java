@@ -33,11 +33,22 @@ import java.util.Map;
  *     a run in real time; derived from the scenario seed for a run on a virtual clock, whose files are
  *     a function of the seed (two runs with one seed are the same run, byte for byte)
  * @param clock the clock the run's instants are on: the wall clock, or a simulation's virtual clock
+ * @param sloBasis where {@code slo} comes from when the caller did not choose it (a tool's documented default,
+ *     e.g. {@code "MLPerf Inference server-scenario limits ..."}); empty when the caller set it (or set none)
  */
 public record RunInfo(String name, Workload workload, SeedChain seed, ScenarioSeed scenario, BackendInfo backend,
                       Map<String, String> backendConfig, Slo slo, String tokenizer, Instant startedAt,
-                      Environment environment, Map<String, String> labels, Shard shard, String id, RunClock clock) {
+                      Environment environment, Map<String, String> labels, Shard shard, String id, RunClock clock,
+                      String sloBasis) {
     private static final SecureRandom IDS = new SecureRandom();
+
+    /** A run whose SLO, if any, its caller chose (no {@link #sloBasis()}). */
+    public RunInfo(String name, Workload workload, SeedChain seed, ScenarioSeed scenario, BackendInfo backend,
+                   Map<String, String> backendConfig, Slo slo, String tokenizer, Instant startedAt,
+                   Environment environment, Map<String, String> labels, Shard shard, String id, RunClock clock) {
+        this(name, workload, seed, scenario, backend, backendConfig, slo, tokenizer, startedAt, environment, labels, shard, id,
+                clock, "");
+    }
 
     /** A run (or shard) in real time ({@link RunClock#WALL}) with a fresh random {@link #id()}. */
     public RunInfo(String name, Workload workload, SeedChain seed, ScenarioSeed scenario, BackendInfo backend,
@@ -79,6 +90,7 @@ public record RunInfo(String name, Workload workload, SeedChain seed, ScenarioSe
         labels = Map.copyOf(notNull(labels, "labels"));
         notNull(shard, "shard");
         notNull(clock, "clock");
+        notNull(sloBasis, "sloBasis");
     }
 
     /** Whether the run is on a virtual clock (a simulation driven by the run), not in real time. */

@@ -202,7 +202,8 @@ public final class ShardMerge {
                 new RunDetails(base.run().name(), sums.stopped ? RunResult.Status.STOPPED : RunResult.Status.COMPLETED,
                         started, ended, base.run().labels(), mergedId, null),
                 base.backend(),
-                new RunConfig(s0.workload(), base.config().slo(), base.config().tokenizer(), base.config().backend()),
+                new RunConfig(s0.workload(), base.config().slo(), base.config().tokenizer(), base.config().backend(),
+                        base.config().sloBasis()),
                 new SeedDetails(s0.rootSeedSource(), s0.rootSeed(), scenario, scenarioSeed),
                 base.environment(), sums.counts(), sums.rates(), latencies, sums.throughput(), sums.goodput(base),
                 sums.tokens(), new ErrorSummary(sums.errors, sums.samples), merged, sections, histograms);

@@ -62,6 +62,7 @@ class ReportJsonStructureTest {
                 "stopReason");
         assertThat(r.path("run").path("id").asText()).matches("[0-9a-f]{16}");
         assertThat(keys(r.path("backend"))).containsExactlyInAnyOrder("name", "model", "endpoint", "details");
+        // sloBasis is written only for a default SLO the user did not choose (the CLI's)
         assertThat(keys(r.path("config"))).containsExactlyInAnyOrder("workload", "slo", "tokenizer", "backend");
         assertThat(keys(r.path("seed"))).containsExactlyInAnyOrder("source", "root", "scenario", "scenarioSeed");
         assertThat(keys(r.path("requests"))).containsExactlyInAnyOrder("scheduled", "warmup", "cooldown", "measured",

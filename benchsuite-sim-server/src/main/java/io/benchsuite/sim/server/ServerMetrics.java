@@ -111,6 +111,14 @@ final class ServerMetrics {
                 s.lateSteps());
         counterD(b, "benchsuite_sim:late_seconds_total", "Wall time engine steps ran over their simulated duration.",
                 s.lateSeconds());
+        counter(b, "benchsuite_sim:graph_requests_total", "Decode-only engine steps: the steps a captured CUDA graph could serve.",
+                u.graphRequests());
+        counter(b, "benchsuite_sim:graph_hits_total", "Decode-only steps served by compiled code (a replayed CUDA graph).",
+                u.graphHits());
+        counter(b, "benchsuite_sim:eager_steps_total", "Engine steps that launched their kernels eagerly.", u.eagerSteps());
+        gauge(b, "benchsuite_sim:compilations", "Graphs compiled or captured at the engine's start.", u.compilations());
+        counter(b, "benchsuite_sim:recompilations_total", "Graphs compiled again for a shape the compiled set did not cover.",
+                u.recompilations());
         return b.toString();
     }
 

@@ -76,6 +76,12 @@ class ServerDeviceMetricsTest {
             assertThat(text.has("benchsuite_sim:kv_cache_fragmentation_ratio")).isTrue();
             assertThat(text.sum("benchsuite_sim:energy_joules_total")).isPositive();
             assertThat(text.type("DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION")).isEqualTo("counter");
+            // compiled code: one request at a time decodes on the batch-1 graph, every decode-only step a hit
+            assertThat(text.sum("benchsuite_sim:graph_requests_total")).as("7 decode-only steps per request").isEqualTo(14.0);
+            assertThat(text.sum("benchsuite_sim:graph_hits_total")).isEqualTo(14.0);
+            assertThat(text.sum("benchsuite_sim:compilations")).as("1, 2, 4, 8, ..., 256").isEqualTo(35.0);
+            assertThat(text.sum("benchsuite_sim:recompilations_total")).isZero();
+            assertThat(text.type("benchsuite_sim:graph_hits_total")).isEqualTo("counter");
         }
     }
 }

@@ -24,6 +24,7 @@ final class DeviceMeter {
     private final long originNanos;
     private final double nanosPerSimSecond;
     private final boolean hasPower;
+    private final CompiledGraphs graphs;
 
     private final long kvBlocks;
     private int usedBlocks;
@@ -50,8 +51,9 @@ final class DeviceMeter {
      * @param originNanos the engine's time zero
      * @param timeScale driver nanoseconds per simulated nanosecond (the real-time engine's time scale; 1 in virtual time)
      */
-    DeviceMeter(SimPhysics physics, long kvBlocks, long originNanos, double timeScale) {
+    DeviceMeter(SimPhysics physics, long kvBlocks, long originNanos, double timeScale, CompiledGraphs graphs) {
         this.physics = physics;
+        this.graphs = graphs;
         this.kvBlocks = kvBlocks;
         this.kvPoolBytes = kvBlocks * physics.kvBytesPerTokenPerDevice() * physics.tensorParallel() * SimPhysics.BLOCK_TOKENS;
         this.preallocates = physics.engine() != io.benchsuite.sim.EnginePreset.TRANSFORMERS;
@@ -159,6 +161,14 @@ final class DeviceMeter {
                 weightBytes + (preallocates ? kvPoolBytes : kvBytesInUse) + activationBytes, utilisation,
                 hasPower ? devices * physics.device().powerWatts(utilisation) : Double.NaN,
                 elapsed > 0 ? Math.min(1, utilisationSeconds / elapsed) : 0,
-                hasPower && Double.isNaN(peakPower) ? devices * physics.device().idleWatts() : peakPower);
+                hasPower && Double.isNaN(peakPower) ? devices * physics.device().idleWatts() : peakPower,
+                switch (graphs.mode()) {
+                    case CUDA_GRAPHS -> "cuda-graphs";
+                    case AHEAD_OF_TIME -> "ahead-of-time";
+                    case NONE -> "eager";
+                },
+                // compiled with a dynamic batch dimension (or ahead of time): no shape is ever recompiled
+                graphs.compilations(), 0, graphs.compileSeconds(), graphs.maxCaptured(), graphs.steps(), graphs.decodeSteps(),
+                graphs.replays(), graphs.eagerSteps());
     }
 }

@@ -42,6 +42,7 @@ public final class EngineCore {
     private final int totalBlocks;
     private final KvBlockPool pool;
     private final DeviceMeter meter;
+    private final CompiledGraphs graphs;
     private final SplittableRandom jitterRandom;
     private final EventSink sink;
 
@@ -98,7 +99,8 @@ public final class EngineCore {
         this.totalBlocks = (int) blocks;
         this.kvCapacityTokens = (long) totalBlocks * SimPhysics.BLOCK_TOKENS;
         this.pool = new KvBlockPool(totalBlocks, prefixCaching);
-        this.meter = new DeviceMeter(physics, totalBlocks, originNanos, timeScale);
+        this.graphs = new CompiledGraphs(settings, physics);
+        this.meter = new DeviceMeter(physics, totalBlocks, originNanos, timeScale, graphs);
         this.jitterRandom = new SplittableRandom(settings.seed());
         publish();
     }
@@ -362,12 +364,17 @@ public final class EngineCore {
     // ------------------------------------------------------------------ steps
 
     private StepPlan plan(List<Sequence> prefill, List<Sequence> decode, long computeTokens, long pairs, long kvRead, int sampled) {
-        SimPhysics.StepCost cost = physics.cost(computeTokens, pairs, kvRead);
+        // A decode-only batch that fits a captured CUDA graph replays it, padded to the graph's size; other
+        // steps of a graph engine launch their kernels eagerly.
+        int replay = graphs.replaySize(prefill.isEmpty(), decode.size());
+        boolean compiled = replay > 0 || graphs.mode() == EnginePreset.Compilation.AHEAD_OF_TIME;
+        long padded = replay > 0 ? computeTokens + (replay - decode.size()) : computeTokens;
+        SimPhysics.StepCost cost = physics.cost(padded, pairs, kvRead, !compiled && graphs.graphEngine());
         double seconds = cost.seconds();
         if (settings.jitter() > 0) {
             seconds *= 1 + settings.jitter() * (2 * jitterRandom.nextDouble() - 1);
         }
-        return new StepPlan(prefill, decode, computeTokens, pairs, kvRead, sampled, cost, seconds);
+        return new StepPlan(prefill, decode, computeTokens, pairs, kvRead, sampled, cost, seconds, compiled);
     }
 
     /**
@@ -377,6 +384,7 @@ public final class EngineCore {
      */
     public void completeStep(StepPlan plan, long endNanos, long lateNanos) {
         steps++;
+        graphs.stepEnded(plan.prefill().isEmpty(), plan.compiled());
         if (lateNanos > 0) this.lateNanos += lateNanos;
         if (lateNanos > RealTimeEngine.LATE_NANOS) lateSteps++;
         for (Sequence s : plan.decode()) advance(s, endNanos);

@@ -15,9 +15,10 @@ import java.util.List;
  * @param sampled sequences that get a token at the end of the step
  * @param cost the physics of the step
  * @param seconds simulated duration, jitter included, before the time scale
+ * @param compiled whether compiled code runs the step (a replayed CUDA graph, a prebuilt engine), not eager kernels
  */
 public record StepPlan(List<Sequence> prefill, List<Sequence> decode, long computeTokens, long attentionPairs,
-                       long kvTokensRead, int sampled, SimPhysics.StepCost cost, double seconds) {
+                       long kvTokensRead, int sampled, SimPhysics.StepCost cost, double seconds, boolean compiled) {
     // The lists are built fresh for each step and never changed afterwards; not copied (a step is planned
     // hundreds of thousands of times in a virtual-time run).
 }

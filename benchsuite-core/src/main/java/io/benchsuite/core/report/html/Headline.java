@@ -107,8 +107,10 @@ public record Headline(String key, String name, String definition, List<Figure> 
                 noSuccess, fig("", report.throughput().outputTokensPerSecond(), Unit.TOKENS_PER_S,
                         "/throughput/outputTokensPerSecond")));
         String slo = report.goodput().slo();
+        String basis = report.config().sloBasis();
         out.add(make("goodput", "Goodput", "Requests per second that met every SLO"
-                        + (slo.isEmpty() ? "" : " (" + slo + ")") + ", and their share of measured requests.",
+                        + (slo.isEmpty() ? "" : " (" + slo + ")") + ", and their share of measured requests."
+                        + (basis.isEmpty() ? "" : " Goodput against the default SLO: " + basis + "; set --slo to choose."),
                 slo.isEmpty() ? "no SLO set (--slo), so goodput is not defined" : noSuccess,
                 fig("", report.goodput().requestsPerSecond(), Unit.REQUESTS_PER_S, "/goodput/requestsPerSecond"),
                 fig("met", report.goodput().fraction(), Unit.RATIO_AS_PERCENT, "/goodput/fraction")));
@@ -145,15 +147,31 @@ public record Headline(String key, String name, String definition, List<Figure> 
                 fig(device.isPresent() ? "process" : "", host.map(h -> h.memory().fragmentationRatio()).orElse(Double.NaN), Unit.RATIO,
                         "/host/memory/fragmentationRatio")));
         String warmup = report.config().workload().warmup();
-        out.add(make("compileTime", "Compile / warm-up time", "JIT compilation time during the run (cold-start cost; warm-up "
+        Optional<DeviceSection.Compilation> compiled = device.map(DeviceSection::compilation).filter(c -> !c.mode().isEmpty());
+        out.add(make("compileTime", "Compile / warm-up time", (compiled.isPresent() && compiled.get().compilations() > 0
+                        ? "Engine: graphs compiled and captured at its start (" + compiled.get().compilations() + " of them). " : "")
+                        + "JIT compilation time during the run (cold-start cost; warm-up "
                         + (warmup == null ? "0s" : warmup) + " excluded from the figures).",
                 host.isPresent() ? "the host section has no JIT compile time" : noHost,
-                fig("JIT", host.map(h -> number(h.jit().compileMs())).orElse(Double.NaN), Unit.MS, "/host/jit/compileMs")));
-        // No JVM interface counts recompilations, so the row states the gap instead of a made-up figure.
-        out.add(make("recompileRatio", "Recompile ratio / JIT hit rate", "Share of compilations that were recompilations (deoptimised code).",
-                host.isPresent() ? "no recompile counter recorded (the host section has JIT compile time only)" : noHost,
-                fig("recompile", Double.NaN, Unit.RATIO_AS_PERCENT, "/host/jit/recompileRatio"),
-                fig("hit", Double.NaN, Unit.RATIO_AS_PERCENT, "/host/jit/hitRate")));
+                fig("engine", compiled.map(DeviceSection.Compilation::compileMs).orElse(Double.NaN), Unit.MS, "/device/compilation/compileMs"),
+                fig("JIT", host.map(h -> number(h.jit().compileMs())).orElse(Double.NaN), Unit.MS,
+                        "/host/jit/compileMs")));
+        if (compiled.isPresent()) {
+            DeviceSection.Compilation c = compiled.get();
+            out.add(make("recompileRatio", "Recompile ratio / JIT hit rate", "Recompilations over compilations, and the share of "
+                            + "decode-only steps served by compiled code (" + describe(c) + "); prefill and mixed steps run eagerly "
+                            + "by design (" + c.eagerSteps() + " of " + c.steps() + " steps ran eagerly).",
+                    c.compilations() == 0 && c.graphRequests() == 0 ? "the engine compiled nothing and ran no decode-only step"
+                            : "the engine ran no decode-only step",
+                    fig("recompile", c.recompileRatio(), Unit.RATIO_AS_PERCENT, "/device/compilation/recompileRatio"),
+                    fig("hit", c.hitRate(), Unit.RATIO_AS_PERCENT, "/device/compilation/hitRate")));
+        } else {
+            // No JVM interface counts recompilations, so the row states the gap instead of a made-up figure.
+            out.add(make("recompileRatio", "Recompile ratio / JIT hit rate", "Share of compilations that were recompilations (deoptimised code).",
+                    host.isPresent() ? "no recompile counter recorded (the host section has JIT compile time only)" : noHost,
+                    fig("recompile", Double.NaN, Unit.RATIO_AS_PERCENT, "/host/jit/recompileRatio"),
+                    fig("hit", Double.NaN, Unit.RATIO_AS_PERCENT, "/host/jit/hitRate")));
+        }
         out.add(make("cpuPeak", "CPU peak utilisation", "Highest per-second CPU use of the benchmark process and of the whole host.",
                 host.isPresent() ? "the host section has no CPU reading" : noHost,
                 fig("process", host.map(h -> h.cpu().processPeakPct()).orElse(Double.NaN), Unit.PERCENT, "/host/cpu/processPeakPct"),
@@ -169,6 +187,17 @@ public record Headline(String key, String name, String definition, List<Figure> 
                 fig(device.isPresent() ? "host" : "", host.map(h -> h.energy().joulesPerOutputToken())
                         .orElse(Double.NaN), Unit.JOULES_PER_TOKEN, "/host/energy/joulesPerOutputToken")));
         return out;
+    }
+
+    /** What served the decode steps, in words. */
+    private static String describe(DeviceSection.Compilation c) {
+        return switch (c.mode()) {
+            case "cuda-graphs" -> "CUDA graphs captured for batches up to " + c.maxCapturedBatch()
+                    + ", compiled for any batch size, so none recompiles";
+            case "ahead-of-time" -> "an engine built before the start for every shape, so nothing recompiles";
+            case "eager" -> "eager execution: nothing is compiled";
+            default -> c.mode();
+        };
     }
 
     private static double number(Long v) {

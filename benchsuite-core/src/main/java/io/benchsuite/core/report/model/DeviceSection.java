@@ -30,11 +30,14 @@ import java.util.List;
  * @param busyShare share of the elapsed time the devices ran engine steps, 0..1
  * @param elapsedSeconds seconds the figures cover (from the engine's start)
  * @param timeSeries memory in use, the peak of each second of the run
+ * @param compilation the engine's compiled code: captures at start, recompilations, steps served by it
+ *     ({@link Compilation#UNKNOWN} in reports written before it was recorded)
  */
 public record DeviceSection(String source, String device, int devices, double memoryCapacityBytes, double weightBytes,
                             double peakMemoryBytes, double peakMemoryShare, double reservedBytes,
                             Fragmentation kvCacheFragmentation, PrefixCache prefixCache, Energy energy,
-                            double meanUtilisation, double busyShare, double elapsedSeconds, List<Second> timeSeries)
+                            double meanUtilisation, double busyShare, double elapsedSeconds, List<Second> timeSeries,
+                            Compilation compilation)
         implements ReportSection {
     /** The section's key. */
     public static final String KEY = "device";
@@ -44,6 +47,7 @@ public record DeviceSection(String source, String device, int devices, double me
         prefixCache = prefixCache == null ? PrefixCache.UNKNOWN : prefixCache;
         energy = energy == null ? Energy.UNKNOWN : energy;
         timeSeries = timeSeries == null ? List.of() : List.copyOf(timeSeries);
+        compilation = compilation == null ? Compilation.UNKNOWN : compilation;
     }
 
     @Override
@@ -76,7 +80,39 @@ public record DeviceSection(String source, String device, int devices, double me
                 new Fragmentation(u.fragmentation(), u.meanFragmentation(), u.maxFragmentation()),
                 new PrefixCache(u.prefixQueryTokens(), u.prefixHitTokens(), u.prefixQueryTokens() == 0 ? Double.NaN : u.prefixHitRate()),
                 new Energy(u.energyJoules(), perToken, tokens, u.averagePowerWatts(), u.peakPowerWatts()),
-                u.meanUtilisation(), u.busyShare(), u.elapsedSeconds(), series);
+                u.meanUtilisation(), u.busyShare(), u.elapsedSeconds(), series,
+                u.compilation().isEmpty() ? Compilation.UNKNOWN
+                        : new Compilation(u.compilation(), u.compilations(), u.recompilations(), u.recompileRatio(),
+                        u.compileSeconds() * 1000, u.maxCapturedBatch(), u.steps(), u.graphRequests(), u.graphHits(),
+                        u.graphHitRate(), u.eagerSteps()));
+    }
+
+    /**
+     * The engine's compiled code. The recompile ratio and the hit rate are the headline's "recompile ratio /
+     * JIT hit rate": recompilations over compilations, and decode-only steps served by compiled code (a
+     * replayed CUDA graph, a prebuilt engine) over decode-only steps. Prefill and mixed steps run eagerly by
+     * design and are counted in {@code eagerSteps}, not as misses.
+     *
+     * @param mode {@code cuda-graphs}, {@code ahead-of-time} or {@code eager} (empty when unknown)
+     * @param compilations graphs compiled or captured (one per captured batch size)
+     * @param recompilations of those, compiled again for a shape the compiled set did not cover
+     * @param recompileRatio {@code recompilations / compilations} (NaN when nothing was compiled)
+     * @param compileMs milliseconds spent compiling and capturing at the engine's start (NaN when unknown)
+     * @param maxCapturedBatch the largest decode batch with a captured graph (0 without)
+     * @param steps engine steps run
+     * @param graphRequests decode-only steps
+     * @param graphHits of those, steps compiled code served
+     * @param hitRate {@code graphHits / graphRequests} (NaN without decode-only steps)
+     * @param eagerSteps steps that launched their kernels eagerly
+     */
+    public record Compilation(String mode, long compilations, long recompilations, double recompileRatio, double compileMs,
+                              int maxCapturedBatch, long steps, long graphRequests, long graphHits, double hitRate,
+                              long eagerSteps) {
+        static final Compilation UNKNOWN = new Compilation("", 0, 0, Double.NaN, Double.NaN, 0, 0, 0, 0, Double.NaN, 0);
+
+        public Compilation {
+            mode = mode == null ? "" : mode;
+        }
     }
 
     /**

@@ -125,7 +125,7 @@ public record Report(int schemaVersion, ToolInfo tool, RunDetails run, BackendDe
                 new BackendDetails(info.backend().name(), info.backend().model(), info.backend().endpoint(),
                         Maps.sorted(info.backend().details())),
                 new RunConfig(WorkloadConfig.of(info.workload()), info.slo().describe(), info.tokenizer(),
-                        Maps.sorted(info.backendConfig())),
+                        Maps.sorted(info.backendConfig()), info.sloBasis()),
                 new SeedDetails(info.seed().source(), info.seed().rootHex(), info.scenario().name(), info.scenario().hex()),
                 new RuntimeEnvironment(env.javaVersion(), env.javaVendor(), env.vm(), env.os(), env.arch(), env.cpus(),
                         env.maxHeapBytes()),
