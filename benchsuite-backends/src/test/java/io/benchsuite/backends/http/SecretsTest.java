@@ -32,7 +32,7 @@ class SecretsTest {
 
     @Test
     void theKeyIsSentButNeverShown() throws Exception {
-        Environment env = Environment.of(Map.of("BENCH_KEY", KEY));
+        EnvironmentVariables env = EnvironmentVariables.of(Map.of("BENCH_KEY", KEY));
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         PrintStream originalErr = System.err;
         PrintStream originalOut = System.out;
@@ -110,7 +110,7 @@ class SecretsTest {
 
     @Test
     void aMissingKeyVariableIsAClearErrorNamingTheVariableOnly() {
-        assertThatThrownBy(() -> new VllmProvider(Environment.of(Map.of())).create(BackendConfig.of(Map.of(BackendConfig.API_KEY_ENV, "NOPE_KEY"))))
+        assertThatThrownBy(() -> new VllmProvider(EnvironmentVariables.of(Map.of())).create(BackendConfig.of(Map.of(BackendConfig.API_KEY_ENV, "NOPE_KEY"))))
                 .isInstanceOf(BackendException.class)
                 .hasMessageContaining("NOPE_KEY")
                 .hasMessageContaining("api-key-env");

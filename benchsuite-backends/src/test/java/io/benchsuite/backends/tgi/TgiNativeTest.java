@@ -9,7 +9,7 @@ import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.Usage;
-import io.benchsuite.backends.http.Environment;
+import io.benchsuite.backends.http.EnvironmentVariables;
 import io.benchsuite.testkit.RecordingListener;
 import io.benchsuite.backends.testing.ScriptedServer;
 import java.util.Map;
@@ -23,7 +23,7 @@ class TgiNativeTest {
     }
 
     private static Backend backend(String url) {
-        return new TgiNativeProvider(Environment.of(Map.of())).create(Fixtures.config(Map.of(BackendConfig.URL, url)));
+        return new TgiNativeProvider(EnvironmentVariables.of(Map.of())).create(Fixtures.config(Map.of(BackendConfig.URL, url)));
     }
 
     @Test

@@ -132,7 +132,7 @@ public final class LineChart {
                 }
                 double px = LEFT + xAxis.fraction(x) * plotW;
                 double py = top + plotH - yAxis.fraction(y) * plotH;
-                d.append(pen ? " L" : (d.length() == 0 ? "M" : " M")).append(Fmt.coord(px)).append(' ').append(Fmt.coord(py));
+                d.append(pen ? " L" : (d.length() == 0 ? "M" : " M")).append(HtmlNumbers.coord(px)).append(' ').append(HtmlNumbers.coord(py));
                 pen = true;
                 n++;
             }
@@ -180,10 +180,10 @@ public final class LineChart {
             Series s = series.get(si);
             String color = PALETTE.get(si % PALETTE.size());
             double x = at.get(si)[0], y = at.get(si)[1];
-            b.append("<line x1=\"").append(Fmt.coord(x)).append("\" x2=\"").append(Fmt.coord(x + 18)).append("\" y1=\"").append(Fmt.coord(y - 4))
-                    .append("\" y2=\"").append(Fmt.coord(y - 4)).append("\" stroke=\"").append(color).append("\" stroke-width=\"2.5\"")
+            b.append("<line x1=\"").append(HtmlNumbers.coord(x)).append("\" x2=\"").append(HtmlNumbers.coord(x + 18)).append("\" y1=\"").append(HtmlNumbers.coord(y - 4))
+                    .append("\" y2=\"").append(HtmlNumbers.coord(y - 4)).append("\" stroke=\"").append(color).append("\" stroke-width=\"2.5\"")
                     .append(s.dashed() ? " stroke-dasharray=\"5 4\"" : "").append("/>");
-            b.append("<text x=\"").append(Fmt.coord(x + 22)).append("\" y=\"").append(Fmt.coord(y))
+            b.append("<text x=\"").append(HtmlNumbers.coord(x + 22)).append("\" y=\"").append(HtmlNumbers.coord(y))
                     .append("\" font-size=\"11\" fill=\"#1d2430\">").append(esc(s.name())).append("</text>");
         }
         b.append("</g>");
