@@ -15,9 +15,9 @@ import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.backends.http.EnvironmentVariables;
 import io.benchsuite.backends.http.HttpSettings;
 import io.benchsuite.backends.http.internal.HttpTransport;
-import io.benchsuite.backends.http.internal.StreamReplay;
 import io.benchsuite.backends.http.internal.Json;
 import io.benchsuite.backends.http.internal.MalformedResponseException;
+import io.benchsuite.backends.http.internal.StreamReplay;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

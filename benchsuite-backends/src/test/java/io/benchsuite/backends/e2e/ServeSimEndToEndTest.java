@@ -1,6 +1,5 @@
 package io.benchsuite.backends.e2e;
 
-import io.benchsuite.backends.testing.Fixtures;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -14,10 +13,11 @@ import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.backends.http.EnvironmentVariables;
 import io.benchsuite.backends.openai.VllmProvider;
-import io.benchsuite.sim.server.SimHttpServer;
+import io.benchsuite.backends.testing.Fixtures;
 import io.benchsuite.core.Benchmark;
-import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.prompt.Tokenizers;
+import io.benchsuite.core.run.RunResult;
+import io.benchsuite.sim.server.SimHttpServer;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;

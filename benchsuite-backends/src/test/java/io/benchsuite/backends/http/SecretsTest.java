@@ -1,8 +1,6 @@
 package io.benchsuite.backends.http;
 
-import io.benchsuite.backends.testing.Fixtures;
 import static io.benchsuite.backends.testing.Fixtures.chatDelta;
-import static io.benchsuite.backends.testing.Fixtures.openai;
 import static io.benchsuite.backends.testing.Fixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -12,11 +10,11 @@ import io.benchsuite.api.backend.BackendException;
 import io.benchsuite.api.backend.BackendInfo;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.backends.openai.OpenAiBackend;
-import io.benchsuite.backends.openai.Preset;
 import io.benchsuite.backends.openai.VllmProvider;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.backends.testing.Fixtures;
 import io.benchsuite.backends.testing.ScriptedServer;
 import io.benchsuite.backends.tgi.TgiNativeProvider;
+import io.benchsuite.testkit.RecordingListener;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

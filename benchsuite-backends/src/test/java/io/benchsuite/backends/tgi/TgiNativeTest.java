@@ -1,6 +1,5 @@
 package io.benchsuite.backends.tgi;
 
-import io.benchsuite.backends.testing.Fixtures;
 import static io.benchsuite.backends.testing.Fixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,8 +9,9 @@ import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.backends.http.EnvironmentVariables;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.backends.testing.Fixtures;
 import io.benchsuite.backends.testing.ScriptedServer;
+import io.benchsuite.testkit.RecordingListener;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -1,8 +1,8 @@
 package io.benchsuite.core.workload;
 
-import io.benchsuite.api.util.IoErrors;
 import static io.benchsuite.api.util.Checks.notNull;
 
+import io.benchsuite.api.util.IoErrors;
 import io.benchsuite.api.workload.source.WorkloadDataException;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;

@@ -4,9 +4,9 @@ import static io.benchsuite.core.report.html.internal.Html.esc;
 
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.core.report.html.internal.Distributions;
-import io.benchsuite.core.report.html.internal.HtmlNumbers;
 import io.benchsuite.core.report.html.internal.HistogramChart;
 import io.benchsuite.core.report.html.internal.Html;
+import io.benchsuite.core.report.html.internal.HtmlNumbers;
 import io.benchsuite.core.report.html.internal.LineChart;
 import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.GpuSection;

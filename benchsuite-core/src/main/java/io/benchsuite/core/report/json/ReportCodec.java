@@ -33,18 +33,18 @@ import io.benchsuite.core.report.model.ToolInfo;
 import io.benchsuite.core.report.model.UnknownSection;
 import io.benchsuite.core.run.LatencyHistograms;
 import io.benchsuite.core.run.ReportSection;
-import io.benchsuite.core.workload.WorkloadSection;
 import io.benchsuite.core.run.SecondSample;
+import io.benchsuite.core.workload.WorkloadSection;
 import java.io.IOException;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Base64;
-import java.util.zip.DataFormatException;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
 /**
