@@ -42,7 +42,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The entry point: configure a run fluently, then {@link #run()} it (blocking) or {@link #start()}
+ * The entry point: configure a run fluently, then {@link Builder#run()} it (blocking) or {@link Builder#start()}
  * it (returns a handle for live stats and stopping).
  *
  * <pre>{@code
