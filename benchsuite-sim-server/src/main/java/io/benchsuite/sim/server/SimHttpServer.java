@@ -253,7 +253,7 @@ public final class SimHttpServer implements AutoCloseable {
             return this;
         }
 
-        /** Probability of one malformed SSE event ({@code data: {not json}) mid-stream. */
+        /** Probability of one malformed SSE event ({@code data: {not json}}) mid-stream. */
         public Builder malformedChunkRate(double rate) {
             this.malformedRate = rate;
             this.faultsSetOneByOne = true;
