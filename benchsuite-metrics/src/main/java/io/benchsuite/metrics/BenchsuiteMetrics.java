@@ -351,7 +351,7 @@ public final class BenchsuiteMetrics implements RunListener, RequestDecorator, A
     }
 
     /** Names of the meters registered so far (for checks against {@code docs/metrics.md}). */
-    public synchronized java.util.Set<String> registeredNames() {
+    synchronized java.util.Set<String> registeredNames() {
         java.util.Set<String> names = new java.util.TreeSet<>();
         for (Meter m : meters) names.add(m.getId().getName());
         return names;

@@ -55,8 +55,6 @@ public abstract class TraceSource implements WorkloadSource {
 
     /**
      * The replay options.
-     *
-     * @return the options
      */
     public TraceOptions options() {
         return options;

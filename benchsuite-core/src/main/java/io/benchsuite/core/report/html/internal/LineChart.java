@@ -32,7 +32,6 @@ public final class LineChart {
     private final String yLabel;
     private final List<Series> series = new ArrayList<>();
     private boolean logX;
-    private boolean yFromZero = true;
     private double yMaxAtLeast = Double.NaN;
 
     public LineChart(String title, String xLabel, String yLabel) {
@@ -50,12 +49,6 @@ public final class LineChart {
     /** Fixes the y range to at least {@code [0, max]} (e.g. 100 for percentiles). */
     public LineChart yMaxAtLeast(double max) {
         this.yMaxAtLeast = max;
-        return this;
-    }
-
-    /** Lets the y-axis start at the data minimum instead of 0. */
-    public LineChart yFromData() {
-        this.yFromZero = false;
         return this;
     }
 
@@ -103,7 +96,7 @@ public final class LineChart {
         }
         List<double[]> legendAt = legendLayout();
         int top = TOP + (legendAt.isEmpty() ? 0 : (int) legendAt.get(legendAt.size() - 1)[1] - 34);
-        if (yFromZero) yMin = Math.min(0, yMin);
+        yMin = Math.min(0, yMin);
         if (Double.isFinite(yMaxAtLeast)) yMax = Math.max(yMax, yMaxAtLeast);
         if (yMax <= yMin) yMax = yMin + 1;
         Axis xAxis = logX ? Axis.log(xMin, xMax) : Axis.linear(xMin, xMax);
