@@ -1,9 +1,9 @@
 package io.benchsuite.cli;
 
 import io.benchsuite.api.util.IoErrors;
-import io.benchsuite.core.report.json.InvalidReportException;
 import io.benchsuite.core.report.compare.ComparedRun;
 import io.benchsuite.core.report.compare.Comparison;
+import io.benchsuite.core.report.json.InvalidReportException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package io.benchsuite.cli;
 
 import io.benchsuite.api.util.IoErrors;
-import io.benchsuite.core.report.json.InvalidReportException;
 import io.benchsuite.core.report.ReportWriters;
+import io.benchsuite.core.report.json.InvalidReportException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -2,9 +2,9 @@ package io.benchsuite.cli;
 
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.ConfigurationException;
+import io.benchsuite.core.prompt.Tokenizers;
 import io.benchsuite.sim.SimSettings;
 import io.benchsuite.sim.server.SimHttpServer;
-import io.benchsuite.core.prompt.Tokenizers;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.benchsuite.core.prompt.Tokenizers;
+import io.benchsuite.sim.SimSettings;
+import io.benchsuite.sim.server.SimHttpServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import io.benchsuite.core.prompt.Tokenizers;
-import io.benchsuite.sim.SimSettings;
-import io.benchsuite.sim.server.SimHttpServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -4,19 +4,22 @@ import static io.benchsuite.api.util.Checks.notNegative;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.Backend;
-import io.benchsuite.api.backend.EngineTotalsSource;
-import io.benchsuite.core.phases.EngineTotalsListener;
-import io.benchsuite.core.phases.PhasesListener;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendRegistry;
+import io.benchsuite.api.backend.EngineTotalsSource;
+import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.result.Slo;
+import io.benchsuite.api.seed.ScenarioSeed;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.api.workload.Workload;
-import io.benchsuite.api.backend.SecretMask;
+import io.benchsuite.api.workload.source.SourceContext;
+import io.benchsuite.api.workload.source.WorkloadSource;
+import io.benchsuite.core.injection.TimedInjection;
 import io.benchsuite.core.internal.clock.NanoClock;
 import io.benchsuite.core.internal.engine.RunEngine;
-import io.benchsuite.core.injection.TimedInjection;
+import io.benchsuite.core.phases.EngineTotalsListener;
+import io.benchsuite.core.phases.PhasesListener;
 import io.benchsuite.core.prompt.Tokenizers;
 import io.benchsuite.core.report.ReportWriters;
 import io.benchsuite.core.run.Environment;
@@ -25,18 +28,15 @@ import io.benchsuite.core.run.RunClock;
 import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.run.RunResult;
-import io.benchsuite.api.workload.source.SourceContext;
-import io.benchsuite.api.workload.source.WorkloadSource;
-import io.benchsuite.core.workload.ContextLimit;
-import io.benchsuite.core.workload.SessionOptions;
-import io.benchsuite.core.workload.SourceShare;
-import io.benchsuite.core.workload.SyntheticSource;
-import io.benchsuite.api.seed.ScenarioSeed;
 import io.benchsuite.core.run.Shard;
 import io.benchsuite.core.run.StartGate;
 import io.benchsuite.core.shard.ShardRun;
 import io.benchsuite.core.shard.ShardedWorkload;
 import io.benchsuite.core.shard.StartAt;
+import io.benchsuite.core.workload.ContextLimit;
+import io.benchsuite.core.workload.SessionOptions;
+import io.benchsuite.core.workload.SourceShare;
+import io.benchsuite.core.workload.SyntheticSource;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,7 +46,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The entry point: configure a run fluently, then {@link #run()} it (blocking) or {@link #start()}
+ * The entry point: configure a run fluently, then {@link Builder#run()} it (blocking) or {@link Builder#start()}
  * it (returns a handle for live stats and stopping).
  *
  * <pre>{@code

@@ -3,9 +3,9 @@ package io.benchsuite.core;
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.core.internal.engine.RunEngine;
 import io.benchsuite.core.report.ReportWriters;
+import io.benchsuite.core.report.ReportsNotWrittenException;
 import io.benchsuite.core.run.LiveStats;
 import io.benchsuite.core.run.RunResult;
-import io.benchsuite.core.report.ReportsNotWrittenException;
 import java.time.Duration;
 
 /** A run in progress: watch it, stop it, wait for its result. */

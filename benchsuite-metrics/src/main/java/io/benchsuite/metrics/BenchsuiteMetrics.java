@@ -13,11 +13,11 @@ import io.benchsuite.api.result.Outcome;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.result.Slo;
 import io.benchsuite.core.Benchmark;
+import io.benchsuite.core.RunningBenchmark;
 import io.benchsuite.core.run.LiveStats;
 import io.benchsuite.core.run.RequestDecorator;
 import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.core.run.RunListener;
-import io.benchsuite.core.RunningBenchmark;
 import io.benchsuite.metrics.gpu.GpuTelemetry;
 import io.benchsuite.metrics.host.HostTelemetry;
 import io.benchsuite.metrics.server.ServerMetricsScraper;
@@ -351,7 +351,7 @@ public final class BenchsuiteMetrics implements RunListener, RequestDecorator, A
     }
 
     /** Names of the meters registered so far (for checks against {@code docs/metrics.md}). */
-    public synchronized java.util.Set<String> registeredNames() {
+    synchronized java.util.Set<String> registeredNames() {
         java.util.Set<String> names = new java.util.TreeSet<>();
         for (Meter m : meters) names.add(m.getId().getName());
         return names;

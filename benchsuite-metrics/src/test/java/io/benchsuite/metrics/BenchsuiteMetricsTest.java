@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchsuite.api.result.Slo;
 import io.benchsuite.core.run.RunResult;
+import io.benchsuite.testkit.ScriptedBackend;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Files;
@@ -12,7 +13,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import io.benchsuite.testkit.ScriptedBackend;
 import org.junit.jupiter.api.Test;
 
 class BenchsuiteMetricsTest {

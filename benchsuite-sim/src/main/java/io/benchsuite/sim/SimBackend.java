@@ -1,11 +1,11 @@
 package io.benchsuite.sim;
 
-import io.benchsuite.api.backend.DeviceUsage;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.BackendInfo;
+import io.benchsuite.api.backend.DeviceUsage;
 import io.benchsuite.api.backend.EngineTotals;
 import io.benchsuite.api.backend.EngineTotalsSource;
 import io.benchsuite.api.backend.ErrorKind;

@@ -315,14 +315,6 @@ public final class SimPhysics {
         return device.interconnect().allReduceSeconds((double) tokens * model.hiddenSize() * ACTIVATION_BYTES, tensorParallel);
     }
 
-    /**
-     * Seconds of one step: compute over {@code computeTokens} tokens (attention over
-     * {@code kvTokensRead} positions) and the memory traffic of the weights plus {@code kvTokensRead} KV tokens.
-     */
-    public double stepSeconds(long computeTokens, long kvTokensRead) {
-        return cost(computeTokens, kvTokensRead, kvTokensRead).seconds();
-    }
-
     /** Seconds of a step that only prefills {@code promptTokens} (causal attention over the prompt itself). */
     public double prefillSeconds(long promptTokens) {
         return cost(promptTokens, causalPairs(0, promptTokens), 0).seconds();

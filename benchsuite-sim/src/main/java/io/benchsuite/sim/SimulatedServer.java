@@ -1,11 +1,11 @@
 package io.benchsuite.sim;
 
-import io.benchsuite.api.backend.DeviceUsage;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.BackendInfo;
+import io.benchsuite.api.backend.DeviceUsage;
 import io.benchsuite.api.backend.EngineTotals;
 import io.benchsuite.api.backend.EngineTotalsSource;
 import io.benchsuite.api.backend.ErrorKind;
@@ -243,7 +243,7 @@ public final class SimulatedServer {
     }
 
     /**
-     * This server as a {@link VirtualTimeBackend}: a run drives its clock (every instant of the run is
+     * This server as a {@link io.benchsuite.api.backend.VirtualTimeBackend}: a run drives its clock (every instant of the run is
      * the server's {@link #now()}), sends happen at the server's now, and the run reads
      * {@link #deviceUsage()} when it ends.
      */

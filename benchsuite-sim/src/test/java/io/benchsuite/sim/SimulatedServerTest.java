@@ -1,6 +1,5 @@
 package io.benchsuite.sim;
 
-import io.benchsuite.api.backend.DeviceUsage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.data.Percentage.withPercentage;
@@ -9,6 +8,7 @@ import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ChatMessage;
+import io.benchsuite.api.backend.DeviceUsage;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.Quantization;

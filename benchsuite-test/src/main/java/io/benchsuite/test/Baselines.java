@@ -1,12 +1,12 @@
 package io.benchsuite.test;
 
-import io.benchsuite.api.util.IoErrors;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import io.benchsuite.api.util.IoErrors;
 import io.benchsuite.core.report.ReportWriters;
 import io.benchsuite.core.report.json.InvalidReportException;
 import io.benchsuite.core.report.json.ReportJson;

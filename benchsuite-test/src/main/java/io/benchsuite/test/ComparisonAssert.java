@@ -3,7 +3,7 @@ package io.benchsuite.test;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.result.LatencyMetric;
-import io.benchsuite.test.internal.Format;
+import io.benchsuite.test.internal.AssertionNumbers;
 import org.assertj.core.description.Description;
 
 /**
@@ -69,19 +69,19 @@ public final class ComparisonAssert {
         String details = "\n  sample now: " + Samples.latency(subject, metric)
                 + "\n  sample baseline: " + Samples.latency(baseline, metric) + locations();
         return make(now, base, RegressionAssert.Better.LOWER,
-                metric.displayName() + " " + Format.percentile(p), Format::millis, details);
+                metric.displayName() + " " + AssertionNumbers.percentile(p), AssertionNumbers::millis, details);
     }
 
     /** Output tokens per second (higher is better). */
     public RegressionAssert outputTokensPerSecond() {
         return make(subject.throughput().outputTokensPerSecond(), baseline.throughput().outputTokensPerSecond(),
-                RegressionAssert.Better.HIGHER, "output tokens/s", v -> Format.number(v) + " tokens/s", requestSamples());
+                RegressionAssert.Better.HIGHER, "output tokens/s", v -> AssertionNumbers.number(v) + " tokens/s", requestSamples());
     }
 
     /** Successful requests per second (higher is better). */
     public RegressionAssert requestsPerSecond() {
         return make(subject.throughput().requestsPerSecond(), baseline.throughput().requestsPerSecond(),
-                RegressionAssert.Better.HIGHER, "requests/s", v -> Format.number(v) + " requests/s", requestSamples());
+                RegressionAssert.Better.HIGHER, "requests/s", v -> AssertionNumbers.number(v) + " requests/s", requestSamples());
     }
 
     private String requestSamples() {

@@ -1,7 +1,7 @@
 package io.benchsuite.test;
 
 import io.benchsuite.api.result.RunSummary;
-import io.benchsuite.test.internal.Format;
+import io.benchsuite.test.internal.AssertionNumbers;
 import org.assertj.core.description.Description;
 
 /**
@@ -21,14 +21,14 @@ public final class GoodputAssert {
     public NumberValueAssert fraction() {
         RunSummary.Goodput g = subject.result().summary().goodput();
         return Descriptions.apply(new NumberValueAssert(g.fraction(), label("fraction"),
-                v -> Format.number(v) + " (" + Format.percent(v) + ")", sample(g), subject.reportLine()), description);
+                v -> AssertionNumbers.number(v) + " (" + AssertionNumbers.percent(v) + ")", sample(g), subject.reportLine()), description);
     }
 
     /** Requests meeting every SLO per second of the measured window. */
     public NumberValueAssert requestsPerSecond() {
         RunSummary.Goodput g = subject.result().summary().goodput();
         return Descriptions.apply(new NumberValueAssert(g.requestsPerSecond(), label("requests/s"),
-                v -> Format.number(v) + " requests/s", sample(g), subject.reportLine()), description);
+                v -> AssertionNumbers.number(v) + " requests/s", sample(g), subject.reportLine()), description);
     }
 
     private String label(String what) {

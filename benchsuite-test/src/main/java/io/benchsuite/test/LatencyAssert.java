@@ -2,7 +2,7 @@ package io.benchsuite.test;
 
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
-import io.benchsuite.test.internal.Format;
+import io.benchsuite.test.internal.AssertionNumbers;
 import org.assertj.core.description.Description;
 
 /**
@@ -27,7 +27,7 @@ public final class LatencyAssert {
      */
     public LatencyValueAssert percentile(double p) {
         if (!(p >= 0 && p <= 100)) throw new IllegalArgumentException("percentile must be within [0, 100], got " + p);
-        return value(Format.percentile(p), subject.histograms().percentileMillis(metric, p));
+        return value(AssertionNumbers.percentile(p), subject.histograms().percentileMillis(metric, p));
     }
 
     /** The median. */

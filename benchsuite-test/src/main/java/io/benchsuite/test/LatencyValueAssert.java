@@ -2,7 +2,7 @@ package io.benchsuite.test;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
-import io.benchsuite.test.internal.Format;
+import io.benchsuite.test.internal.AssertionNumbers;
 import java.time.Duration;
 
 /**
@@ -12,7 +12,7 @@ import java.time.Duration;
 public final class LatencyValueAssert extends ValueAssert<LatencyValueAssert> {
 
     LatencyValueAssert(double millis, String label, String sample, String report) {
-        super(millis, LatencyValueAssert.class, label, Format::millis, sample, report);
+        super(millis, LatencyValueAssert.class, label, AssertionNumbers::millis, sample, report);
     }
 
     /** Passes when the figure is strictly below {@code limit}. */

@@ -2,7 +2,7 @@ package io.benchsuite.test;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
-import io.benchsuite.test.internal.Format;
+import io.benchsuite.test.internal.AssertionNumbers;
 import java.util.Locale;
 import java.util.function.DoubleFunction;
 import org.assertj.core.api.AbstractAssert;
@@ -64,7 +64,7 @@ public final class RegressionAssert extends AbstractAssert<RegressionAssert, Dou
         double change = regression();
         if (change > allowed) {
             failWithMessage("%s", label + " regressed by " + percent(change) + ", more than the allowed "
-                    + Format.number(tolerance.value) + "% (" + direction + ")" + details(direction));
+                    + AssertionNumbers.number(tolerance.value) + "% (" + direction + ")" + details(direction));
         }
         return this;
     }

@@ -5,7 +5,7 @@ import static io.benchsuite.api.util.Checks.notNull;
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.core.run.RunResult;
-import io.benchsuite.test.internal.Format;
+import io.benchsuite.test.internal.AssertionNumbers;
 import org.assertj.core.api.AbstractAssert;
 
 /**
@@ -72,21 +72,21 @@ public final class RunResultAssert extends AbstractAssert<RunResultAssert, RunRe
     /** Failed / measured requests, a number in [0, 1]. */
     public NumberValueAssert errorRate() {
         RunSummary.Counts c = actual.summary().counts();
-        return number("error rate", c.errorRate(), v -> Format.number(v) + " (" + Format.percent(v) + ")",
+        return number("error rate", c.errorRate(), v -> AssertionNumbers.number(v) + " (" + AssertionNumbers.percent(v) + ")",
                 Samples.requests(subject) + errors());
     }
 
     /** Output tokens of successful requests per second of the measured window. */
     public NumberValueAssert outputTokensPerSecond() {
         return number("output tokens/s", actual.summary().throughput().outputTokensPerSecond(),
-                v -> Format.number(v) + " tokens/s", actual.summary().tokens().output() + " output tokens of "
+                v -> AssertionNumbers.number(v) + " tokens/s", actual.summary().tokens().output() + " output tokens of "
                         + Samples.requests(subject));
     }
 
     /** Successful requests per second of the measured window. */
     public NumberValueAssert requestsPerSecond() {
         return number("requests/s", actual.summary().throughput().requestsPerSecond(),
-                v -> Format.number(v) + " requests/s", Samples.requests(subject));
+                v -> AssertionNumbers.number(v) + " requests/s", Samples.requests(subject));
     }
 
     /** Goodput: requests meeting every SLO given to the run. */
@@ -102,7 +102,7 @@ public final class RunResultAssert extends AbstractAssert<RunResultAssert, RunRe
 
     /** Passes when at least {@code n} measured requests succeeded, so a gate cannot pass on no data. */
     public RunResultAssert hasSucceededAtLeast(long n) {
-        number("successful measured requests", actual.summary().counts().succeeded(), Format::number,
+        number("successful measured requests", actual.summary().counts().succeeded(), AssertionNumbers::number,
                 Samples.requests(subject)).isGreaterThanOrEqualTo(n);
         return this;
     }

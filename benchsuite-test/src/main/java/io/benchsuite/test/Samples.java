@@ -2,7 +2,7 @@ package io.benchsuite.test;
 
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.RunSummary;
-import io.benchsuite.test.internal.Format;
+import io.benchsuite.test.internal.AssertionNumbers;
 
 /** The "sample:" part of failure messages: how much data a figure rests on. */
 final class Samples {
@@ -18,6 +18,6 @@ final class Samples {
     static String requests(Measured m) {
         RunSummary.Counts c = m.counts();
         return c.measured() + " measured requests (" + c.succeeded() + " succeeded, " + c.failed() + " failed) over "
-                + Format.number(m.measuredSeconds()) + " s";
+                + AssertionNumbers.number(m.measuredSeconds()) + " s";
     }
 }

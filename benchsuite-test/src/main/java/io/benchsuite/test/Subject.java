@@ -1,7 +1,7 @@
 package io.benchsuite.test;
 
-import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.report.ReportWriters;
+import io.benchsuite.core.run.RunResult;
 import java.nio.file.Path;
 
 /** A run under assertion with the words its failure messages need. */

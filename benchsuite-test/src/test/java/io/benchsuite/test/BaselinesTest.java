@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.data.Percentage.withPercentage;
 
-import io.benchsuite.api.result.Slo;
 import io.benchsuite.api.result.LatencyMetric;
+import io.benchsuite.api.result.Slo;
+import io.benchsuite.core.report.ReportWriters;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.run.RunResult;
-import io.benchsuite.core.report.ReportWriters;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

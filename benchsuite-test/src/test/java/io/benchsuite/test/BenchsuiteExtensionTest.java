@@ -9,13 +9,13 @@ import io.benchsuite.core.run.RunResult;
 import io.benchsuite.test.junit.BenchmarkRunner;
 import io.benchsuite.test.junit.BenchsuiteExtension;
 import io.benchsuite.test.junit.BenchsuiteTest;
+import io.benchsuite.testkit.ScriptedBackend;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import io.benchsuite.testkit.ScriptedBackend;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -72,7 +72,7 @@ class BenchsuiteExtensionTest {
 
     @Test
     void namesWithOddCharactersBecomeSafeDirectories() {
-        BenchmarkRunner r = BenchmarkRunner.forTest(Path.of("root"), "My Test", "gate[1] p99/ttft", 
+        BenchmarkRunner r = BenchmarkRunner.forTest(Path.of("root"), "My Test", "gate[1] p99/ttft",
                 io.benchsuite.api.seed.SeedChain.fromLong(1));
         org.assertj.core.api.Assertions.assertThat(r.reportDir()).isEqualTo(Path.of("root", "My_Test", "gate_1__p99_ttft"));
         org.assertj.core.api.Assertions.assertThatIllegalArgumentException().isThrownBy(() -> r.benchmark(" "))

@@ -1,11 +1,10 @@
 package io.benchsuite.api.workload;
 
-import io.benchsuite.api.util.TextParts;
-
+import static io.benchsuite.api.util.Checks.notNegativeFinite;
 import static io.benchsuite.api.util.Checks.positive;
 import static io.benchsuite.api.util.Checks.positiveFinite;
-import static io.benchsuite.api.util.Checks.notNegativeFinite;
 
+import io.benchsuite.api.util.TextParts;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;

@@ -12,7 +12,7 @@ import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
-import io.benchsuite.backends.http.Environment;
+import io.benchsuite.backends.http.EnvironmentVariables;
 import io.benchsuite.backends.http.internal.HttpTransport;
 import io.benchsuite.backends.http.internal.Json;
 import io.benchsuite.backends.http.internal.MalformedResponseException;
@@ -37,7 +37,7 @@ import org.slf4j.LoggerFactory;
  * See {@link OpenAiStreamDialect} for how tokens are counted and timed.
  *
  * <p>Create one with a provider ({@code BackendRegistry.load().create("vllm", config)}) or directly
- * with {@link #create(OpenAiSettings, Environment)}. Thread-safe.
+ * with {@link #create(OpenAiSettings, EnvironmentVariables)}. Thread-safe.
  */
 public final class OpenAiBackend implements Backend {
     private static final Logger LOG = LoggerFactory.getLogger(OpenAiBackend.class);
@@ -60,7 +60,7 @@ public final class OpenAiBackend implements Backend {
      * @param environment where the API key variable ({@code api-key-env}) is looked up
      * @throws BackendException when the named API key variable is not set
      */
-    public static OpenAiBackend create(OpenAiSettings settings, Environment environment) {
+    public static OpenAiBackend create(OpenAiSettings settings, EnvironmentVariables environment) {
         notNull(settings, "settings");
         notNull(environment, "environment");
         OpenAiBackend backend = new OpenAiBackend(settings, new HttpTransport(settings.preset().providerName(), settings.http(),

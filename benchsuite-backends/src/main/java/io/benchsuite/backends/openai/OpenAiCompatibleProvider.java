@@ -7,7 +7,7 @@ import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendOption;
 import io.benchsuite.api.backend.BackendProvider;
 import io.benchsuite.api.backend.Capability;
-import io.benchsuite.backends.http.Environment;
+import io.benchsuite.backends.http.EnvironmentVariables;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -16,13 +16,13 @@ import java.util.Set;
  * Base of the providers of the OpenAI-compatible family: each subclass is one {@link Preset} under
  * its own name, all creating an {@link OpenAiBackend}. Subclasses have a public no-argument
  * constructor (for {@link java.util.ServiceLoader}, reading the process environment) and one taking
- * an {@link Environment} (for tests and embedding).
+ * an {@link EnvironmentVariables} (for tests and embedding).
  */
 public abstract class OpenAiCompatibleProvider implements BackendProvider {
     private final Preset preset;
-    private final Environment environment;
+    private final EnvironmentVariables environment;
 
-    protected OpenAiCompatibleProvider(Preset preset, Environment environment) {
+    protected OpenAiCompatibleProvider(Preset preset, EnvironmentVariables environment) {
         this.preset = notNull(preset, "preset");
         this.environment = notNull(environment, "environment");
     }

@@ -12,12 +12,12 @@ import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
-import io.benchsuite.backends.http.Environment;
+import io.benchsuite.backends.http.EnvironmentVariables;
 import io.benchsuite.backends.http.HttpSettings;
 import io.benchsuite.backends.http.internal.HttpTransport;
-import io.benchsuite.backends.http.internal.StreamReplay;
 import io.benchsuite.backends.http.internal.Json;
 import io.benchsuite.backends.http.internal.MalformedResponseException;
+import io.benchsuite.backends.http.internal.StreamReplay;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -55,7 +55,7 @@ public final class TgiNativeBackend implements Backend {
      * @throws IllegalArgumentException naming a bad config key
      * @throws BackendException when the named API key variable is not set
      */
-    public static TgiNativeBackend create(BackendConfig config, Environment environment) {
+    public static TgiNativeBackend create(BackendConfig config, EnvironmentVariables environment) {
         notNull(config, "config");
         notNull(environment, "environment");
         HttpSettings http = HttpSettings.from(config, DEFAULT_URL);

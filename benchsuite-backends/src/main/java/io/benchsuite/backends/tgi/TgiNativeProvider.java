@@ -7,7 +7,7 @@ import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendOption;
 import io.benchsuite.api.backend.BackendProvider;
 import io.benchsuite.api.backend.Capability;
-import io.benchsuite.backends.http.Environment;
+import io.benchsuite.backends.http.EnvironmentVariables;
 import io.benchsuite.backends.http.HttpOptions;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,15 +15,15 @@ import java.util.Set;
 
 /** Provider {@code tgi-native}: TGI's own {@code /generate_stream} API (see {@link TgiNativeBackend}). */
 public final class TgiNativeProvider implements BackendProvider {
-    private final Environment environment;
+    private final EnvironmentVariables environment;
 
     /** Reads the API key variable from the process environment. */
     public TgiNativeProvider() {
-        this(Environment.system());
+        this(EnvironmentVariables.system());
     }
 
     /** Reads the API key variable from {@code environment}. */
-    public TgiNativeProvider(Environment environment) {
+    public TgiNativeProvider(EnvironmentVariables environment) {
         this.environment = notNull(environment, "environment");
     }
 

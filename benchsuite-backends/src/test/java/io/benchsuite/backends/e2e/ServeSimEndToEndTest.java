@@ -1,6 +1,5 @@
 package io.benchsuite.backends.e2e;
 
-import io.benchsuite.backends.testing.Fixtures;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,12 +11,13 @@ import io.benchsuite.api.result.TokenSource;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
-import io.benchsuite.backends.http.Environment;
+import io.benchsuite.backends.http.EnvironmentVariables;
 import io.benchsuite.backends.openai.VllmProvider;
-import io.benchsuite.sim.server.SimHttpServer;
+import io.benchsuite.backends.testing.Fixtures;
 import io.benchsuite.core.Benchmark;
-import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.prompt.Tokenizers;
+import io.benchsuite.core.run.RunResult;
+import io.benchsuite.sim.server.SimHttpServer;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -154,7 +154,7 @@ class ServeSimEndToEndTest {
     @Test
     void theApiKeyIsSentButAppearsInNoReport(@TempDir Path dir) throws IOException {
         String secret = "sk-test-DO-NOT-LEAK-4711";
-        BackendRegistry registry = BackendRegistry.of(List.of(new VllmProvider(Environment.of(Map.of("BENCH_KEY", secret)))));
+        BackendRegistry registry = BackendRegistry.of(List.of(new VllmProvider(EnvironmentVariables.of(Map.of("BENCH_KEY", secret)))));
         try (SimHttpServer s = server(0.05, SimHttpServer.builder())) {
             RunResult r = Benchmark.named("secret").registry(registry)
                     .backend("vllm", Fixtures.config(Map.of("url", s.baseUri().toString(), "model", "qwen2.5-0.5b",

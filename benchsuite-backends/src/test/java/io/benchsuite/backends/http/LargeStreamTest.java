@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchsuite.backends.openai.OpenAiBackend;
 import io.benchsuite.backends.openai.Preset;
-import io.benchsuite.testkit.RecordingListener;
 import io.benchsuite.backends.testing.ScriptedServer;
+import io.benchsuite.testkit.RecordingListener;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

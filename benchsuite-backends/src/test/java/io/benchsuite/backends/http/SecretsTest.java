@@ -1,8 +1,6 @@
 package io.benchsuite.backends.http;
 
-import io.benchsuite.backends.testing.Fixtures;
 import static io.benchsuite.backends.testing.Fixtures.chatDelta;
-import static io.benchsuite.backends.testing.Fixtures.openai;
 import static io.benchsuite.backends.testing.Fixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -12,11 +10,11 @@ import io.benchsuite.api.backend.BackendException;
 import io.benchsuite.api.backend.BackendInfo;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.backends.openai.OpenAiBackend;
-import io.benchsuite.backends.openai.Preset;
 import io.benchsuite.backends.openai.VllmProvider;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.backends.testing.Fixtures;
 import io.benchsuite.backends.testing.ScriptedServer;
 import io.benchsuite.backends.tgi.TgiNativeProvider;
+import io.benchsuite.testkit.RecordingListener;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +30,7 @@ class SecretsTest {
 
     @Test
     void theKeyIsSentButNeverShown() throws Exception {
-        Environment env = Environment.of(Map.of("BENCH_KEY", KEY));
+        EnvironmentVariables env = EnvironmentVariables.of(Map.of("BENCH_KEY", KEY));
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         PrintStream originalErr = System.err;
         PrintStream originalOut = System.out;
@@ -110,7 +108,7 @@ class SecretsTest {
 
     @Test
     void aMissingKeyVariableIsAClearErrorNamingTheVariableOnly() {
-        assertThatThrownBy(() -> new VllmProvider(Environment.of(Map.of())).create(BackendConfig.of(Map.of(BackendConfig.API_KEY_ENV, "NOPE_KEY"))))
+        assertThatThrownBy(() -> new VllmProvider(EnvironmentVariables.of(Map.of())).create(BackendConfig.of(Map.of(BackendConfig.API_KEY_ENV, "NOPE_KEY"))))
                 .isInstanceOf(BackendException.class)
                 .hasMessageContaining("NOPE_KEY")
                 .hasMessageContaining("api-key-env");

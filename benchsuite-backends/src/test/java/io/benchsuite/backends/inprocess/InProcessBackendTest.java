@@ -12,7 +12,6 @@ import io.benchsuite.backends.testing.Fixtures;
 import io.benchsuite.testkit.RecordingListener;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;

@@ -1,6 +1,5 @@
 package io.benchsuite.backends.openai;
 
-import io.benchsuite.backends.testing.Fixtures;
 import static io.benchsuite.backends.testing.Fixtures.chatDelta;
 import static io.benchsuite.backends.testing.Fixtures.openai;
 import static io.benchsuite.backends.testing.Fixtures.request;
@@ -13,8 +12,9 @@ import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendException;
 import io.benchsuite.api.backend.BackendRegistry;
 import io.benchsuite.api.backend.Capability;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.backends.testing.Fixtures;
 import io.benchsuite.backends.testing.ScriptedServer;
+import io.benchsuite.testkit.RecordingListener;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -3,7 +3,7 @@ package io.benchsuite.backends.testing;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.backend.InferenceRequest;
-import io.benchsuite.backends.http.Environment;
+import io.benchsuite.backends.http.EnvironmentVariables;
 import io.benchsuite.backends.openai.OpenAiBackend;
 import io.benchsuite.backends.openai.OpenAiSettings;
 import io.benchsuite.backends.openai.Preset;
@@ -25,7 +25,7 @@ public final class Fixtures {
     }
 
     public static OpenAiBackend openai(Preset preset, String url, String... keyValues) {
-        return openai(preset, url, Environment.of(Map.of()), keyValues);
+        return openai(preset, url, EnvironmentVariables.of(Map.of()), keyValues);
     }
 
     /**
@@ -43,7 +43,7 @@ public final class Fixtures {
         return BackendConfig.of(m);
     }
 
-    public static OpenAiBackend openai(Preset preset, String url, Environment env, String... keyValues) {
+    public static OpenAiBackend openai(Preset preset, String url, EnvironmentVariables env, String... keyValues) {
         Map<String, String> m = new HashMap<>();
         m.put(BackendConfig.URL, url);
         m.put(BackendConfig.MODEL, "test-model");

@@ -1,6 +1,5 @@
 package io.benchsuite.backends.tgi;
 
-import io.benchsuite.backends.testing.Fixtures;
 import static io.benchsuite.backends.testing.Fixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,9 +8,10 @@ import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.Usage;
-import io.benchsuite.backends.http.Environment;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.backends.http.EnvironmentVariables;
+import io.benchsuite.backends.testing.Fixtures;
 import io.benchsuite.backends.testing.ScriptedServer;
+import io.benchsuite.testkit.RecordingListener;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +23,7 @@ class TgiNativeTest {
     }
 
     private static Backend backend(String url) {
-        return new TgiNativeProvider(Environment.of(Map.of())).create(Fixtures.config(Map.of(BackendConfig.URL, url)));
+        return new TgiNativeProvider(EnvironmentVariables.of(Map.of())).create(Fixtures.config(Map.of(BackendConfig.URL, url)));
     }
 
     @Test

@@ -93,12 +93,12 @@ public final class CapacityHarness {
                 p.rateTime(), p.cliCommand(), p.startupRuns());
         if (rates != null) p = new Plan(p.out(), p.transport(), p.firehoseStreams(), p.firehoseTime(), p.heldStreams(), rates,
                 p.rateTime(), p.cliCommand(), p.startupRuns());
-        Report r = run(p);
+        CapacityFigures r = run(p);
         System.out.println(r.markdown());
     }
 
     /** Everything measured. */
-    public record Report(Firehose firehose, Held held, List<Rate> rates, List<Startup> startup, String transport) {
+    public record CapacityFigures(Firehose firehose, Held held, List<Rate> rates, List<Startup> startup, String transport) {
         public String markdown() {
             StringBuilder b = new StringBuilder();
             b.append("| capacity (transport ").append(transport).append(", ").append(Runtime.getRuntime().availableProcessors())
@@ -148,7 +148,7 @@ public final class CapacityHarness {
     public record Startup(String command, double firstRequestMs, double firstPostMs) {}
 
     /** Runs the plan. */
-    public static Report run(Plan p) throws Exception {
+    public static CapacityFigures run(Plan p) throws Exception {
         // the runs' directories under p.out() are the harness's own: each harness run replaces the last one's (overwrite)
         Files.createDirectories(p.out());
         Firehose f = firehose(p);
@@ -159,7 +159,7 @@ public final class CapacityHarness {
         if (!p.cliCommand().isEmpty()) {
             for (int i = 0; i < p.startupRuns(); i++) s.add(startup(p));
         }
-        Report report = new Report(f, h, rates, s, p.transport());
+        CapacityFigures report = new CapacityFigures(f, h, rates, s, p.transport());
         ObjectNode n = JSON.valueToTree(report);
         Files.writeString(p.out().resolve("capacity.json"), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(n));
         return report;

@@ -172,11 +172,6 @@ public final class ScriptedSseServer implements AutoCloseable {
         return "http://127.0.0.1:" + port();
     }
 
-    /** The script in force. */
-    public Script script() {
-        return script;
-    }
-
     /** Requests answered (completed) so far, in order of completion. */
     public List<Served> served() {
         return new ArrayList<>(served);

@@ -178,7 +178,7 @@ public final class ClientTimingRun {
         final Map<String, long[]> lastTicks = new HashMap<>();
         /** Thread name per "pid/tid". */
         final Map<String, String> names = new HashMap<>();
-        /** Per-thread ticks at chosen instants (taken by {@link #mark}). */
+        /** Per-thread ticks at every sample (the instant of each in {@link #markTimes}). */
         final List<Map<String, Long>> marks = new CopyOnWriteArrayList<>();
         final List<Long> markTimes = new CopyOnWriteArrayList<>();
         volatile boolean stop;

@@ -19,7 +19,7 @@ class CapacityHarnessSmokeTest {
     void theQuickPassMeasuresEveryPart(@TempDir Path dir) throws Exception {
         for (String transport : List.of("netty", "httpclient")) {
             Path out = dir.resolve(transport);
-            CapacityHarness.Report r = CapacityHarness.run(CapacityHarness.Plan.quick(out, transport, List.of()));
+            CapacityHarness.CapacityFigures r = CapacityHarness.run(CapacityHarness.Plan.quick(out, transport, List.of()));
             assertThat(r.firehose().events()).as(transport).isPositive();
             assertThat(r.firehose().clientCpuSeconds()).as(transport).isPositive();
             assertThat(r.held().streams()).isEqualTo(64);

@@ -137,8 +137,8 @@ public final class ReportFigures {
     }
 
     /**
-     * A run as a Pareto candidate: {@value #ENERGY_PER_TOKEN} (J), the latency figure (ms, under its
-     * {@link PointFigure#label()} with spaces as dashes, e.g. {@code e2e-p99}) and {@value #ACCURACY} where known.
+     * A run as a Pareto candidate: {@link #ENERGY_PER_TOKEN} (J), the latency figure (ms, under its
+     * {@link PointFigure#label()} with spaces as dashes, e.g. {@code e2e-p99}) and {@link #ACCURACY} where known.
      *
      * @param report the run's report
      * @param label the candidate's label

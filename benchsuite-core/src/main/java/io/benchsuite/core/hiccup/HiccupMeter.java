@@ -31,7 +31,7 @@ import org.HdrHistogram.Histogram;
  * <pre>{@code
  * try (HiccupMeter meter = HiccupMeter.create().start()) {
  *     ... run ...
- *     HiccupMeter.Summary s = meter.summary();          // p50 / p99 / max oversleep
+ *     HiccupMeter.Oversleep s = meter.summary();          // p50 / p99 / max oversleep
  *     boolean hit = meter.stalledDuring(t0, t1, Duration.ofMillis(5));
  * }
  * }</pre>
@@ -177,9 +177,9 @@ public final class HiccupMeter implements AutoCloseable {
     }
 
     /** The oversleep percentiles so far. */
-    public synchronized Summary summary() {
-        if (histogram.getTotalCount() == 0) return new Summary(0, 0, 0, 0, 0);
-        return new Summary(histogram.getTotalCount(), histogram.getValueAtPercentile(50), histogram.getValueAtPercentile(99),
+    public synchronized Oversleep summary() {
+        if (histogram.getTotalCount() == 0) return new Oversleep(0, 0, 0, 0, 0);
+        return new Oversleep(histogram.getTotalCount(), histogram.getValueAtPercentile(50), histogram.getValueAtPercentile(99),
                 longestNanos, stallCount + dropped);
     }
 
@@ -227,7 +227,7 @@ public final class HiccupMeter implements AutoCloseable {
      * @param maxNanos longest oversleep
      * @param stalls stalls longer than the meter's {@code retainAbove}
      */
-    public record Summary(long samples, long p50Nanos, long p99Nanos, long maxNanos, long stalls) {}
+    public record Oversleep(long samples, long p50Nanos, long p99Nanos, long maxNanos, long stalls) {}
 
     /**
      * A time the client could not run: from when the meter should have woken to when it did.

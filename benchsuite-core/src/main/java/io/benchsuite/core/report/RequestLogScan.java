@@ -166,11 +166,6 @@ public final class RequestLogScan {
         return runIds;
     }
 
-    /** Request lines without a run id (written before runs had one, or by another tool). */
-    public long withoutRunId() {
-        return withoutRunId;
-    }
-
     /** What is wrong with the file by itself; empty when nothing is. */
     public List<String> problems() {
         return problems;

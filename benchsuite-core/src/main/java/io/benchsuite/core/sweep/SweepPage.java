@@ -3,8 +3,8 @@ package io.benchsuite.core.sweep;
 import static io.benchsuite.core.report.html.internal.Html.esc;
 
 import io.benchsuite.core.report.analysis.AnalysisSections;
-import io.benchsuite.core.report.html.internal.Fmt;
 import io.benchsuite.core.report.html.internal.Html;
+import io.benchsuite.core.report.html.internal.HtmlNumbers;
 import io.benchsuite.core.report.html.internal.LineChart;
 import java.util.List;
 import java.util.Map;
@@ -42,11 +42,11 @@ final class SweepPage {
         for (SweepDocument.Axis a : d.axes()) {
             b.append(esc(a.parameter())).append(" = ").append(esc(String.join(", ", a.values()))).append(" · ");
         }
-        b.append(d.series().stream().mapToInt(s -> s.points().size()).sum()).append(" runs in ").append(Fmt.num(d.wallSeconds()))
+        b.append(d.series().stream().mapToInt(s -> s.points().size()).sum()).append(" runs in ").append(HtmlNumbers.num(d.wallSeconds()))
                 .append(" s</p><div class=\"ident\">");
-        ident(b, "SLOs", d.slo().limits().isEmpty() ? "none (errors only: at most " + Fmt.pct(d.slo().maxErrorRate()) + " % failed)"
-                : limits(d.slo().limits()) + "; at most " + Fmt.pct(d.slo().maxErrorRate()) + " % failed");
-        ident(b, "Stop rule", "saturated at " + Fmt.pct(d.stopRule().errorRate()) + " % errors or " + Fmt.num(d.stopRule().sloFactor())
+        ident(b, "SLOs", d.slo().limits().isEmpty() ? "none (errors only: at most " + HtmlNumbers.pct(d.slo().maxErrorRate()) + " % failed)"
+                : limits(d.slo().limits()) + "; at most " + HtmlNumbers.pct(d.slo().maxErrorRate()) + " % failed");
+        ident(b, "Stop rule", "saturated at " + HtmlNumbers.pct(d.stopRule().errorRate()) + " % errors or " + HtmlNumbers.num(d.stopRule().sloFactor())
                 + "× an SLO limit");
         ident(b, "Bisection", "up to " + d.maxRefinements() + " points per series");
         ident(b, "FTL figure", d.latencyFigure());
@@ -65,7 +65,7 @@ final class SweepPage {
             b.append("<tr data-series=\"").append(esc(s.label())).append("\"><td>").append(esc(s.label())).append("</td><td class=\"num\" data-knee=\"throughput\">")
                     .append(knee(s.throughputKnee(), "tok/s")).append("</td><td class=\"num\" data-knee=\"latency\">")
                     .append(knee(s.latencyKnee(), "ms")).append("</td><td class=\"num\">").append(load(s.balancePoint()))
-                    .append("</td><td class=\"num\" data-frontier=\"").append(s.highestPassingLoad() == null ? "" : Fmt.num(s.highestPassingLoad()))
+                    .append("</td><td class=\"num\" data-frontier=\"").append(s.highestPassingLoad() == null ? "" : HtmlNumbers.num(s.highestPassingLoad()))
                     .append("\">").append(load(s.highestPassingLoad())).append("</td><td><small>");
             if (s.kneeAbsent() != null) b.append("knee: ").append(esc(s.kneeAbsent())).append("<br>");
             for (String n : s.notes()) b.append(esc(n)).append("<br>");
@@ -78,17 +78,17 @@ final class SweepPage {
 
     private static String limits(Map<String, Double> limits) {
         StringBuilder s = new StringBuilder();
-        limits.forEach((k, v) -> s.append(s.length() == 0 ? "" : ", ").append(k).append(" ≤ ").append(Fmt.num(v)).append(" ms"));
+        limits.forEach((k, v) -> s.append(s.length() == 0 ? "" : ", ").append(k).append(" ≤ ").append(HtmlNumbers.num(v)).append(" ms"));
         return s.toString();
     }
 
     private static String knee(SweepDocument.Knee k, String unit) {
         if (k == null) return "<span class=\"absent\">absent</span>";
-        return "at " + esc(Fmt.num(k.load())) + " (" + esc(Fmt.num(k.value())) + " " + unit + ")";
+        return "at " + esc(HtmlNumbers.num(k.load())) + " (" + esc(HtmlNumbers.num(k.value())) + " " + unit + ")";
     }
 
     private static String load(Double v) {
-        return v == null ? "<span class=\"absent\">absent</span>" : esc(Fmt.num(v));
+        return v == null ? "<span class=\"absent\">absent</span>" : esc(HtmlNumbers.num(v));
     }
 
     private static void ident(StringBuilder b, String name, String value) {
@@ -133,15 +133,15 @@ final class SweepPage {
             }
             if (s.throughputKnee() != null) {
                 SweepDocument.Point at = atLoad(ps, s.throughputKnee().load());
-                String name = pre + "knee (" + x + " " + Fmt.num(s.throughputKnee().load()) + ")";
+                String name = pre + "knee (" + x + " " + HtmlNumbers.num(s.throughputKnee().load()) + ")";
                 throughput.marker(name, s.throughputKnee().load(), s.throughputKnee().value());
                 if (at != null) tpsFtl.marker(name, at.outputTokensPerSecond(), ftl.endsWith("p50") ? at.ttftP50Ms() : at.ttftP99Ms());
             }
             if (s.latencyKnee() != null) {
-                latency.marker(pre + "latency knee (" + Fmt.num(s.latencyKnee().load()) + ")", s.latencyKnee().load(), s.latencyKnee().value());
+                latency.marker(pre + "latency knee (" + HtmlNumbers.num(s.latencyKnee().load()) + ")", s.latencyKnee().load(), s.latencyKnee().value());
             }
             if (s.highestPassingLoad() != null) {
-                String name = pre + "SLO frontier (" + Fmt.num(s.highestPassingLoad()) + ")";
+                String name = pre + "SLO frontier (" + HtmlNumbers.num(s.highestPassingLoad()) + ")";
                 throughput.vLine(name, s.highestPassingLoad());
                 latency.vLine(name, s.highestPassingLoad());
                 SweepDocument.Point at = atLoad(ps, s.highestPassingLoad());
@@ -149,8 +149,8 @@ final class SweepPage {
             }
         }
         d.slo().limits().forEach((figure, limit) -> {
-            if (figure.startsWith("ttft")) tpsFtl.hLine("SLO " + figure + " ≤ " + Fmt.num(limit) + " ms", limit);
-            latency.hLine("SLO " + figure + " ≤ " + Fmt.num(limit) + " ms", limit);
+            if (figure.startsWith("ttft")) tpsFtl.hLine("SLO " + figure + " ≤ " + HtmlNumbers.num(limit) + " ms", limit);
+            latency.hLine("SLO " + figure + " ≤ " + HtmlNumbers.num(limit) + " ms", limit);
         });
         b.append("<div class=\"grid\">");
         figure(b, tpsFtl.svg(), "one point per run, in load order; the knee is where throughput stops growing with load (Kneedle)");
@@ -203,11 +203,11 @@ final class SweepPage {
                     continue;
                 }
                 for (double v : new double[] {p.outputTokensPerSecond(), p.ttftP50Ms(), p.ttftP99Ms(), p.tpotP99Ms(), p.e2eP99Ms()}) {
-                    b.append("<td class=\"num\">").append(esc(Fmt.num(v))).append("</td>");
+                    b.append("<td class=\"num\">").append(esc(HtmlNumbers.num(v))).append("</td>");
                 }
-                b.append("<td class=\"num\">").append(esc(Fmt.pct(p.errorRate()))).append(" %</td><td class=\"num\">")
-                        .append(esc(Fmt.num(p.energyPerToken()))).append("</td><td class=\"num\">")
-                        .append(p.scalingEfficiency() == null ? "" : esc(Fmt.num(p.scalingEfficiency()))).append("</td><td")
+                b.append("<td class=\"num\">").append(esc(HtmlNumbers.pct(p.errorRate()))).append(" %</td><td class=\"num\">")
+                        .append(esc(HtmlNumbers.num(p.energyPerToken()))).append("</td><td class=\"num\">")
+                        .append(p.scalingEfficiency() == null ? "" : esc(HtmlNumbers.num(p.scalingEfficiency()))).append("</td><td")
                         .append(p.meetsSlo() ? " class=\"better\">met" : " class=\"worse\">" + esc(String.join("; ", p.violations())))
                         .append("</td></tr>");
             }

@@ -1,8 +1,8 @@
 package io.benchsuite.core.workload;
 
-import io.benchsuite.api.util.IoErrors;
 import static io.benchsuite.api.util.Checks.notNull;
 
+import io.benchsuite.api.util.IoErrors;
 import io.benchsuite.api.workload.source.WorkloadDataException;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
@@ -28,7 +28,6 @@ public final class DataInput {
         /**
          * A new stream at the start of the input; the caller closes it.
          *
-         * @return the stream
          * @throws IOException when it cannot be opened
          */
         InputStream open() throws IOException;
@@ -46,7 +45,6 @@ public final class DataInput {
      * A file, decompressed when its name ends in {@code .gz}.
      *
      * @param file the file
-     * @return the input
      */
     public static DataInput of(Path file) {
         notNull(file, "file");
@@ -62,7 +60,6 @@ public final class DataInput {
      *
      * @param name the name used in messages
      * @param opener opens a fresh stream at the start
-     * @return the input
      */
     public static DataInput of(String name, Opener opener) {
         return new DataInput(name, opener);
@@ -70,8 +67,6 @@ public final class DataInput {
 
     /**
      * The name used in messages (a file's path).
-     *
-     * @return the name
      */
     public String name() {
         return name;
@@ -81,7 +76,6 @@ public final class DataInput {
      * Opens the raw bytes, buffered.
      *
      * @param kind what the input is, for the message, e.g. {@code "sharegpt dataset"}
-     * @return the stream
      * @throws WorkloadDataException naming the input when it cannot be opened
      */
     public InputStream openStream(String kind) {
@@ -98,7 +92,6 @@ public final class DataInput {
      * Opens the input as UTF-8 text; malformed bytes are an error, not silently replaced.
      *
      * @param kind what the input is, for the message
-     * @return the reader
      * @throws WorkloadDataException naming the input when it cannot be opened
      */
     public BufferedReader openText(String kind) {

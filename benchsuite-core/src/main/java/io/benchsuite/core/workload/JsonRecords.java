@@ -1,11 +1,11 @@
 package io.benchsuite.core.workload;
 
-import io.benchsuite.api.util.IoErrors;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.benchsuite.api.util.IoErrors;
 import io.benchsuite.api.workload.source.WorkloadDataException;
 import java.io.IOException;
 import java.io.InputStream;

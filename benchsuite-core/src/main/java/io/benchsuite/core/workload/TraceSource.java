@@ -1,10 +1,10 @@
 package io.benchsuite.core.workload;
 
-import io.benchsuite.api.util.IoErrors;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.seed.ScenarioSeed;
 import io.benchsuite.api.util.Durations;
+import io.benchsuite.api.util.IoErrors;
 import io.benchsuite.api.workload.source.PlanCursor;
 import io.benchsuite.api.workload.source.PrefixBlock;
 import io.benchsuite.api.workload.source.RequestPlan;
@@ -55,8 +55,6 @@ public abstract class TraceSource implements WorkloadSource {
 
     /**
      * The replay options.
-     *
-     * @return the options
      */
     public TraceOptions options() {
         return options;

@@ -33,7 +33,7 @@ class HiccupMeterTest {
         long stallEnd = time.now;
         for (int i = 0; i < 100; i++) m.measureOnce();
 
-        HiccupMeter.Summary s = m.summary();
+        HiccupMeter.Oversleep s = m.summary();
         assertThat(s.maxNanos()).isEqualTo(50 * MS);
         // 201 wake-ups, plus the 49 the stall hid (49, 48, ... 1 ms late)
         assertThat(s.samples()).isEqualTo(250);

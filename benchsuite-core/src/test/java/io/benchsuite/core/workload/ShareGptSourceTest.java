@@ -5,7 +5,6 @@ import static io.benchsuite.core.workload.Fixtures.resource;
 import static io.benchsuite.core.workload.Fixtures.text;
 import static io.benchsuite.core.workload.Fixtures.tokens;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.workload.source.PlanCursor;

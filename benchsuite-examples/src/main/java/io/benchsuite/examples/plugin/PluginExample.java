@@ -6,7 +6,6 @@ import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.run.RunResult;
-import java.time.Duration;
 import java.util.Map;
 
 /**

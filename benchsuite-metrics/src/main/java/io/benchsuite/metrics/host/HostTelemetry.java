@@ -7,8 +7,8 @@ import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.core.report.model.HostSection;
 import io.benchsuite.core.run.ReportSection;
 import io.benchsuite.core.run.RunInfo;
+import io.benchsuite.metrics.internal.MeanAndPeak;
 import io.benchsuite.metrics.internal.PeriodicSampler;
-import io.benchsuite.metrics.internal.Stat;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -44,9 +44,9 @@ public final class HostTelemetry extends PeriodicSampler {
     private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
     private final AtomicLong outputTokens = new AtomicLong();
 
-    private final Stat processCpu = new Stat();
-    private final Stat systemCpu = new Stat();
-    private final Stat fragmentation = new Stat();
+    private final MeanAndPeak processCpu = new MeanAndPeak();
+    private final MeanAndPeak systemCpu = new MeanAndPeak();
+    private final MeanAndPeak fragmentation = new MeanAndPeak();
     private final Map<Long, double[]> perSecond = new TreeMap<>(); // second -> {processCpuPct, rssBytes}
     private long rssPeak = -1;
     private long heapPeak = -1;

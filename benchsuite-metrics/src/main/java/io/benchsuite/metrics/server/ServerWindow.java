@@ -1,7 +1,7 @@
 package io.benchsuite.metrics.server;
 
 import io.benchsuite.core.report.model.ServerSection;
-import io.benchsuite.metrics.internal.Stat;
+import io.benchsuite.metrics.internal.MeanAndPeak;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +64,7 @@ public final class ServerWindow {
         double hits = e.snapshot().prefixCacheHits() - b.snapshot().prefixCacheHits();
         if (queries > 0 && hits >= 0 && hits <= queries) return hits / queries;
         if (!Double.isNaN(queries)) return Double.NaN; // counters exposed but no traffic, or reset mid-run
-        Stat gauge = new Stat();
+        MeanAndPeak gauge = new MeanAndPeak();
         for (Scrape s : inWindow()) gauge.add(s.snapshot().prefixCacheHitRateGauge());
         return gauge.mean();
     }
@@ -95,9 +95,9 @@ public final class ServerWindow {
      * @param errors scrapes that failed (unreachable, bad status, unparsable)
      */
     public ServerSection section(ServerDialect source, String url, long attempts, long errors) {
-        Stat kv = new Stat();
-        Stat running = new Stat();
-        Stat waiting = new Stat();
+        MeanAndPeak kv = new MeanAndPeak();
+        MeanAndPeak running = new MeanAndPeak();
+        MeanAndPeak waiting = new MeanAndPeak();
         for (Scrape s : inWindow()) {
             kv.add(s.snapshot().kvCacheUsage());
             running.add(s.snapshot().running());
@@ -142,7 +142,7 @@ public final class ServerWindow {
         return new ServerSection.Phases(requests, means[0], means[1], means[2], means[3], why);
     }
 
-    private static ServerSection.MeanMax meanMax(Stat s) {
+    private static ServerSection.MeanMax meanMax(MeanAndPeak s) {
         return new ServerSection.MeanMax(s.mean(), s.max());
     }
 

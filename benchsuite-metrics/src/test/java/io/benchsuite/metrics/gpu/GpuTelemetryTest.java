@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.benchsuite.metrics.testing.SectionJson;
 import io.benchsuite.metrics.TestBackendAccess;
 import io.benchsuite.metrics.server.PrometheusText;
+import io.benchsuite.metrics.testing.SectionJson;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.benchsuite.metrics.testing.SectionJson;
 import io.benchsuite.metrics.TestBackendAccess;
+import io.benchsuite.metrics.testing.SectionJson;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,9 +3,9 @@ package io.benchsuite.metrics.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.benchsuite.metrics.testing.SectionJson;
 import com.sun.net.httpserver.HttpServer;
 import io.benchsuite.core.run.RunResult;
+import io.benchsuite.metrics.testing.SectionJson;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

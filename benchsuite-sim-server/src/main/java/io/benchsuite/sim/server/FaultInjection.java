@@ -12,7 +12,7 @@ import java.time.Duration;
  * <p>Before any response: {@code errorRate} answers HTTP 500, {@code rateLimitRate} HTTP 429 with
  * {@code Retry-After: 1}. Inside a streaming 200 response, at a random token position:
  * {@code resetRate} closes the connection without ending the chunked body (the client sees a reset or
- * premature EOF); {@code malformedRate} emits {@code data: {not json}; {@code stallRate} pauses
+ * premature EOF); {@code malformedRate} emits {@code data: {not json}}; {@code stallRate} pauses
  * {@code stall} before a token; {@code errorEventRate} emits llama.cpp's
  * {@code data: {"error":{...}}} and ends the stream without {@code [DONE]}. Non-streaming responses
  * only get the first two.

@@ -13,7 +13,6 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -254,7 +253,7 @@ public final class SimHttpServer implements AutoCloseable {
             return this;
         }
 
-        /** Probability of one malformed SSE event ({@code data: {not json}) mid-stream. */
+        /** Probability of one malformed SSE event ({@code data: {not json}}) mid-stream. */
         public Builder malformedChunkRate(double rate) {
             this.malformedRate = rate;
             this.faultsSetOneByOne = true;

@@ -2,13 +2,13 @@ package io.benchsuite.sim.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.benchsuite.api.backend.DeviceUsage;
 import io.benchsuite.metrics.gpu.DcgmExporter;
 import io.benchsuite.metrics.gpu.GpuReading;
 import io.benchsuite.metrics.server.PrometheusText;
 import io.benchsuite.metrics.server.ServerDialect;
 import io.benchsuite.metrics.server.ServerSnapshot;
 import io.benchsuite.sim.DeviceProfile;
-import io.benchsuite.api.backend.DeviceUsage;
 import io.benchsuite.sim.SimSettings;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

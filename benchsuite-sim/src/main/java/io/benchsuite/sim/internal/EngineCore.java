@@ -1,9 +1,9 @@
 package io.benchsuite.sim.internal;
 
 import io.benchsuite.api.backend.BackendError;
+import io.benchsuite.api.backend.DeviceUsage;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.Usage;
-import io.benchsuite.api.backend.DeviceUsage;
 import io.benchsuite.sim.EnginePreset;
 import io.benchsuite.sim.SimEngineState;
 import io.benchsuite.sim.SimPhysics;

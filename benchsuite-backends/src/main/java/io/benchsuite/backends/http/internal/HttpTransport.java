@@ -6,7 +6,7 @@ import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.SecretMask;
-import io.benchsuite.backends.http.Environment;
+import io.benchsuite.backends.http.EnvironmentVariables;
 import io.benchsuite.backends.http.HttpSettings;
 import io.benchsuite.backends.http.Transport;
 import io.netty.util.concurrent.FastThreadLocalThread;
@@ -73,7 +73,7 @@ public final class HttpTransport implements AutoCloseable {
      *
      * @throws BackendException when the API key variable is named but not set, or TLS cannot be set up
      */
-    public HttpTransport(String backendName, HttpSettings settings, Environment environment) {
+    public HttpTransport(String backendName, HttpSettings settings, EnvironmentVariables environment) {
         this.backendName = backendName;
         this.settings = settings;
         String apiKey = null;

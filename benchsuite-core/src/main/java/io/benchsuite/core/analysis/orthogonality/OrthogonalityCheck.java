@@ -11,8 +11,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.apache.commons.math3.linear.RealMatrix;
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;
+import org.apache.commons.math3.linear.RealMatrix;
 import org.apache.commons.math3.linear.SingularValueDecomposition;
 import org.apache.commons.math3.stat.correlation.PearsonsCorrelation;
 import org.apache.commons.math3.stat.descriptive.moment.Mean;
@@ -61,7 +61,6 @@ public final class OrthogonalityCheck {
      * Checks all twelve headline metrics.
      *
      * @param runs the runs, at least one
-     * @return the analysis
      */
     public static OrthogonalityReport check(List<RunFigures> runs) {
         return check(runs, EnumSet.allOf(HeadlineMetric.class));
@@ -72,7 +71,6 @@ public final class OrthogonalityCheck {
      *
      * @param runs the runs, at least one
      * @param metrics which headline metrics to consider
-     * @return the analysis
      */
     public static OrthogonalityReport check(List<RunFigures> runs, Set<HeadlineMetric> metrics) {
         notNull(runs, "runs");

@@ -65,18 +65,7 @@ public final class DeviceProjection {
     }
 
     /**
-     * The ratios used.
-     *
-     * @return the ratios
-     */
-    public DeviceRatios ratios() {
-        return ratios;
-    }
-
-    /**
      * The quantization penalty q.
-     *
-     * @return q
      */
     public double quantPenalty() {
         return quantPenalty;
@@ -84,8 +73,6 @@ public final class DeviceProjection {
 
     /**
      * What TTFT (prefill) is multiplied by: (1 + q) ÷ r<sub>F</sub>; NaN when r<sub>F</sub> is unknown.
-     *
-     * @return the factor
      */
     public double ttftFactor() {
         return (1 + quantPenalty) / ratios.flopsRatio();
@@ -93,8 +80,6 @@ public final class DeviceProjection {
 
     /**
      * What TPOT (decode) is multiplied by: (1 + q) ÷ r<sub>B</sub>; NaN when r<sub>B</sub> is unknown.
-     *
-     * @return the factor
      */
     public double tpotFactor() {
         return (1 + quantPenalty) / ratios.bandwidthRatio();

@@ -2,8 +2,8 @@ package io.benchsuite.core.report.analysis;
 
 import static io.benchsuite.core.report.html.internal.Html.esc;
 
-import io.benchsuite.core.report.html.internal.Fmt;
 import io.benchsuite.core.report.html.internal.HeatMap;
+import io.benchsuite.core.report.html.internal.HtmlNumbers;
 import io.benchsuite.core.report.html.internal.LineChart;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -22,7 +22,7 @@ public final class AnalysisSections {
     public static void orthogonality(StringBuilder b, OrthogonalityBlock o) {
         b.append("<section id=\"orthogonality\"><h2>Orthogonality of the headline metrics</h2><p class=\"sub\">Pearson correlation "
                 + "across ").append(o.runs()).append(" runs and each metric's variance inflation factor (VIF = 1 ÷ (1 − R²) of the metric "
-                + "regressed on the others); VIF above ").append(Fmt.num(o.vifLimit()))
+                + "regressed on the others); VIF above ").append(HtmlNumbers.num(o.vifLimit()))
                 .append(" is flagged: that metric adds little the others do not already say (docs/analysis.md §2).</p>");
         if (o.correlation().isEmpty()) {
             b.append("<p class=\"absent\" id=\"no-correlation\">Correlation matrix: absent (").append(esc(o.correlationAbsent())).append(")</p>");
@@ -45,8 +45,8 @@ public final class AnalysisSections {
             double v = o.vifOf(m);
             boolean flagged = o.flagged().contains(m);
             b.append("<tr data-metric=\"").append(esc(m)).append("\"><td>").append(esc(OrthogonalityBlock.label(m))).append("</td><td class=\"num\">")
-                    .append(Double.isNaN(v) ? "<span class=\"absent\">absent</span>" : Double.isInfinite(v) ? "∞" : esc(Fmt.num(v)))
-                    .append("</td><td").append(flagged ? " class=\"worse\">redundant (VIF &gt; " + Fmt.num(o.vifLimit()) + ")" : ">independent enough")
+                    .append(Double.isNaN(v) ? "<span class=\"absent\">absent</span>" : Double.isInfinite(v) ? "∞" : esc(HtmlNumbers.num(v)))
+                    .append("</td><td").append(flagged ? " class=\"worse\">redundant (VIF &gt; " + HtmlNumbers.num(o.vifLimit()) + ")" : ">independent enough")
                     .append("</td></tr>");
         }
         b.append("</tbody></table>");
@@ -121,7 +121,7 @@ public final class AnalysisSections {
                     .append(onFront ? "<b>" + esc(c.label()) + "</b>" : esc(c.label())).append("</td>");
             for (ParetoBlock.ObjectiveEntry o : p.objectives()) {
                 Double v = c.values().get(o.name());
-                b.append("<td class=\"num\">").append(v == null ? "<span class=\"absent\">absent</span>" : esc(Fmt.num(v))).append("</td>");
+                b.append("<td class=\"num\">").append(v == null ? "<span class=\"absent\">absent</span>" : esc(HtmlNumbers.num(v))).append("</td>");
             }
             b.append("<td>").append(rank(p, c.label())).append("</td></tr>");
         }

@@ -2,8 +2,8 @@ package io.benchsuite.core.report.compare;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
-import io.benchsuite.core.report.RequestLogScan;
 import io.benchsuite.core.report.ReportWriters;
+import io.benchsuite.core.report.RequestLogScan;
 import io.benchsuite.core.report.json.InvalidReportException;
 import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.Report;

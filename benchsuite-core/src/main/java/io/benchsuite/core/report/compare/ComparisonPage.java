@@ -3,14 +3,14 @@ package io.benchsuite.core.report.compare;
 import static io.benchsuite.core.report.html.internal.Html.esc;
 
 import io.benchsuite.api.result.LatencyMetric;
-import io.benchsuite.core.report.html.HtmlReport;
-import io.benchsuite.core.report.html.internal.Distributions;
-import io.benchsuite.core.report.html.internal.Fmt;
-import io.benchsuite.core.report.html.internal.Html;
-import io.benchsuite.core.report.html.internal.LineChart;
-import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.analysis.ReportFigures;
 import io.benchsuite.core.report.analysis.AnalysisSections;
+import io.benchsuite.core.report.html.HtmlReport;
+import io.benchsuite.core.report.html.internal.Distributions;
+import io.benchsuite.core.report.html.internal.Html;
+import io.benchsuite.core.report.html.internal.HtmlNumbers;
+import io.benchsuite.core.report.html.internal.LineChart;
+import io.benchsuite.core.report.model.Report;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -101,7 +101,7 @@ final class ComparisonPage {
                         double d = c.delta(i, m);
                         int verdict = Comparison.verdict(m, d);
                         String cls = verdict > 0 ? "better" : verdict < 0 ? "worse" : "same";
-                        b.append("<br><small class=\"delta ").append(cls).append("\">").append(esc(Fmt.delta(d))).append("</small>");
+                        b.append("<br><small class=\"delta ").append(cls).append("\">").append(esc(HtmlNumbers.delta(d))).append("</small>");
                     }
                 }
                 b.append("</td>");

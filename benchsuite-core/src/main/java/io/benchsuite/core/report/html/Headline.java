@@ -2,7 +2,7 @@ package io.benchsuite.core.report.html;
 
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
-import io.benchsuite.core.report.html.internal.Fmt;
+import io.benchsuite.core.report.html.internal.HtmlNumbers;
 import io.benchsuite.core.report.model.DeviceSection;
 import io.benchsuite.core.report.model.GpuSection;
 import io.benchsuite.core.report.model.HostSection;
@@ -65,14 +65,14 @@ public record Headline(String key, String name, String definition, List<Figure> 
             return symbol;
         }
 
-        /** The value formatted with {@link Fmt} and its unit. */
+        /** The value formatted with {@link HtmlNumbers} and its unit. */
         public String format(double v) {
-            if (!Double.isFinite(v)) return Fmt.ABSENT;
+            if (!Double.isFinite(v)) return HtmlNumbers.ABSENT;
             return switch (this) {
-                case BYTES -> Fmt.bytes(v);
-                case RATIO -> Fmt.num(v);
-                case RATIO_AS_PERCENT -> Fmt.pct(v) + " %";
-                default -> Fmt.num(v) + " " + symbol;
+                case BYTES -> HtmlNumbers.bytes(v);
+                case RATIO -> HtmlNumbers.num(v);
+                case RATIO_AS_PERCENT -> HtmlNumbers.pct(v) + " %";
+                default -> HtmlNumbers.num(v) + " " + symbol;
             };
         }
     }

@@ -4,9 +4,9 @@ import static io.benchsuite.core.report.html.internal.Html.esc;
 
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.core.report.html.internal.Distributions;
-import io.benchsuite.core.report.html.internal.Fmt;
 import io.benchsuite.core.report.html.internal.HistogramChart;
 import io.benchsuite.core.report.html.internal.Html;
+import io.benchsuite.core.report.html.internal.HtmlNumbers;
 import io.benchsuite.core.report.html.internal.LineChart;
 import io.benchsuite.core.report.html.internal.ShareBars;
 import io.benchsuite.core.report.json.ReportJson;
@@ -130,7 +130,7 @@ public final class HtmlReport implements ReportFormat {
             // more than half not succeeding is said as loudly as none succeeding
             b.append(c.errorRate() > 0.5 ? "<div class=\"banner bad\" id=\"banner-errors\">" : "<div class=\"banner\" id=\"banner-errors\">").append(c.failed() + c.cancelled()).append(" of ").append(c.measured())
                     .append(" measured requests failed or were cancelled (error rate ")
-                    .append(Fmt.pct(c.errorRate())).append(" %).</div>");
+                    .append(HtmlNumbers.pct(c.errorRate())).append(" %).</div>");
         }
     }
 
@@ -183,7 +183,7 @@ public final class HtmlReport implements ReportFormat {
         box(b, "Scheduled rate", fmtUnit(r.rate().scheduled(), "req/s"));
         box(b, "Achieved rate", fmtUnit(r.rate().achieved(), "req/s"));
         double ratio = r.rate().achievedOverTarget();
-        box(b, "Achieved / target", closed ? "n/a" : Double.isFinite(ratio) ? Fmt.pct(ratio) + " %" : Fmt.ABSENT);
+        box(b, "Achieved / target", closed ? "n/a" : Double.isFinite(ratio) ? HtmlNumbers.pct(ratio) + " %" : HtmlNumbers.ABSENT);
         box(b, "Dispatch lag p99", fmtUnit(r.latency(LatencyMetric.DISPATCH_LAG).p99(), "ms"));
         box(b, "Schedule lag p99", fmtUnit(r.latency(LatencyMetric.SCHEDULE_LAG).p99(), "ms"));
         box(b, "Slot wait p99", fmtUnit(r.latency(LatencyMetric.SLOT_WAIT).p99(), "ms"));
@@ -203,8 +203,8 @@ public final class HtmlReport implements ReportFormat {
             b.append("<p class=\"sub\">This run is shard ").append(s.index()).append(" of ").append(s.count())
                     .append(" of a split run (benchsuite merge combines the shards).</p><div class=\"honesty\">");
             box(b, "Start gate", s.startGate());
-            box(b, "Agreed start", orElse(s.agreedStart(), Fmt.ABSENT));
-            box(b, "Wall clock at zero", orElse(s.wallClockStart(), Fmt.ABSENT));
+            box(b, "Agreed start", orElse(s.agreedStart(), HtmlNumbers.ABSENT));
+            box(b, "Wall clock at zero", orElse(s.wallClockStart(), HtmlNumbers.ABSENT));
             box(b, "Start skew", fmtUnit(s.startSkewMs(), "ms"));
             b.append("</div></section>");
             return;
@@ -218,7 +218,7 @@ public final class HtmlReport implements ReportFormat {
         b.append("<table><thead><tr><th>shard</th><th>zero on the wall clock</th><th>skew (ms)</th><th>offset (ms)</th>")
                 .append("<th>series shift (s)</th><th>scheduled</th><th>succeeded</th><th>achieved (req/s)</th></tr></thead><tbody>");
         for (ShardsSection.Entry e : m.shards()) {
-            b.append("<tr><td>").append(e.index()).append("</td><td>").append(esc(orElse(e.wallClockStart(), Fmt.ABSENT)))
+            b.append("<tr><td>").append(e.index()).append("</td><td>").append(esc(orElse(e.wallClockStart(), HtmlNumbers.ABSENT)))
                     .append("</td><td>").append(esc(numOrAbsent(e.startSkewMs()))).append("</td><td>")
                     .append(esc(numOrAbsent(e.startOffsetMs()))).append("</td><td>").append(e.seriesShiftSeconds())
                     .append("</td><td>").append(e.requests().scheduled()).append("</td><td>").append(e.requests().succeeded())
@@ -228,7 +228,7 @@ public final class HtmlReport implements ReportFormat {
     }
 
     private static String numOrAbsent(double v) {
-        return Double.isFinite(v) ? Fmt.num(v) : Fmt.ABSENT;
+        return Double.isFinite(v) ? HtmlNumbers.num(v) : HtmlNumbers.ABSENT;
     }
 
     /** What was sent: source, lengths, prefix sharing (ideal beside the server's), sessions, turns, context, injections. */
@@ -244,15 +244,15 @@ public final class HtmlReport implements ReportFormat {
         box(b, "Paced by", orElse(w.pacing(), "?"));
         box(b, "Requests sent", Long.toString(w.requests()));
         box(b, "Plans / skipped", w.plans() + " / " + w.skipped().values().stream().mapToLong(Long::longValue).sum());
-        box(b, "Prompt tokens p50 / p99 / max", w.inputTokens().count() == 0 ? Fmt.ABSENT
+        box(b, "Prompt tokens p50 / p99 / max", w.inputTokens().count() == 0 ? HtmlNumbers.ABSENT
                 : w.inputTokens().p50() + " / " + w.inputTokens().p99() + " / " + w.inputTokens().max());
-        box(b, "Output tokens p50 / p99 / max", w.outputTokens().count() == 0 ? Fmt.ABSENT
+        box(b, "Output tokens p50 / p99 / max", w.outputTokens().count() == 0 ? HtmlNumbers.ABSENT
                 : w.outputTokens().p50() + " / " + w.outputTokens().p99() + " / " + w.outputTokens().max());
         double measured = r.section(ServerSection.class).map(ServerSection::prefixCacheHitRate).orElse(Double.NaN);
         b.append("<div id=\"prefix-ideal\"><b>Prefix hit rate, ideal</b><span>")
                 .append(esc(ratio(w.prefixSharing().idealHitRate()))).append("</span></div>");
         b.append("<div id=\"prefix-measured\"><b>Prefix hit rate, server</b><span>")
-                .append(esc(Double.isFinite(measured) ? ratio(measured) : Fmt.ABSENT + " (not exposed)")).append("</span></div>");
+                .append(esc(Double.isFinite(measured) ? ratio(measured) : HtmlNumbers.ABSENT + " (not exposed)")).append("</span></div>");
         b.append("</div>");
         if (!w.skipped().isEmpty() || !w.adjusted().isEmpty() || w.sourceError() != null) {
             b.append("<ul class=\"sub\" id=\"source-counts\">");
@@ -271,12 +271,12 @@ public final class HtmlReport implements ReportFormat {
             box(b, "Started", Long.toString(s.started()));
             box(b, "Completed", Long.toString(s.completed()));
             box(b, "Failed / over context / cut", s.failed() + " / " + s.overContext() + " / " + s.cut());
-            box(b, "Turns per session", Fmt.num(s.meanTurns()));
+            box(b, "Turns per session", HtmlNumbers.num(s.meanTurns()));
             box(b, "Think time", orElse(s.thinkTime(), "?"));
             box(b, "History answers", orElse(s.answers(), "?"));
             box(b, "Cap counts", orElse(s.concurrency(), "?"));
-            box(b, "Session E2E p50 / p99", s.e2e().count() == 0 ? Fmt.ABSENT
-                    : Fmt.num(s.e2e().p50()) + " / " + Fmt.num(s.e2e().p99()) + " ms");
+            box(b, "Session E2E p50 / p99", s.e2e().count() == 0 ? HtmlNumbers.ABSENT
+                    : HtmlNumbers.num(s.e2e().p50()) + " / " + HtmlNumbers.num(s.e2e().p99()) + " ms");
             b.append("</div>");
         }
         if (!w.turns().isEmpty()) {
@@ -286,10 +286,10 @@ public final class HtmlReport implements ReportFormat {
             for (WorkloadSection.Turn t : w.turns()) {
                 b.append("<tr class=\"turn\"><td class=\"num\">").append(t.turn()).append("</td><td class=\"num\">")
                         .append(t.requests()).append("</td><td class=\"num\">").append(t.succeeded())
-                        .append("</td><td class=\"num\">").append(esc(Fmt.num(t.meanPromptTokens())))
+                        .append("</td><td class=\"num\">").append(esc(HtmlNumbers.num(t.meanPromptTokens())))
                         .append("</td><td class=\"num\">").append(esc(ratio(t.idealHitRate())))
-                        .append("</td><td class=\"num\">").append(esc(Fmt.num(t.ttft().p50())))
-                        .append("</td><td class=\"num\">").append(esc(Fmt.num(t.ttft().p99()))).append("</td></tr>");
+                        .append("</td><td class=\"num\">").append(esc(HtmlNumbers.num(t.ttft().p50())))
+                        .append("</td><td class=\"num\">").append(esc(HtmlNumbers.num(t.ttft().p99()))).append("</td></tr>");
             }
             b.append("</tbody></table>");
         }
@@ -311,8 +311,8 @@ public final class HtmlReport implements ReportFormat {
                         .append("</td><td class=\"num\">").append(inj.delivered().getOrDefault(p, 0L))
                         .append("</td><td class=\"num\">").append(inj.expired().getOrDefault(p, 0L))
                         .append("</td><td class=\"num\">").append(inj.undelivered().getOrDefault(p, 0L))
-                        .append("</td><td class=\"num\">").append(esc(Fmt.num(after.p50())))
-                        .append("</td><td class=\"num\">").append(esc(Fmt.num(after.p99()))).append("</td></tr>");
+                        .append("</td><td class=\"num\">").append(esc(HtmlNumbers.num(after.p50())))
+                        .append("</td><td class=\"num\">").append(esc(HtmlNumbers.num(after.p99()))).append("</td></tr>");
             }
             b.append("</tbody></table>");
         }
@@ -320,7 +320,7 @@ public final class HtmlReport implements ReportFormat {
     }
 
     private static String ratio(double v) {
-        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.3f", v) : Fmt.ABSENT;
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.3f", v) : HtmlNumbers.ABSENT;
     }
 
     /** A token-length histogram over the section's power-of-two buckets. */
@@ -337,11 +337,11 @@ public final class HtmlReport implements ReportFormat {
             counts[i] += bucket.count();
         }
         figure(b, new HistogramChart(title, "tokens (log scale)", edges, counts).svg(),
-                l.count() + " requests, mean " + Fmt.num(l.mean()) + " tokens");
+                l.count() + " requests, mean " + HtmlNumbers.num(l.mean()) + " tokens");
     }
 
     private static String fmtUnit(double v, String unit) {
-        return Double.isFinite(v) ? Fmt.num(v) + " " + unit : Fmt.ABSENT;
+        return Double.isFinite(v) ? HtmlNumbers.num(v) + " " + unit : HtmlNumbers.ABSENT;
     }
 
     private static void box(StringBuilder b, String name, String value) {
@@ -385,7 +385,7 @@ public final class HtmlReport implements ReportFormat {
                 b.append("<tr data-view=\"").append(esc(s.source())).append("\"><td>").append(esc(s.source())).append("</td><td class=\"num\">")
                         .append(s.requests()).append("</td><td class=\"num\">").append(esc(fmtUnit(s.meanE2eMs(), "ms"))).append("</td>");
                 for (double v : new double[] {s.queueing(), s.prefill(), s.decode(), s.other()}) {
-                    b.append("<td class=\"num share\">").append(esc(Fmt.pct(v))).append(" %</td>");
+                    b.append("<td class=\"num share\">").append(esc(HtmlNumbers.pct(v))).append(" %</td>");
                 }
                 b.append("</tr>");
             }
@@ -415,7 +415,7 @@ public final class HtmlReport implements ReportFormat {
         for (DecompositionSection.Index i : d.indices()) {
             b.append("<tr data-index=\"").append(esc(i.name())).append("\"><td>").append(esc(i.name())).append("</td><td class=\"mono\">");
             if (i.absent() != null) b.append("<span class=\"absent\">absent</span><span class=\"why\">").append(esc(i.absent())).append("</span>");
-            else b.append(esc(Fmt.num(i.value())));
+            else b.append(esc(HtmlNumbers.num(i.value())));
             b.append("</td></tr>");
         }
         b.append("</tbody></table></div></div></section>");
@@ -516,9 +516,9 @@ public final class HtmlReport implements ReportFormat {
             Object v = leaf.getValue();
             b.append("<tr><td>").append(esc(key)).append("</td><td class=\"mono\">");
             if (v == null) b.append("<span class=\"absent\">absent</span>");
-            else if (v instanceof Number n && key.endsWith("Bytes")) b.append(esc(Fmt.bytes(n.doubleValue())));
+            else if (v instanceof Number n && key.endsWith("Bytes")) b.append(esc(HtmlNumbers.bytes(n.doubleValue())));
             else if (v instanceof Long n) b.append(esc(n.toString()));
-            else if (v instanceof Double d) b.append(esc(Fmt.num(d)));
+            else if (v instanceof Double d) b.append(esc(HtmlNumbers.num(d)));
             else b.append(esc(v.toString()));
             b.append("</td></tr>");
         }

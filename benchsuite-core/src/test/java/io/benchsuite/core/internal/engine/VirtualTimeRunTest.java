@@ -14,7 +14,6 @@ import io.benchsuite.core.RunningBenchmark;
 import io.benchsuite.core.report.html.Headline;
 import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.DeviceSection;
-import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.run.RunResult;

@@ -85,9 +85,9 @@ final class Axis {
     void drawYTicks(StringBuilder b, double left, double right, double top, double plotH) {
         for (double t : ticks()) {
             double py = top + plotH - fraction(t) * plotH;
-            b.append("<line x1=\"").append(Fmt.coord(left)).append("\" x2=\"").append(Fmt.coord(right)).append("\" y1=\"")
-                    .append(Fmt.coord(py)).append("\" y2=\"").append(Fmt.coord(py)).append("\" stroke=\"#e6e9ef\"/>");
-            b.append("<text x=\"").append(Fmt.coord(left - 6)).append("\" y=\"").append(Fmt.coord(py + 4))
+            b.append("<line x1=\"").append(HtmlNumbers.coord(left)).append("\" x2=\"").append(HtmlNumbers.coord(right)).append("\" y1=\"")
+                    .append(HtmlNumbers.coord(py)).append("\" y2=\"").append(HtmlNumbers.coord(py)).append("\" stroke=\"#e6e9ef\"/>");
+            b.append("<text x=\"").append(HtmlNumbers.coord(left - 6)).append("\" y=\"").append(HtmlNumbers.coord(py + 4))
                     .append("\" text-anchor=\"end\" font-size=\"11\" fill=\"#5b6472\" class=\"tick\">")
                     .append(label(t)).append("</text>");
         }
@@ -98,10 +98,10 @@ final class Axis {
         for (double t : ticks()) {
             double px = left + fraction(t) * plotW;
             if (grid) {
-                b.append("<line x1=\"").append(Fmt.coord(px)).append("\" x2=\"").append(Fmt.coord(px)).append("\" y1=\"")
-                        .append(Fmt.coord(top)).append("\" y2=\"").append(Fmt.coord(top + plotH)).append("\" stroke=\"#eef0f4\"/>");
+                b.append("<line x1=\"").append(HtmlNumbers.coord(px)).append("\" x2=\"").append(HtmlNumbers.coord(px)).append("\" y1=\"")
+                        .append(HtmlNumbers.coord(top)).append("\" y2=\"").append(HtmlNumbers.coord(top + plotH)).append("\" stroke=\"#eef0f4\"/>");
             }
-            b.append("<text x=\"").append(Fmt.coord(px)).append("\" y=\"").append(Fmt.coord(top + plotH + 16))
+            b.append("<text x=\"").append(HtmlNumbers.coord(px)).append("\" y=\"").append(HtmlNumbers.coord(top + plotH + 16))
                     .append("\" text-anchor=\"middle\" font-size=\"11\" fill=\"#5b6472\" class=\"tick\">")
                     .append(label(t)).append("</text>");
         }

@@ -54,24 +54,24 @@ public final class HeatMap {
                 .append(esc(title)).append("</text>");
         for (int j = 0; j < n; j++) {
             double x = LEFT + j * CELL + CELL / 2.0;
-            b.append("<text transform=\"translate(").append(Fmt.coord(x + 4)).append(' ').append(TOP - 6)
+            b.append("<text transform=\"translate(").append(HtmlNumbers.coord(x + 4)).append(' ').append(TOP - 6)
                     .append(") rotate(-55)\" font-size=\"11\" fill=\"#1d2430\" class=\"tick\">").append(esc(names.get(j))).append("</text>");
         }
         StringBuilder cells = new StringBuilder();
         int count = 0;
         for (int i = 0; i < n; i++) {
             double y = TOP + i * CELL;
-            b.append("<text x=\"").append(LEFT - 6).append("\" y=\"").append(Fmt.coord(y + CELL / 2.0 + 4))
+            b.append("<text x=\"").append(LEFT - 6).append("\" y=\"").append(HtmlNumbers.coord(y + CELL / 2.0 + 4))
                     .append("\" text-anchor=\"end\" font-size=\"11\" fill=\"#1d2430\" class=\"tick\">").append(esc(names.get(i))).append("</text>");
             for (int j = 0; j < n; j++) {
                 double v = r[i][j];
                 double x = LEFT + j * CELL;
                 cells.append("<rect class=\"cell\" data-row=\"").append(esc(names.get(i))).append("\" data-col=\"").append(esc(names.get(j)))
-                        .append("\" data-r=\"").append(String.format(Locale.ROOT, "%.6f", v)).append("\" x=\"").append(Fmt.coord(x))
-                        .append("\" y=\"").append(Fmt.coord(y)).append("\" width=\"").append(CELL - 1).append("\" height=\"").append(CELL - 1)
+                        .append("\" data-r=\"").append(String.format(Locale.ROOT, "%.6f", v)).append("\" x=\"").append(HtmlNumbers.coord(x))
+                        .append("\" y=\"").append(HtmlNumbers.coord(y)).append("\" width=\"").append(CELL - 1).append("\" height=\"").append(CELL - 1)
                         .append("\" fill=\"").append(colour(v)).append("\"><title>").append(esc(names.get(i))).append(" / ")
                         .append(esc(names.get(j))).append(": r = ").append(String.format(Locale.ROOT, "%.3f", v)).append("</title></rect>");
-                cells.append("<text x=\"").append(Fmt.coord(x + CELL / 2.0)).append("\" y=\"").append(Fmt.coord(y + CELL / 2.0 + 4))
+                cells.append("<text x=\"").append(HtmlNumbers.coord(x + CELL / 2.0)).append("\" y=\"").append(HtmlNumbers.coord(y + CELL / 2.0 + 4))
                         .append("\" text-anchor=\"middle\" font-size=\"10\" fill=\"").append(Math.abs(v) > 0.6 ? "#ffffff" : "#1d2430")
                         .append("\">").append(String.format(Locale.ROOT, "%.2f", v)).append("</text>");
                 count++;
@@ -82,9 +82,9 @@ public final class HeatMap {
                 b.append("<text class=\"vif\" data-metric=\"").append(esc(names.get(i))).append("\" data-vif=\"")
                         .append(Double.isNaN(v) ? "" : Double.isInfinite(v) ? "inf" : String.format(Locale.ROOT, "%.6f", v))
                         .append("\" data-flagged=\"").append(flagged).append("\" x=\"").append(LEFT + n * CELL + 10).append("\" y=\"")
-                        .append(Fmt.coord(y + CELL / 2.0 + 4)).append("\" font-size=\"11\"")
+                        .append(HtmlNumbers.coord(y + CELL / 2.0 + 4)).append("\" font-size=\"11\"")
                         .append(flagged ? " font-weight=\"700\" fill=\"#b42318\"" : " fill=\"#1d2430\"").append(">VIF ")
-                        .append(Double.isNaN(v) ? "absent" : Double.isInfinite(v) ? "∞" : Fmt.num(v)).append("</text>");
+                        .append(Double.isNaN(v) ? "absent" : Double.isInfinite(v) ? "∞" : HtmlNumbers.num(v)).append("</text>");
             }
         }
         b.append("<g class=\"cells\" data-cells=\"").append(count).append("\">").append(cells).append("</g>");

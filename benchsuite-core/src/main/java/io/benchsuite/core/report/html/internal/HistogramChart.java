@@ -55,8 +55,8 @@ public final class HistogramChart {
             if (counts[i] == 0) continue;
             double x0 = left + x.fraction(edges[i]) * plotW, x1 = left + x.fraction(edges[i + 1]) * plotW;
             double bh = y.fraction(counts[i]) * plotH;
-            bars.append("<rect class=\"bar\" x=\"").append(Fmt.coord(x0)).append("\" y=\"").append(Fmt.coord(top + plotH - bh))
-                    .append("\" width=\"").append(Fmt.coord(Math.max(1, x1 - x0 - 1))).append("\" height=\"").append(Fmt.coord(bh))
+            bars.append("<rect class=\"bar\" x=\"").append(HtmlNumbers.coord(x0)).append("\" y=\"").append(HtmlNumbers.coord(top + plotH - bh))
+                    .append("\" width=\"").append(HtmlNumbers.coord(Math.max(1, x1 - x0 - 1))).append("\" height=\"").append(HtmlNumbers.coord(bh))
                     .append("\" fill=\"#0072B2\" fill-opacity=\"0.8\"><title>").append(Axis.label(edges[i])).append("–")
                     .append(Axis.label(edges[i + 1])).append(": ").append(counts[i]).append("</title></rect>");
             drawn++;

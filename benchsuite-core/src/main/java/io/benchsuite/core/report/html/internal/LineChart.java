@@ -204,7 +204,7 @@ public final class LineChart {
                 }
                 double px = LEFT + xAxis.fraction(x) * plotW;
                 double py = top + plotH - yAxis.fraction(y) * plotH;
-                d.append(pen ? " L" : (d.length() == 0 ? "M" : " M")).append(Fmt.coord(px)).append(' ').append(Fmt.coord(py));
+                d.append(pen ? " L" : (d.length() == 0 ? "M" : " M")).append(HtmlNumbers.coord(px)).append(' ').append(HtmlNumbers.coord(py));
                 pen = true;
                 n++;
             }
@@ -216,8 +216,8 @@ public final class LineChart {
                 for (int i = 0; i < s.xs().length; i++) {
                     double x = s.xs()[i], y = s.ys()[i];
                     if (!usable(x, y)) continue;
-                    b.append("<circle class=\"dot\" cx=\"").append(Fmt.coord(LEFT + xAxis.fraction(x) * plotW)).append("\" cy=\"")
-                            .append(Fmt.coord(top + plotH - yAxis.fraction(y) * plotH)).append("\" r=\"2.5\" fill=\"").append(color)
+                    b.append("<circle class=\"dot\" cx=\"").append(HtmlNumbers.coord(LEFT + xAxis.fraction(x) * plotW)).append("\" cy=\"")
+                            .append(HtmlNumbers.coord(top + plotH - yAxis.fraction(y) * plotH)).append("\" r=\"2.5\" fill=\"").append(color)
                             .append("\"/>");
                 }
             }
@@ -236,8 +236,8 @@ public final class LineChart {
                 double x = s.xs()[i], y = s.ys()[i];
                 if (!usable(x, y)) continue;
                 dotsOf.append("<circle class=\"point\" data-x=\"").append(Axis.label(x)).append("\" data-y=\"").append(Axis.label(y))
-                        .append("\" cx=\"").append(Fmt.coord(LEFT + xAxis.fraction(x) * plotW)).append("\" cy=\"")
-                        .append(Fmt.coord(top + plotH - yAxis.fraction(y) * plotH)).append("\" r=\"4\" fill=\"").append(color)
+                        .append("\" cx=\"").append(HtmlNumbers.coord(LEFT + xAxis.fraction(x) * plotW)).append("\" cy=\"")
+                        .append(HtmlNumbers.coord(top + plotH - yAxis.fraction(y) * plotH)).append("\" r=\"4\" fill=\"").append(color)
                         .append("\" fill-opacity=\"0.85\"/>");
                 n++;
             }
@@ -250,12 +250,12 @@ public final class LineChart {
             double x1 = r.horizontal() ? LEFT : at, x2 = r.horizontal() ? W - RIGHT : at;
             double y1 = r.horizontal() ? at : top, y2 = r.horizontal() ? at : top + plotH;
             b.append("<line class=\"ref-line\" data-ref=\"").append(esc(r.name())).append("\" data-value=\"").append(Axis.label(r.value()))
-                    .append("\" x1=\"").append(Fmt.coord(x1)).append("\" x2=\"").append(Fmt.coord(x2)).append("\" y1=\"")
-                    .append(Fmt.coord(y1)).append("\" y2=\"").append(Fmt.coord(y2))
+                    .append("\" x1=\"").append(HtmlNumbers.coord(x1)).append("\" x2=\"").append(HtmlNumbers.coord(x2)).append("\" y1=\"")
+                    .append(HtmlNumbers.coord(y1)).append("\" y2=\"").append(HtmlNumbers.coord(y2))
                     .append("\" stroke=\"#b42318\" stroke-width=\"1.2\" stroke-dasharray=\"3 3\"/>");
             boolean leftOfLine = !r.horizontal() && at > LEFT + plotW / 2;
-            b.append("<text x=\"").append(Fmt.coord(r.horizontal() ? W - RIGHT - 4 : leftOfLine ? at - 4 : at + 4)).append("\" y=\"")
-                    .append(Fmt.coord(r.horizontal() ? at - 4 : top + 12)).append("\" text-anchor=\"")
+            b.append("<text x=\"").append(HtmlNumbers.coord(r.horizontal() ? W - RIGHT - 4 : leftOfLine ? at - 4 : at + 4)).append("\" y=\"")
+                    .append(HtmlNumbers.coord(r.horizontal() ? at - 4 : top + 12)).append("\" text-anchor=\"")
                     .append(r.horizontal() || leftOfLine ? "end" : "start").append("\" font-size=\"10\" fill=\"#b42318\">")
                     .append(esc(r.name())).append("</text>");
         }
@@ -263,9 +263,9 @@ public final class LineChart {
             if (!usable(m.x(), m.y())) continue;
             double px = LEFT + xAxis.fraction(m.x()) * plotW, py = top + plotH - yAxis.fraction(m.y()) * plotH;
             b.append("<g class=\"marker\" data-marker=\"").append(esc(m.name())).append("\" data-x=\"").append(Axis.label(m.x()))
-                    .append("\" data-y=\"").append(Axis.label(m.y())).append("\"><circle cx=\"").append(Fmt.coord(px)).append("\" cy=\"")
-                    .append(Fmt.coord(py)).append("\" r=\"7\" fill=\"none\" stroke=\"#1d2430\" stroke-width=\"2\"/><text x=\"")
-                    .append(Fmt.coord(px + 9)).append("\" y=\"").append(Fmt.coord(py - 9)).append("\" font-size=\"11\" fill=\"#1d2430\">")
+                    .append("\" data-y=\"").append(Axis.label(m.y())).append("\"><circle cx=\"").append(HtmlNumbers.coord(px)).append("\" cy=\"")
+                    .append(HtmlNumbers.coord(py)).append("\" r=\"7\" fill=\"none\" stroke=\"#1d2430\" stroke-width=\"2\"/><text x=\"")
+                    .append(HtmlNumbers.coord(px + 9)).append("\" y=\"").append(HtmlNumbers.coord(py - 9)).append("\" font-size=\"11\" fill=\"#1d2430\">")
                     .append(esc(m.name())).append("</text></g>");
         }
         if (series.size() + pointSeries.size() > 1) legend(b, legendAt);
@@ -311,14 +311,14 @@ public final class LineChart {
             String color = PALETTE.get(si % PALETTE.size());
             double x = at.get(si)[0], y = at.get(si)[1];
             if (points) {
-                b.append("<circle cx=\"").append(Fmt.coord(x + 9)).append("\" cy=\"").append(Fmt.coord(y - 4)).append("\" r=\"4\" fill=\"")
+                b.append("<circle cx=\"").append(HtmlNumbers.coord(x + 9)).append("\" cy=\"").append(HtmlNumbers.coord(y - 4)).append("\" r=\"4\" fill=\"")
                         .append(color).append("\"/>");
             } else {
-                b.append("<line x1=\"").append(Fmt.coord(x)).append("\" x2=\"").append(Fmt.coord(x + 18)).append("\" y1=\"").append(Fmt.coord(y - 4))
-                        .append("\" y2=\"").append(Fmt.coord(y - 4)).append("\" stroke=\"").append(color).append("\" stroke-width=\"2.5\"")
+                b.append("<line x1=\"").append(HtmlNumbers.coord(x)).append("\" x2=\"").append(HtmlNumbers.coord(x + 18)).append("\" y1=\"").append(HtmlNumbers.coord(y - 4))
+                        .append("\" y2=\"").append(HtmlNumbers.coord(y - 4)).append("\" stroke=\"").append(color).append("\" stroke-width=\"2.5\"")
                         .append(s.dashed() ? " stroke-dasharray=\"5 4\"" : "").append("/>");
             }
-            b.append("<text x=\"").append(Fmt.coord(x + 22)).append("\" y=\"").append(Fmt.coord(y))
+            b.append("<text x=\"").append(HtmlNumbers.coord(x + 22)).append("\" y=\"").append(HtmlNumbers.coord(y))
                     .append("\" font-size=\"11\" fill=\"#1d2430\">").append(esc(s.name())).append("</text>");
         }
         b.append("</g>");

@@ -55,8 +55,8 @@ public final class ShareBars {
         // legend
         double lx = LEFT;
         for (int p = 0; p < parts.size(); p++) {
-            b.append("<rect x=\"").append(Fmt.coord(lx)).append("\" y=\"27\" width=\"12\" height=\"10\" fill=\"")
-                    .append(LineChart.PALETTE.get(p % LineChart.PALETTE.size())).append("\"/><text x=\"").append(Fmt.coord(lx + 16))
+            b.append("<rect x=\"").append(HtmlNumbers.coord(lx)).append("\" y=\"27\" width=\"12\" height=\"10\" fill=\"")
+                    .append(LineChart.PALETTE.get(p % LineChart.PALETTE.size())).append("\"/><text x=\"").append(HtmlNumbers.coord(lx + 16))
                     .append("\" y=\"36\" font-size=\"11\" fill=\"#1d2430\">").append(esc(parts.get(p))).append("</text>");
             lx += 28 + 6.2 * parts.get(p).length();
         }
@@ -64,16 +64,16 @@ public final class ShareBars {
         double plotH = rows.size() * ROW;
         for (double t : x.ticks()) {
             double px = LEFT + x.fraction(t) * plotW;
-            b.append("<line x1=\"").append(Fmt.coord(px)).append("\" x2=\"").append(Fmt.coord(px)).append("\" y1=\"").append(TOP)
-                    .append("\" y2=\"").append(Fmt.coord(TOP + plotH)).append("\" stroke=\"#eef0f4\"/><text x=\"").append(Fmt.coord(px))
-                    .append("\" y=\"").append(Fmt.coord(TOP + plotH + 16)).append("\" text-anchor=\"middle\" font-size=\"11\" fill=\"#5b6472\" class=\"tick\">")
+            b.append("<line x1=\"").append(HtmlNumbers.coord(px)).append("\" x2=\"").append(HtmlNumbers.coord(px)).append("\" y1=\"").append(TOP)
+                    .append("\" y2=\"").append(HtmlNumbers.coord(TOP + plotH)).append("\" stroke=\"#eef0f4\"/><text x=\"").append(HtmlNumbers.coord(px))
+                    .append("\" y=\"").append(HtmlNumbers.coord(TOP + plotH + 16)).append("\" text-anchor=\"middle\" font-size=\"11\" fill=\"#5b6472\" class=\"tick\">")
                     .append(String.format(Locale.ROOT, "%.0f", t * 100)).append("</text>");
         }
         int drawn = 0;
         StringBuilder bars = new StringBuilder();
         for (int r = 0; r < rows.size(); r++) {
             double y = TOP + r * ROW + 6;
-            b.append("<text x=\"").append(LEFT - 6).append("\" y=\"").append(Fmt.coord(y + 15))
+            b.append("<text x=\"").append(LEFT - 6).append("\" y=\"").append(HtmlNumbers.coord(y + 15))
                     .append("\" text-anchor=\"end\" font-size=\"11\" fill=\"#1d2430\">").append(esc(shorten(rows.get(r)))).append("</text>");
             double at = 0;
             for (int p = 0; p < parts.size(); p++) {
@@ -82,18 +82,18 @@ public final class ShareBars {
                 double w = Math.min(v, Math.max(0, 1 - at));
                 bars.append("<rect class=\"bar\" data-row=\"").append(esc(rows.get(r))).append("\" data-part=\"").append(esc(parts.get(p)))
                         .append("\" data-share=\"").append(String.format(Locale.ROOT, "%.6f", v)).append("\" x=\"")
-                        .append(Fmt.coord(LEFT + at * plotW)).append("\" y=\"").append(Fmt.coord(y)).append("\" width=\"")
-                        .append(Fmt.coord(Math.max(0.5, w * plotW))).append("\" height=\"22\" fill=\"")
+                        .append(HtmlNumbers.coord(LEFT + at * plotW)).append("\" y=\"").append(HtmlNumbers.coord(y)).append("\" width=\"")
+                        .append(HtmlNumbers.coord(Math.max(0.5, w * plotW))).append("\" height=\"22\" fill=\"")
                         .append(LineChart.PALETTE.get(p % LineChart.PALETTE.size())).append("\"><title>").append(esc(rows.get(r))).append(": ")
-                        .append(esc(parts.get(p))).append(' ').append(Fmt.pct(v)).append(" %</title></rect>");
+                        .append(esc(parts.get(p))).append(' ').append(HtmlNumbers.pct(v)).append(" %</title></rect>");
                 at += w;
                 drawn++;
             }
         }
         b.append("<g class=\"bars\" data-bars=\"").append(drawn).append("\">").append(bars).append("</g>");
-        b.append("<rect x=\"").append(LEFT).append("\" y=\"").append(TOP).append("\" width=\"").append(Fmt.coord(plotW))
-                .append("\" height=\"").append(Fmt.coord(plotH)).append("\" fill=\"none\" stroke=\"#aab2bf\"/>");
-        b.append("<text x=\"").append(Fmt.coord(LEFT + plotW / 2)).append("\" y=\"").append(h - 8)
+        b.append("<rect x=\"").append(LEFT).append("\" y=\"").append(TOP).append("\" width=\"").append(HtmlNumbers.coord(plotW))
+                .append("\" height=\"").append(HtmlNumbers.coord(plotH)).append("\" fill=\"none\" stroke=\"#aab2bf\"/>");
+        b.append("<text x=\"").append(HtmlNumbers.coord(LEFT + plotW / 2)).append("\" y=\"").append(h - 8)
                 .append("\" text-anchor=\"middle\" font-size=\"12\" fill=\"#1d2430\" class=\"axis-label\">share of mean E2E (%)</text>");
         return b.append("</svg>").toString();
     }

@@ -3,8 +3,8 @@ package io.benchsuite.test.internal;
 import java.util.Locale;
 
 /** Number formatting for assertion messages: fixed decimals, locale-independent. */
-public final class Format {
-    private Format() {}
+public final class AssertionNumbers {
+    private AssertionNumbers() {}
 
     /** Milliseconds with three decimals, e.g. {@code 412.300 ms}; {@code n/a} for NaN. */
     public static String millis(double ms) {

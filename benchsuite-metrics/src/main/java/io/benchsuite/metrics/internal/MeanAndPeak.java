@@ -4,7 +4,7 @@ package io.benchsuite.metrics.internal;
  * Mean and peak of a series of samples, ignoring NaN (a sample whose source was unreadable).
  * Not thread-safe: each sampler owns its own.
  */
-public final class Stat {
+public final class MeanAndPeak {
     private double sum;
     private double max = Double.NaN;
     private long n;

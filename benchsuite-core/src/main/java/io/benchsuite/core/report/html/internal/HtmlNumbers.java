@@ -9,8 +9,8 @@ import java.util.Locale;
  * first rounded as {@code report.json} stores them ({@link ReportNumbers}), so a page rendered at the
  * end of a run and one rendered again from the file show the same digits.
  */
-public final class Fmt {
-    private Fmt() {}
+public final class HtmlNumbers {
+    private HtmlNumbers() {}
 
     /** The text of an absent value. */
     public static final String ABSENT = "absent";

@@ -10,18 +10,18 @@ import java.util.Optional;
  * embedding applications can supply secrets without touching the process environment.
  */
 @FunctionalInterface
-public interface Environment {
+public interface EnvironmentVariables {
 
     /** The value of {@code name}, empty when unset. */
     Optional<String> get(String name);
 
     /** The process environment ({@link System#getenv(String)}). */
-    static Environment system() {
+    static EnvironmentVariables system() {
         return name -> Optional.ofNullable(System.getenv(notNull(name, "name")));
     }
 
     /** A fixed set of variables, for tests and embedding. */
-    static Environment of(Map<String, String> variables) {
+    static EnvironmentVariables of(Map<String, String> variables) {
         Map<String, String> copy = Map.copyOf(notNull(variables, "variables"));
         return name -> Optional.ofNullable(copy.get(notNull(name, "name")));
     }
