@@ -13,6 +13,7 @@ import io.benchsuite.core.report.model.ServerSection;
 import io.benchsuite.core.report.model.WorkloadConfig;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.workload.WorkloadSection;
+import io.benchsuite.core.report.model.ClientSection;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -101,6 +102,7 @@ final class Summary {
         }
         r.section(WorkloadSection.class).ifPresent(w -> workload(b, w,
                 r.section(ServerSection.class).map(ServerSection::prefixCacheHitRate).orElse(Double.NaN)));
+        r.section(ClientSection.class).ifPresent(client -> client(b, client));
         b.append('\n');
         line(b, "%-20s %10s %10s %10s %10s %10s %10s %8s", "latency (ms)", "mean", "p50", "p90", "p99", "p99.9", "max", "count");
         for (LatencyMetric m : LatencyMetric.values()) row(b, m.displayName(), r.latency(m));
@@ -110,6 +112,21 @@ final class Summary {
                 : errors.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")));
         line(b, "%-20s %s", "output", outputDir);
         return b.toString();
+    }
+
+    /** The client line: its own hiccups, CPU and flagged requests; a loud line when it was saturated. */
+    private static void client(StringBuilder b, ClientSection c) {
+        ClientSection.Hiccups h = c.hiccups();
+        String cpu = Double.isFinite(c.cpu().processPct())
+                ? num(c.cpu().processPct(), 1) + " % of " + c.cpu().cores() + " cores (" + num(c.cpu().processSeconds(), 2) + " s)"
+                : "n/a";
+        line(b, "%-20s hiccups p50 %s / p99 %s / max %s ms, CPU %s, %d request(s) overlapped a client stall over %s ms",
+                "client", h == null ? "n/a" : num(h.p50Ms(), 3), h == null ? "n/a" : num(h.p99Ms(), 3),
+                h == null ? "n/a" : num(h.maxMs(), 3), cpu, c.stalledRequests(), num(c.stallThresholdMs(), 1));
+        if (!c.saturated().isEmpty()) {
+            line(b, "%-20s %s: the client's own delays are inside these latencies", "CLIENT SATURATED",
+                    String.join(", ", c.saturated()));
+        }
     }
 
     /** More than half of the measured requests did not succeed: the summary says so loudly. */

@@ -13,6 +13,7 @@ import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.core.report.model.BackendDetails;
+import io.benchsuite.core.report.model.ClientSection;
 import io.benchsuite.core.report.model.ErrorSummary;
 import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.GpuSection;
@@ -63,7 +64,8 @@ final class ReportCodec {
             WorkloadSection.KEY, WorkloadSection.class,
             ScenarioSection.KEY, ScenarioSection.class,
             ShardSection.KEY, ShardSection.class,
-            ShardsSection.KEY, ShardsSection.class);
+            ShardsSection.KEY, ShardsSection.class,
+            ClientSection.KEY, ClientSection.class);
 
     private ReportCodec() {}
 
