@@ -70,6 +70,8 @@ public final class CapacityHarness {
         boolean quick = false;
         List<String> cli = List.of();
         Integer held = null;
+        Integer firehoseStreams = null;
+        Integer startupRuns = null;
         List<Integer> rates = null;
         for (int i = 0; i < args.length; i++) {
             String v = i + 1 < args.length ? args[i + 1] : "";
@@ -78,6 +80,8 @@ public final class CapacityHarness {
                 case "--transport" -> { transport = v; i++; }
                 case "--cli" -> { cli = Arrays.asList(v.trim().split("\\s+")); i++; }
                 case "--streams" -> { held = Integer.parseInt(v); i++; }
+                case "--firehose" -> { firehoseStreams = Integer.parseInt(v); i++; }
+                case "--startup-runs" -> { startupRuns = Integer.parseInt(v); i++; }
                 case "--rates" -> {
                     rates = v.isBlank() ? List.of() : Arrays.stream(v.split(",")).map(String::trim).map(Integer::parseInt).toList();
                     i++;
@@ -85,7 +89,7 @@ public final class CapacityHarness {
                 case "--quick" -> quick = true;
                 default -> throw new IllegalArgumentException("unknown flag " + args[i]
                         + " (known: --out DIR, --transport netty|httpclient, --cli 'command', --streams N (0: skip), --rates 1000,5000 ('': none), "
-                        + "--quick)");
+                        + "--firehose STREAMS (0: skip), --startup-runs N, --quick)");
             }
         }
         Plan p = quick ? Plan.quick(out, transport, cli) : Plan.full(out, transport, cli);
@@ -93,6 +97,10 @@ public final class CapacityHarness {
                 p.rateTime(), p.cliCommand(), p.startupRuns());
         if (rates != null) p = new Plan(p.out(), p.transport(), p.firehoseStreams(), p.firehoseTime(), p.heldStreams(), rates,
                 p.rateTime(), p.cliCommand(), p.startupRuns());
+        if (firehoseStreams != null) p = new Plan(p.out(), p.transport(), firehoseStreams, p.firehoseTime(), p.heldStreams(),
+                p.rates(), p.rateTime(), p.cliCommand(), p.startupRuns());
+        if (startupRuns != null) p = new Plan(p.out(), p.transport(), p.firehoseStreams(), p.firehoseTime(), p.heldStreams(),
+                p.rates(), p.rateTime(), p.cliCommand(), startupRuns);
         Report r = run(p);
         System.out.println(r.markdown());
     }
@@ -103,11 +111,11 @@ public final class CapacityHarness {
             StringBuilder b = new StringBuilder();
             b.append("| capacity (transport ").append(transport).append(", ").append(Runtime.getRuntime().availableProcessors())
                     .append(" CPUs) | figure |\n|---|---|\n");
-            b.append(String.format(Locale.ROOT, "| token events/s per client core (firehose, %d streams) | %,.0f (%,.0f events/s; "
+            if (firehose.streams > 0) b.append(String.format(Locale.ROOT, "| token events/s per client core (firehose, %d streams) | %,.0f (%,.0f events/s; "
                             + "client threads %.2f CPU-s + GC %.2f CPU-s over %.0f s) |%n", firehose.streams,
                     firehose.eventsPerClientCoreSecond(), firehose.eventsPerSecond(), firehose.clientCpuSeconds,
                     Math.max(0, firehose.gcSeconds), firehose.seconds));
-            b.append(String.format(Locale.ROOT, "| concurrent streams held | %d of %d open at once at the server, %d/%d succeeded |%n",
+            if (held.streams > 0) b.append(String.format(Locale.ROOT, "| concurrent streams held | %d of %d open at once at the server, %d/%d succeeded |%n",
                     held.maxOpenAtServer, held.streams, held.succeeded, held.streams));
             for (Rate r : rates) {
                 b.append(String.format(Locale.ROOT, "| %,d req/s Poisson, %s | achieved/scheduled %.4f (%d requests, %d failed); "
@@ -151,7 +159,7 @@ public final class CapacityHarness {
     public static Report run(Plan p) throws Exception {
         // the runs' directories under p.out() are the harness's own: each harness run replaces the last one's (overwrite)
         Files.createDirectories(p.out());
-        Firehose f = firehose(p);
+        Firehose f = p.firehoseStreams() > 0 ? firehose(p) : new Firehose(0, 0, Double.NaN, 0, 0, 0);
         Held h = p.heldStreams() > 0 ? held(p) : new Held(0, 0, 0);
         List<Rate> rates = new ArrayList<>();
         for (int r : p.rates()) rates.add(rate(p, r));
