@@ -13,7 +13,7 @@ import io.benchsuite.core.report.model.ServerSection;
 import io.benchsuite.core.report.model.WorkloadConfig;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.workload.WorkloadSection;
-import io.benchsuite.core.report.model.ClientSection;
+import io.benchsuite.core.hiccup.ClientSection;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;

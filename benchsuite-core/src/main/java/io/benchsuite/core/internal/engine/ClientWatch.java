@@ -1,10 +1,8 @@
 package io.benchsuite.core.internal.engine;
 
-import static io.benchsuite.core.report.model.ReportNumbers.round;
-
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.core.hiccup.HiccupMeter;
-import io.benchsuite.core.report.model.ClientSection;
+import io.benchsuite.core.hiccup.ClientSection;
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import java.lang.management.ThreadMXBean;
@@ -74,23 +72,20 @@ final class ClientWatch {
         if (cpuAtStart >= 0 && cpuNow >= 0 && wall > 0) {
             double cpuSeconds = (cpuNow - cpuAtStart) / 1e9;
             double wallSeconds = wall / 1e9;
-            cpu = new ClientSection.Cpu(round(cpuSeconds), round(wallSeconds), cores,
-                    round(100.0 * cpuSeconds / (wallSeconds * cores)));
+            cpu = new ClientSection.Cpu(cpuSeconds, wallSeconds, cores, 100.0 * cpuSeconds / (wallSeconds * cores));
         }
         ClientSection.Hiccups hiccups = null;
         if (meter != null) {
             HiccupMeter.Summary s = meter.summary();
             long over = meter.stalls(Long.MIN_VALUE, Long.MAX_VALUE, threshold).size();
-            hiccups = new ClientSection.Hiccups(round(meter.resolution().toNanos() / 1e6), s.samples(),
-                    round(s.p50Nanos() / 1e6), round(s.p99Nanos() / 1e6), round(s.maxNanos() / 1e6), over);
+            hiccups = new ClientSection.Hiccups(meter.resolution().toNanos() / 1e6, s.samples(), s.p50Nanos() / 1e6,
+                    s.p99Nanos() / 1e6, s.maxNanos() / 1e6, over);
         }
         List<String> saturated = ClientSection.saturation(hiccups == null ? Double.NaN : hiccups.p99Ms(), dispatchLagP99Ms,
                 cpu.processPct());
-        section = new ClientSection(hiccups, cpu, round(threshold.toNanos() / 1e6), stalled.get(), saturated);
+        section = new ClientSection(hiccups, cpu, threshold.toNanos() / 1e6, stalled.get(), saturated);
         return section;
     }
-
-    // figures are rounded as report.json stores them, so the section of a finished run equals the one read back
 
     /**
      * The process's CPU time so far in nanoseconds: the operating system's figure for the whole

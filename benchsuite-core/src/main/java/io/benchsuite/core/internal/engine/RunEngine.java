@@ -34,7 +34,7 @@ import io.benchsuite.api.workload.source.PlanCursor;
 import io.benchsuite.api.workload.LoadModel;
 import io.benchsuite.core.hiccup.HiccupMeter;
 import io.benchsuite.core.injection.TimedInjection;
-import io.benchsuite.core.report.model.ClientSection;
+import io.benchsuite.core.hiccup.ClientSection;
 import io.benchsuite.core.workload.ContextLimit;
 import io.benchsuite.core.workload.SessionCursor;
 import io.benchsuite.core.workload.SessionOptions;

@@ -9,7 +9,7 @@ import io.benchsuite.core.report.html.internal.HistogramChart;
 import io.benchsuite.core.report.html.internal.Html;
 import io.benchsuite.core.report.html.internal.LineChart;
 import io.benchsuite.core.report.json.ReportJson;
-import io.benchsuite.core.report.model.ClientSection;
+import io.benchsuite.core.hiccup.ClientSection;
 import io.benchsuite.core.report.model.GpuSection;
 import io.benchsuite.core.report.model.HostSection;
 import io.benchsuite.core.report.model.Report;

@@ -13,7 +13,7 @@ import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.core.report.model.BackendDetails;
-import io.benchsuite.core.report.model.ClientSection;
+import io.benchsuite.core.hiccup.ClientSection;
 import io.benchsuite.core.report.model.ErrorSummary;
 import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.GpuSection;

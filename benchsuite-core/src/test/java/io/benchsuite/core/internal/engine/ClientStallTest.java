@@ -10,7 +10,7 @@ import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.hiccup.HiccupMeter;
 import io.benchsuite.core.report.json.ReportJson;
-import io.benchsuite.core.report.model.ClientSection;
+import io.benchsuite.core.hiccup.ClientSection;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ReportNumbers;
 import io.benchsuite.core.run.RequestDecorator;
@@ -90,7 +90,18 @@ class ClientStallTest {
     @Test
     void aClientStallFlagsTheRequestsItOverlappedAndIsCountedInTheReport() throws Exception {
         Path out = tmp.resolve("flagged");
-        RunResult r = run(out, Duration.ofMillis(5), new StallOnDemand());
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream original = System.err;
+        System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        RunResult r;
+        try {
+            r = run(out, Duration.ofMillis(5), new StallOnDemand());
+        } finally {
+            System.setErr(original);
+        }
+        // the library warns through its logger (the CLI's goes to stderr), naming the figure
+        assertThat(err.toString(java.nio.charset.StandardCharsets.UTF_8))
+                .containsPattern("run 'stall': the client itself was saturated \\(hiccup p99 \\d+\\.\\d\\d ms > 1 ms");
 
         RequestRecord stalled = r.requests().stream().filter(q -> q.index() == STALL_INDEX).findFirst().orElseThrow();
         // the request was sent inside the stall and took >= 40 ms: at its end the stall had lasted that long

@@ -1,4 +1,6 @@
-package io.benchsuite.core.report.model;
+package io.benchsuite.core.hiccup;
+
+import static io.benchsuite.core.report.model.ReportNumbers.round;
 
 import io.benchsuite.core.run.ReportSection;
 import java.util.ArrayList;
@@ -11,7 +13,8 @@ import java.util.Locale;
  * delays into the latencies it reports; this section says how much it stalled, how busy it was, which
  * requests a stall overlapped, and, under {@code saturated}, every figure over its limit
  * ({@value #HICCUP_P99_LIMIT_MS} ms hiccup p99, {@value #DISPATCH_LAG_P99_LIMIT_MS} ms dispatch-lag p99,
- * {@value #CPU_LIMIT_PCT} % CPU).
+ * {@value #CPU_LIMIT_PCT} % CPU). Figures are held at the precision {@code report.json} stores, so a
+ * section read back equals the one written.
  *
  * @param hiccups the client's own stalls, as a thread that sleeps 1 ms at a time saw them
  *     ({@code null} when not measured)
@@ -32,6 +35,7 @@ public record ClientSection(Hiccups hiccups, Cpu cpu, double stallThresholdMs, l
     public static final double CPU_LIMIT_PCT = 80.0;
 
     public ClientSection {
+        stallThresholdMs = round(stallThresholdMs);
         cpu = cpu == null ? Cpu.UNKNOWN : cpu;
         saturated = saturated == null ? List.of() : List.copyOf(saturated);
     }
@@ -74,7 +78,14 @@ public record ClientSection(Hiccups hiccups, Cpu cpu, double stallThresholdMs, l
      * @param stallsOverThreshold stalls longer than the section's {@code stallThresholdMs}
      */
     public record Hiccups(double resolutionMs, long samples, double p50Ms, double p99Ms, double maxMs,
-                          long stallsOverThreshold) {}
+                          long stallsOverThreshold) {
+        public Hiccups {
+            resolutionMs = round(resolutionMs);
+            p50Ms = round(p50Ms);
+            p99Ms = round(p99Ms);
+            maxMs = round(maxMs);
+        }
+    }
 
     /**
      * The client process's CPU over the run.
@@ -85,6 +96,12 @@ public record ClientSection(Hiccups hiccups, Cpu cpu, double stallThresholdMs, l
      * @param processPct {@code processSeconds / (wallSeconds × cores)}, %: 100 % is every core busy
      */
     public record Cpu(double processSeconds, double wallSeconds, int cores, double processPct) {
+        public Cpu {
+            processSeconds = round(processSeconds);
+            wallSeconds = round(wallSeconds);
+            processPct = round(processPct);
+        }
+
         /** CPU not measured. */
         public static final Cpu UNKNOWN = new Cpu(Double.NaN, Double.NaN, 0, Double.NaN);
     }
