@@ -1,6 +1,7 @@
 package io.benchsuite.cli;
 
 import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.api.backend.ConfigurationException;
 import io.benchsuite.sim.SimSettings;
 import io.benchsuite.sim.server.SimHttpServer;
 import io.benchsuite.core.prompt.Tokenizers;
@@ -35,6 +36,10 @@ final class ServeSimCommand implements Callable<Integer> {
     String servedModelName;
     @Option(names = "--device", defaultValue = SimSettings.DEFAULT_DEVICE, description = "Device profile (default ${DEFAULT-VALUE})")
     String device;
+    @Option(names = "--tp", defaultValue = "1", description = "Tensor-parallel degree: devices the model is split over, "
+            + "1, 2, 4 or 8 (default ${DEFAULT-VALUE}); e.g. --model llama-3-70b --device h100 --tp 4")
+    String tp;
+
     @Option(names = "--quantization", defaultValue = "none", description = "none, fp8, awq, gptq, int8")
     String quantization;
     @Option(names = "--engine", defaultValue = "vllm", description = "Engine preset: vllm, tgi, transformers")
@@ -79,6 +84,7 @@ final class ServeSimCommand implements Callable<Integer> {
         config.put(BackendConfig.DEVICE, device);
         config.put(BackendConfig.QUANTIZATION, quantization);
         config.put(SimSettings.ENGINE, engine);
+        config.put(SimSettings.TENSOR_PARALLEL, Integer.toString(Flags.parse("--tp", tp, Integer::parseInt)));
         config.put(SimSettings.TIME_SCALE, Double.toString(Flags.positiveNumber("--time-scale", timeScale)));
         config.put(BackendConfig.SEED, Long.toHexString(Flags.parse("--seed", seed, Long::parseLong)));
         for (String o : options) {
@@ -100,17 +106,19 @@ final class ServeSimCommand implements Callable<Integer> {
                     .stall(fraction("--stall-rate", stallRate), stallFor);
             if (servedModelName != null) builder.servedModelName(servedModelName);
             if (requestLog != null) builder.requestLog(requestLog);
-        } catch (io.benchsuite.api.backend.ConfigurationException e) {
-            throw CliException.usage((e.key().isPresent() && options.stream().anyMatch(o -> o.trim().startsWith(e.key().get() + "="))
-                    ? "--option: " : "") + e.getMessage());
+        } catch (ConfigurationException e) {
+            if (e.key().isPresent() && options.stream().anyMatch(o -> o.trim().startsWith(e.key().get() + "="))) {
+                throw CliException.usage("--option: " + e.getMessage());
+            }
+            throw badSettings(e);
         } catch (IllegalArgumentException e) {
-            throw CliException.usage(e.getMessage());
+            throw badSettings(e);
         }
         SimHttpServer server;
         try {
             server = builder.start();
         } catch (IllegalArgumentException e) {
-            throw CliException.usage(e.getMessage());
+            throw badSettings(e);
         } catch (java.io.UncheckedIOException e) {
             throw CliException.failure(e.getMessage());
         } catch (RuntimeException e) {
@@ -123,7 +131,7 @@ final class ServeSimCommand implements Callable<Integer> {
         }, "benchsuite-serve-sim-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         ctx.out().println("serving sim (" + server.backend().info().details().getOrDefault("model", model) + " on "
-                + device + ", engine " + engine + ") at " + server.baseUri());
+                + ("1".equals(tp.trim()) ? "" : tp.trim() + " x ") + device + ", engine " + engine + ") at " + server.baseUri());
         ctx.out().println("  POST /v1/chat/completions  POST /v1/completions  GET /v1/models  POST /generate_stream"
                 + "  GET /metrics  GET /health");
         ctx.out().println("  try: benchsuite run --backend vllm --url " + server.baseUri() + " --model " + model);
@@ -139,6 +147,14 @@ final class ServeSimCommand implements Callable<Integer> {
             }
         }
         return ExitCodes.OK;
+    }
+
+    /** A usage error for settings the simulator refused, naming the flag rather than the backend config key it became. */
+    private static CliException badSettings(IllegalArgumentException e) {
+        if (e instanceof ConfigurationException c && c.key().filter(SimSettings.TENSOR_PARALLEL::equals).isPresent()) {
+            return CliException.usage("--tp: " + e.getMessage().replaceFirst("^backend config key '[^']*': ", ""));
+        }
+        return CliException.usage(e.getMessage().replace("(tp 2, 4 or 8)", "(--tp 2, 4 or 8)"));
     }
 
     private static double fraction(String flag, String text) {

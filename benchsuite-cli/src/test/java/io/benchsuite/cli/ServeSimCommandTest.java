@@ -52,6 +52,33 @@ class ServeSimCommandTest {
     }
 
     @Test
+    void servesLlama3_70bOnFourH100sWithTensorParallel(@TempDir Path dir) throws Exception {
+        CliHarness server = new CliHarness();
+        CompletableFuture<Integer> serving = CompletableFuture.supplyAsync(() -> server.run("serve-sim", "--port", "0",
+                "--duration", "30s", "--time-scale", "0.05", "--model", "llama-3-70b", "--device", "h100", "--tp", "4"));
+        URI base = null;
+        Pattern url = Pattern.compile("at (http://[^\\s]+)");
+        for (int i = 0; i < 400 && base == null; i++) {
+            Matcher m = url.matcher(server.out());
+            if (m.find()) base = URI.create(m.group(1));
+            else Thread.sleep(50);
+        }
+        assertThat(base).as("serve-sim printed its address: %s %s", server.out(), server.err()).isNotNull();
+        assertThat(server.out()).contains("on 4 x h100");
+
+        CliHarness client = new CliHarness();
+        int code = client.run("run", "--backend", "vllm", "--url", base.toString(), "--model", "llama-3-70b",
+                "--num-requests", "4", "--max-concurrent", "2", "--output-length", "8", "--no-progress",
+                "--dcgm-url", base.resolve("/metrics").toString(), "--output-dir", dir.toString());
+        assertThat(code).as(client.err()).isZero();
+        JsonNode report = new ObjectMapper().readTree(dir.resolve("report.json").toFile());
+        assertThat(report.path("requests").path("succeeded").asInt()).isEqualTo(4);
+        // the four simulated devices hold 70B parameters in bf16 (~141 GB) and the KV pool: more than one H100's 80 GB
+        assertThat(report.at("/gpu/memoryUsedBytes/peak").asDouble()).isGreaterThan(200e9).isLessThan(4 * 80e9);
+        assertThat(serving).isNotDone();
+    }
+
+    @Test
     void badFlagsExitTwoNamingTheFlag() {
         CliHarness h = new CliHarness();
         assertThat(h.run("serve-sim", "--port", "99999")).isEqualTo(ExitCodes.USAGE);
@@ -63,7 +90,16 @@ class ServeSimCommandTest {
         assertThat(h3.run("serve-sim", "--device", "tpu-v9", "--port", "0")).isEqualTo(ExitCodes.USAGE);
         assertThat(h3.err()).contains("tpu-v9").contains("a100-80gb");
         CliHarness h4 = new CliHarness();
-        assertThat(h4.run("serve-sim", "--option", "memory-use=0.5", "--port", "0")).isEqualTo(ExitCodes.USAGE);
-        assertThat(h4.err()).contains("--option: ").contains("'memory-use'").contains("memory-utilization");
+        assertThat(h4.run("serve-sim", "--tp", "3", "--port", "0")).isEqualTo(ExitCodes.USAGE);
+        assertThat(h4.err()).contains("--tp").contains("3").contains("1, 2, 4 or 8");
+        CliHarness h5 = new CliHarness();
+        assertThat(h5.run("serve-sim", "--tp", "two", "--port", "0")).isEqualTo(ExitCodes.USAGE);
+        assertThat(h5.err()).contains("--tp");
+        CliHarness h6 = new CliHarness();
+        assertThat(h6.run("serve-sim", "--model", "llama-3-70b", "--device", "h100", "--port", "0")).isEqualTo(ExitCodes.USAGE);
+        assertThat(h6.err()).contains("llama-3-70b").contains("--tp");
+        CliHarness h7 = new CliHarness();
+        assertThat(h7.run("serve-sim", "--option", "memory-use=0.5", "--port", "0")).isEqualTo(ExitCodes.USAGE);
+        assertThat(h7.err()).contains("--option: ").contains("'memory-use'").contains("memory-utilization");
     }
 }

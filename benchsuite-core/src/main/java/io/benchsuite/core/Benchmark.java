@@ -19,6 +19,7 @@ import io.benchsuite.core.prompt.Tokenizers;
 import io.benchsuite.core.report.ReportWriters;
 import io.benchsuite.core.run.Environment;
 import io.benchsuite.core.run.RequestDecorator;
+import io.benchsuite.core.run.RunClock;
 import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.run.RunResult;
@@ -77,6 +78,17 @@ import java.util.function.Supplier;
  * answers included; {@link Builder#sessions} sets the think time between turns, which answer the
  * history holds and what an open loop's cap counts. {@link Builder#injections} adds dynamic load
  * injection at turn boundaries.
+ *
+ * <p><b>Virtual time.</b> When the backend is a {@link io.benchsuite.api.backend.VirtualTimeBackend}
+ * (the simulator with {@code clock=virtual}), the whole run is a discrete-event simulation on the
+ * backend's clock ({@link RunClock#virtual()}): arrivals, dispatch, timeouts, the drain and every
+ * per-second figure are simulated instants, nothing sleeps, and the run starts no thread: it runs on
+ * the thread that calls {@link Builder#run()} (or {@link RunningBenchmark#await()}), delivering every
+ * listener event there. The same seed gives a byte-identical {@code requests.jsonl}.
+ *
+ * <p>At the end of every run the backend's {@link Backend#deviceUsage()} (memory, KV-cache
+ * fragmentation, prefix-cache hits, energy; the simulator has them) becomes the report's
+ * {@code device} section.
  */
 public final class Benchmark {
     private Benchmark() {}
@@ -380,11 +392,14 @@ public final class Benchmark {
             try {
                 if (preflight) b.preflight();
                 String m = model != null ? model : config.string(BackendConfig.MODEL).orElse(b.info().model());
+                Instant startedAt = Instant.now();
+                RunClock runClock = RunClock.of(b, startedAt);
                 RunInfo info = new RunInfo(name, workload, chain, chain.scenario(name), b.info(),
-                        owned ? config.redacted() : Map.of(), slo, tok.name(), Instant.now(), Environment.current(), labels,
-                        part);
+                        owned ? config.redacted() : Map.of(), slo, tok.name(), startedAt, Environment.current(), labels,
+                        part, runClock.virtual() ? RunInfo.seededId(chain.scenario(name)) : RunInfo.newId(), runClock);
                 List<RunListener> all = new ArrayList<>(listeners);
                 if (shardRun != null) all.add(shardRun);
+                all.add(new BackendDevices(b));
                 ReportWriters writers = outputDir == null ? null : ReportWriters.open(outputDir, overwrite);
                 if (writers != null) all.add(0, writers);
                 WorkloadSource source = workload.source().orElseGet(() -> SyntheticSource.builder()

@@ -1,5 +1,6 @@
 package io.benchsuite.sim;
 
+import io.benchsuite.api.backend.DeviceUsage;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.Backend;
@@ -16,6 +17,7 @@ import io.benchsuite.sim.internal.Sequence;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -150,8 +152,9 @@ public final class SimBackend implements Backend {
      * fragmentation, prefix-cache hits, energy. A run calls this when it ends; any thread, cheap
      * (copies the per-second memory curve).
      */
-    public DeviceUsage deviceUsage() {
-        return engine.deviceUsage();
+    @Override
+    public Optional<DeviceUsage> deviceUsage() {
+        return Optional.of(engine.deviceUsage());
     }
 
     /**

@@ -5,8 +5,10 @@ import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendOption;
 import io.benchsuite.api.backend.BackendProvider;
 import io.benchsuite.api.backend.Capability;
+import io.benchsuite.api.backend.ConfigurationException;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -38,8 +40,28 @@ public final class SimBackendProvider implements BackendProvider {
         return SimSettings.options();
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>A {@link SimBackend} in real time, or with {@code clock=virtual} a {@link VirtualSimBackend}
+     * that the run drives on its simulated clock.
+     */
     @Override
     public Backend create(BackendConfig config) {
-        return new SimBackend(SimSettings.fromConfig(config));
+        SimSettings settings = SimSettings.fromConfig(config);
+        String clock = config.string(SimSettings.CLOCK, "real").trim().toLowerCase(Locale.ROOT);
+        switch (clock) {
+            case "real":
+                return new SimBackend(settings);
+            case "virtual":
+                if (config.string(SimSettings.TIME_SCALE).isPresent() && settings.timeScale() != 1.0) {
+                    throw new ConfigurationException(SimSettings.TIME_SCALE, "backend config key '" + SimSettings.TIME_SCALE
+                            + "': applies to clock=real only; a virtual clock runs as fast as the machine can");
+                }
+                return new VirtualSimBackend(settings);
+            default:
+                throw new ConfigurationException(SimSettings.CLOCK, "backend config key '" + SimSettings.CLOCK
+                        + "': expected real or virtual, got '" + clock + "'");
+        }
     }
 }

@@ -46,6 +46,12 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
     public static final String JITTER = "jitter";
     /** Config key: wall seconds per simulated second; default 1.0. */
     public static final String TIME_SCALE = "time-scale";
+    /**
+     * Config key: {@code real} (default) runs the engine in (scaled) real time on threads of its own
+     * ({@link SimBackend}); {@code virtual} makes the backend a {@link VirtualSimBackend}, which the
+     * run drives on a virtual clock: no thread, no sleeping, exact and repeatable.
+     */
+    public static final String CLOCK = "clock";
     /** Config key: share of device memory for weights and KV cache; default 0.9. */
     public static final String MEMORY_UTILIZATION = "memory-utilization";
 
@@ -152,8 +158,11 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
                 BackendOption.number(MEMORY_UTILIZATION, "share of device memory for weights plus KV cache, in (0, 1]")
                         .withDefault(Double.toString(DEFAULT_MEMORY_UTILIZATION)),
                 BackendOption.number(JITTER, "relative step-time noise, in [0, 1)").withDefault("0"),
-                BackendOption.number(TIME_SCALE, "wall-clock seconds per simulated second (0.1 runs ten times faster)")
-                        .withDefault("1"),
+                BackendOption.number(TIME_SCALE, "wall-clock seconds per simulated second (0.1 runs ten times faster); "
+                        + "clock=real only").withDefault("1"),
+                BackendOption.oneOf(CLOCK, "real: the engine runs in (scaled) real time on its own threads; virtual: the run "
+                        + "drives it on a simulated clock (no threads, no sleeping, an hour simulated in seconds, the same "
+                        + "seed gives the same requests.jsonl)", "real", "virtual").withDefault("real"),
                 BackendOption.SEED.withDefault("0").withDescription("seed of the step-time jitter and the generated words, "
                         + "hex (the run derives it from the scenario seed)"),
                 BackendOption.MAX_CONCURRENCY.withDescription("set by the run; the simulator does not use it"));

@@ -1,5 +1,6 @@
 package io.benchsuite.sim;
 
+import io.benchsuite.api.backend.DeviceUsage;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.Backend;
@@ -35,7 +36,8 @@ import java.util.function.LongSupplier;
  * A step starts when the previous one ends, or when a request arrives at an idle engine; requests
  * sent while a step runs join the next one. Listeners may send (a closed-loop user's next request)
  * or cancel from inside an event, at the event's instant. {@link #asBackend} wraps it as a
- * {@link Backend} whose sends happen at a virtual clock's now.
+ * {@link Backend} whose sends happen at a virtual clock's now; {@link #asVirtualTimeBackend} as a
+ * {@link io.benchsuite.api.backend.VirtualTimeBackend} that a benchmark run drives itself.
  *
  * <p>Not thread-safe: one driver thread. {@link #state()} and {@link #deviceUsage()} may be read from any thread.
  */
@@ -209,10 +211,27 @@ public final class SimulatedServer {
             public void close() {
                 if (closed) return;
                 closed = true;
-                if (!delivering) advanceTo(Math.max(now, clock.getAsLong()));
-                core.failAll(ErrorKind.CANCELLED, "backend closed", now);
-                inFlight = null;
+                cancelAll(clock.getAsLong(), "backend closed");
             }
         };
+    }
+
+    /**
+     * Ends every request waiting or running with {@link ErrorKind#CANCELLED}: first runs the steps that
+     * end by {@code atNanos} (unless called from inside an event), then cancels the rest at the time then.
+     */
+    void cancelAll(long atNanos, String reason) {
+        if (!delivering) advanceTo(Math.max(now, atNanos));
+        core.failAll(ErrorKind.CANCELLED, reason, now);
+        inFlight = null;
+    }
+
+    /**
+     * This server as a {@link VirtualTimeBackend}: a run drives its clock (every instant of the run is
+     * the server's {@link #now()}), sends happen at the server's now, and the run reads
+     * {@link #deviceUsage()} when it ends.
+     */
+    public VirtualSimBackend asVirtualTimeBackend() {
+        return new VirtualSimBackend(this);
     }
 }

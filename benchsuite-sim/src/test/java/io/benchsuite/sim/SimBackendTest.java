@@ -1,5 +1,6 @@
 package io.benchsuite.sim;
 
+import io.benchsuite.api.backend.DeviceUsage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -199,8 +200,8 @@ class SimBackendTest {
             sim.send(request(0, 500, 20), r);
             assertThat(r.awaitDone(Duration.ofMillis(10_000))).isTrue();
             long until = System.nanoTime() + 2_000_000_000L;
-            while (sim.deviceUsage().generationTokens() < 20 && System.nanoTime() < until) Thread.sleep(5);
-            DeviceUsage u = sim.deviceUsage();
+            while (sim.deviceUsage().orElseThrow().generationTokens() < 20 && System.nanoTime() < until) Thread.sleep(5);
+            DeviceUsage u = sim.deviceUsage().orElseThrow();
             assertThat(u.generationTokens()).isEqualTo(20);
             assertThat(u.peakMemoryBytes()).isGreaterThan(sim.physics().weightBytes() + 32 * 16 * 131_072.0);
             assertThat(u.energyJoules()).isPositive();

@@ -1,5 +1,6 @@
 package io.benchsuite.sim;
 
+import io.benchsuite.api.backend.DeviceUsage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.data.Percentage.withPercentage;

@@ -1,5 +1,7 @@
 package io.benchsuite.api.backend;
 
+import java.util.Optional;
+
 /**
  * A connection to one serving stack. Created by a {@link BackendProvider}; used by one run and then
  * closed. Implementations must be thread-safe: {@link #send} is called from the engine's dispatcher
@@ -33,6 +35,18 @@ public interface Backend extends AutoCloseable {
      * @return what this backend is, for the report (name, model, endpoint without credentials, version)
      */
     BackendInfo info();
+
+    /**
+     * What the backend's devices went through since it started (memory over time and its peak,
+     * KV-cache fragmentation, prefix-cache hits, energy), for a backend that can see its own devices,
+     * such as the simulator. A run calls this once when it ends, after the last request, and puts the
+     * figures in the report's {@code device} section. The default knows nothing: empty.
+     *
+     * @return the device figures, or empty when the backend cannot see its devices
+     */
+    default Optional<DeviceUsage> deviceUsage() {
+        return Optional.empty();
+    }
 
     /** Releases connections and threads; after this no thread of the backend keeps running. */
     @Override

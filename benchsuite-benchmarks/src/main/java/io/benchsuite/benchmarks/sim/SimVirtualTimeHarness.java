@@ -6,7 +6,7 @@ import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
-import io.benchsuite.sim.DeviceUsage;
+import io.benchsuite.api.backend.DeviceUsage;
 import io.benchsuite.sim.SimEngineState;
 import io.benchsuite.sim.SimSettings;
 import io.benchsuite.sim.SimulatedServer;

@@ -15,6 +15,11 @@ import java.util.random.RandomGenerator;
  * preceded by a space (checked against the tokenizer when this object is built), so {@code n}
  * words make {@code n} tokens. The count of every generated prompt is checked, and corrected word
  * by word in the rare case a tokenizer merges across words, so the length is exact, not estimated.
+ * The built-in BPE tokenizers ({@link Tokenizers}) need no check: their pre-tokenizer cuts text before
+ * every space-word (cl100k's and o200k's {@code [^\r\n\p{L}\p{N}]?+\p{L}+}), and BPE never merges
+ * across those cuts, so {@code n} single-token words are {@code n} tokens by construction. Skipping
+ * the count there saves most of the cost of a prompt, which matters where prompts are built on the
+ * run's own thread (a virtual-time run); the prompts are the same either way.
  */
 public final class SyntheticPrompts {
     private static final String[] CANDIDATES = (
@@ -32,6 +37,8 @@ public final class SyntheticPrompts {
 
     private final Tokenizer tokenizer;
     private final String[] words;
+    /** Whether n words are n tokens by construction (see the class comment). */
+    private final boolean exactByConstruction;
 
     /** Prompts measured by {@code tokenizer}. */
     public SyntheticPrompts(Tokenizer tokenizer) {
@@ -48,6 +55,12 @@ public final class SyntheticPrompts {
                     + " splits common words into several tokens; synthetic prompts need a word-level vocabulary");
         }
         this.words = single.toArray(String[]::new);
+        this.exactByConstruction = tokenizer instanceof Tokenizers.JtokkitTokenizer;
+    }
+
+    /** The single-token words prompts are made of (for tests). */
+    java.util.List<String> words() {
+        return java.util.List.of(words);
     }
 
     /** The tokenizer prompts are measured with. */
@@ -68,6 +81,7 @@ public final class SyntheticPrompts {
             b.append(words[random.nextInt(words.length)]);
         }
         String prompt = b.toString();
+        if (exactByConstruction) return prompt;
         int count = tokenizer.countTokens(prompt);
         // Word-level BPE keeps count == tokens; correct by whole words if a tokenizer ever merges across them.
         while (count != tokens) {

@@ -27,6 +27,43 @@ class SyntheticPromptsTest {
         assertThat(o200k.countTokens(p)).isEqualTo(999);
     }
 
+    /** Why the built-in tokenizers need no count per prompt: no two words of the vocabulary merge. */
+    @Test
+    void everyPairOfWordsIsTwoTokensUnderTheBuiltInTokenizers() {
+        for (Tokenizer t : new Tokenizer[] {Tokenizers.cl100k(), Tokenizers.o200k()}) {
+            SyntheticPrompts prompts = new SyntheticPrompts(t);
+            for (String a : prompts.words()) {
+                for (String b : prompts.words()) {
+                    assertThat(t.countTokens(a + " " + b)).as("%s: '%s %s'", t.name(), a, b).isEqualTo(2);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aTokenizerThatMergesAcrossWordsStillGetsExactPrompts() {
+        // counts words, but "the" and the word after it as one token: prompts are corrected word by word until they fit
+        Tokenizer merging = new Tokenizer() {
+            @Override
+            public String name() {
+                return "merging";
+            }
+
+            @Override
+            public int countTokens(String text) {
+                int words = text.isBlank() ? 0 : text.trim().split(" +").length;
+                return words - (int) java.util.regex.Pattern.compile("(^| )the (?=\\S)").matcher(text).results().count();
+            }
+        };
+        SyntheticPrompts prompts = new SyntheticPrompts(merging);
+        SplittableRandom random = new SplittableRandom(3);
+        for (int n : new int[] {5, 100, 2000}) {
+            String p = prompts.generate(n, random);
+            assertThat(merging.countTokens(p)).isEqualTo(n);
+            if (n == 2000) assertThat(p.split(" ").length).as("words of a prompt with merges").isGreaterThan(n);
+        }
+    }
+
     @Test
     void sameSeedSamePrompt() {
         SyntheticPrompts prompts = new SyntheticPrompts(Tokenizers.cl100k());

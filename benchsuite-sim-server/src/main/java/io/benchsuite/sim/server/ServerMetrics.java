@@ -1,6 +1,6 @@
 package io.benchsuite.sim.server;
 
-import io.benchsuite.sim.DeviceUsage;
+import io.benchsuite.api.backend.DeviceUsage;
 import io.benchsuite.sim.SimEngineState;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;

@@ -8,7 +8,7 @@ import io.benchsuite.metrics.server.PrometheusText;
 import io.benchsuite.metrics.server.ServerDialect;
 import io.benchsuite.metrics.server.ServerSnapshot;
 import io.benchsuite.sim.DeviceProfile;
-import io.benchsuite.sim.DeviceUsage;
+import io.benchsuite.api.backend.DeviceUsage;
 import io.benchsuite.sim.SimSettings;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -63,7 +63,7 @@ class ServerDeviceMetricsTest {
             // the GPU sampler (--dcgm-url) reads two simulated H100s
             GpuReading gpu = new DcgmExporter(s.baseUri().resolve("/metrics"), Duration.ofSeconds(5)).read();
             assertThat(gpu.gpus()).isEqualTo(2);
-            DeviceUsage u = s.backend().deviceUsage();
+            DeviceUsage u = s.backend().deviceUsage().orElseThrow();
             // what a real vLLM shows in nvidia-smi: the weights and the whole preallocated KV pool
             assertThat(gpu.memoryUsedBytes()).isBetween(0.85 * 2 * 80e9, 0.91 * 2 * 80e9);
             assertThat(gpu.powerW()).as("idle between requests: 2 x 110 W").isEqualTo(220.0);

@@ -1,6 +1,6 @@
 package io.benchsuite.sim.internal;
 
-import io.benchsuite.sim.DeviceUsage;
+import io.benchsuite.api.backend.DeviceUsage;
 import io.benchsuite.sim.SimEngineState;
 import io.benchsuite.sim.SimPhysics;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package io.benchsuite.sim.internal;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.Usage;
-import io.benchsuite.sim.DeviceUsage;
+import io.benchsuite.api.backend.DeviceUsage;
 import io.benchsuite.sim.EnginePreset;
 import io.benchsuite.sim.SimEngineState;
 import io.benchsuite.sim.SimPhysics;
@@ -82,7 +82,8 @@ public final class EngineCore {
         long capacity = physics.kvCapacityTokens();
         if (capacity < SimPhysics.BLOCK_TOKENS) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
-                    "model '%s' does not fit on device '%s' x %d: %.2f GB of weights (%s) per device leave no KV cache in %.1f GB x %.2f",
+                    "model '%s' does not fit on device '%s' x %d: %.2f GB of weights (%s) per device leave no KV cache in %.1f GB x %.2f; "
+                            + "split it over more devices (tp 2, 4 or 8) or quantize it",
                     settings.modelName(), settings.device().name(), settings.tensorParallel(), physics.weightBytesPerDevice() / 1e9,
                     settings.quantization().label(), settings.device().memoryBytes() / 1e9, settings.memoryUtilization()));
         }

@@ -1,7 +1,7 @@
 package io.benchsuite.sim.internal;
 
 import io.benchsuite.api.backend.ErrorKind;
-import io.benchsuite.sim.DeviceUsage;
+import io.benchsuite.api.backend.DeviceUsage;
 import io.benchsuite.sim.SimEngineState;
 import io.benchsuite.sim.SimSettings;
 import java.util.Queue;

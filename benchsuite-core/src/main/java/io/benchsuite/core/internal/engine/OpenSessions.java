@@ -115,6 +115,8 @@ final class OpenSessions {
     private final Map<Long, Session> open = new ConcurrentHashMap<>();
     private volatile Dispatch dispatch;
     private ExecutorService preparer;
+    /** Prepare later turns on the caller's thread, not a preparer thread (a virtual-time run). */
+    private final boolean inline;
     private long ordinal; // planner thread only
 
     /**
@@ -126,9 +128,11 @@ final class OpenSessions {
      * @param thinkSeed the seed of think times (from the scenario seed)
      * @param stats where figures go
      * @param runName for the preparer thread's name
+     * @param inline prepare later turns on the thread that reports the answer, with no thread of its own
+     *     (a virtual-time run, whose clock does not move meanwhile)
      */
     OpenSessions(Tokenizer tokenizer, SessionOptions options, ContextLimit limit, ContextLimit.Policy policy,
-                 List<TimedInjection> injections, long thinkSeed, WorkloadStats stats, String runName) {
+                 List<TimedInjection> injections, long thinkSeed, WorkloadStats stats, String runName, boolean inline) {
         this.tokenizer = tokenizer;
         this.options = options;
         this.limit = limit;
@@ -138,6 +142,7 @@ final class OpenSessions {
         this.thinkSeed = thinkSeed;
         this.stats = stats;
         this.runName = runName;
+        this.inline = inline;
     }
 
     void bind(Dispatch d) {
@@ -236,6 +241,10 @@ final class OpenSessions {
         Session s = open.get(o.sessionKey());
         if (s == null) {
             dispatch.ended(user, now);
+            return;
+        }
+        if (inline) {
+            prepare(s, answer, answerTokens, now);
             return;
         }
         try {

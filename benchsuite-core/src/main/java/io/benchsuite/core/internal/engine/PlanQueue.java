@@ -24,6 +24,11 @@ import org.slf4j.LoggerFactory;
  * prepared (a source's own arrival offsets are read from here), and the run's schedule ends when the
  * source has ended. Starts are offered and taken in the same order. A source that fails (a record it
  * cannot read) ends the feed there; {@link #failure()} says why.
+ *
+ * <p>In a virtual-time run ({@code inline}) there is no thread: a start is prepared on the caller's
+ * thread when the dispatcher asks for the next one ({@link #next()}) and none is ready. Nothing is
+ * lost by it (the simulated clock does not move while the caller tokenizes), the run starts no thread
+ * of its own, and the order of everything is fixed by the seed alone.
  */
 final class PlanQueue implements StartFeed, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(PlanQueue.class);
@@ -34,7 +39,10 @@ final class PlanQueue implements StartFeed, AutoCloseable {
     private final int maxStarts;
     private final long limit;
     private final Runnable onReady;
-    private final Thread thread;
+    private final Thread thread; // null when inline
+    /** Inline only: the produced count, and whether the cursor is closed. */
+    private long inlineRead;
+    private boolean cursorClosed;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private final ArrayDeque<PreparedStart> starts = new ArrayDeque<>();
@@ -53,22 +61,33 @@ final class PlanQueue implements StartFeed, AutoCloseable {
      * @param maxStarts the most starts held at once
      * @param limit the most starts to read (the run's request count), 0 for all
      * @param runName for the thread's name
-     * @param onReady told when a start becomes ready or the feed ends (wakes the engine)
+     * @param onReady told when a start becomes ready or the feed ends (wakes the engine; not called inline)
+     * @param inline prepare on the caller's thread when asked, with no thread of its own (a virtual-time run)
      */
     PlanQueue(SessionCursor cursor, Function<List<RequestPlan>, PreparedStart> prepare, long tokenBudget, int maxStarts,
-              long limit, String runName, Runnable onReady) {
+              long limit, String runName, Runnable onReady, boolean inline) {
         this.limit = limit == 0 ? Long.MAX_VALUE : limit;
         this.cursor = cursor;
         this.prepare = prepare;
         this.tokenBudget = tokenBudget;
         this.maxStarts = maxStarts;
         this.onReady = onReady;
-        this.thread = new Thread(this::produce, "benchsuite-planner-" + runName);
-        this.thread.setDaemon(true);
+        if (inline) {
+            this.thread = null;
+        } else {
+            this.thread = new Thread(this::produce, "benchsuite-planner-" + runName);
+            this.thread.setDaemon(true);
+        }
+    }
+
+    /** A queue with a planner thread of its own (a real-time run). */
+    PlanQueue(SessionCursor cursor, Function<List<RequestPlan>, PreparedStart> prepare, long tokenBudget, int maxStarts,
+              long limit, String runName, Runnable onReady) {
+        this(cursor, prepare, tokenBudget, maxStarts, limit, runName, onReady, false);
     }
 
     void start() {
-        thread.start();
+        if (thread != null) thread.start();
     }
 
     /**
@@ -77,6 +96,7 @@ final class PlanQueue implements StartFeed, AutoCloseable {
      * with tokenizer warm-up.
      */
     void awaitPrepared(int n) throws InterruptedException {
+        if (thread == null) return;
         long deadline = System.nanoTime() + 30_000_000_000L;
         lock.lock();
         try {
@@ -140,10 +160,56 @@ final class PlanQueue implements StartFeed, AutoCloseable {
         }
     }
 
+    /**
+     * Inline: prepares the next start on this thread when none waits to be offered, the source has not
+     * ended and the bounds leave room (when they do not, starts already offered are being waited for
+     * and their sends make room).
+     */
+    private void produceInline() {
+        if (!notOffered.isEmpty() || ended) return;
+        if (inlineRead >= limit) {
+            endInline();
+            return;
+        }
+        try {
+            Optional<List<RequestPlan>> session = cursor.next();
+            if (session.isEmpty()) {
+                endInline();
+                return;
+            }
+            PreparedStart s = prepare.apply(session.get());
+            inlineRead++;
+            starts.addLast(s);
+            notOffered.addLast(s);
+            heldTokens += s.heldTokens();
+            prepared++;
+        } catch (RuntimeException e) {
+            failure = e;
+            log.error("the workload source failed after {} start(s); the run sends no more: {}", prepared, e.getMessage());
+            endInline();
+        }
+    }
+
+    private void endInline() {
+        ended = true;
+        closeCursor();
+    }
+
+    private void closeCursor() {
+        if (cursorClosed) return;
+        cursorClosed = true;
+        try {
+            cursor.close();
+        } catch (RuntimeException e) {
+            log.warn("closing the workload source failed: {}", e.toString());
+        }
+    }
+
     @Override
     public long next() {
         lock.lock();
         try {
+            if (thread == null) produceInline();
             if (!notOffered.isEmpty()) return Math.max(0, notOffered.peekFirst().arrivalNanos());
             return ended ? ENDED : PENDING;
         } finally {
@@ -177,7 +243,7 @@ final class PlanQueue implements StartFeed, AutoCloseable {
         lock.lock();
         try {
             while (starts.isEmpty()) {
-                if (ended) throw new IllegalStateException("no prepared start left to send"
+                if (ended || thread == null) throw new IllegalStateException("no prepared start left to send"
                         + (failure == null ? "" : ": the workload source failed: " + failure.getMessage()), failure);
                 changed.await(100, TimeUnit.MILLISECONDS);
             }
@@ -207,6 +273,16 @@ final class PlanQueue implements StartFeed, AutoCloseable {
 
     @Override
     public void close() {
+        if (thread == null) {
+            lock.lock();
+            try {
+                ended = true;
+                closeCursor();
+            } finally {
+                lock.unlock();
+            }
+            return;
+        }
         thread.interrupt();
         try {
             thread.join(5_000);

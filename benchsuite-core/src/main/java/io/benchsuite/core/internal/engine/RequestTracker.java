@@ -91,6 +91,11 @@ final class RequestTracker implements ResponseListener {
         return content;
     }
 
+    /** The request's position in the run. */
+    long index() {
+        return index;
+    }
+
     /** The answer's text, kept after the terminal event when another turn of the session follows; else empty. */
     synchronized String text() {
         return text.toString();

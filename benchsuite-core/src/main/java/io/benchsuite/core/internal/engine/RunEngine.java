@@ -9,6 +9,7 @@ import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.SecretMask;
+import io.benchsuite.api.backend.VirtualTimeBackend;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.api.util.Durations;
@@ -17,6 +18,7 @@ import io.benchsuite.core.internal.aggregate.RunAggregator;
 import io.benchsuite.core.internal.clock.NanoClock;
 import io.benchsuite.core.internal.clock.Pacer;
 import io.benchsuite.core.internal.clock.RealTimePacer;
+import io.benchsuite.core.internal.clock.VirtualTimePacer;
 import io.benchsuite.core.internal.dispatch.ConnectionBackoff;
 import io.benchsuite.core.internal.dispatch.Dispatcher;
 import io.benchsuite.core.internal.dispatch.Dispatcher.DueRequest;
@@ -70,6 +72,12 @@ import org.slf4j.LoggerFactory;
  * {@link PlanQueue}, which the dispatcher's pattern reads for the next start's instant (a trace's own
  * offsets) or availability; sessions' later turns are prepared by {@link OpenSessions} when their
  * previous answer arrives. What was sent is summed up in the report's {@code workload} section.
+ *
+ * <p><b>Virtual time.</b> With a {@link VirtualTimeBackend} the engine is a discrete-event
+ * simulation: its clock is the backend's, its pacer advances the backend to the next instant instead
+ * of waiting ({@link VirtualTimePacer}), starts are prepared when the dispatcher asks for them, and there is no thread: the
+ * dispatcher loop runs inside {@link #await()} on the caller's thread, which also receives every
+ * backend and listener event. {@link #stop()} and {@link #live()} still work from other threads.
  */
 public final class RunEngine {
     private static final Logger log = LoggerFactory.getLogger(RunEngine.class);
@@ -82,7 +90,7 @@ public final class RunEngine {
      * @param secrets masks secrets in error messages before they are recorded (a second line of
      *     defence behind the backend's own masking: a plugin may forget)
      * @param retainRequests whether the result keeps every request record
-     * @param clock the engine's time
+     * @param clock the engine's time (not used with a {@link VirtualTimeBackend}, whose clock the engine takes)
      * @param startGate holds the start until a moment agreed with other shards ({@link StartGate#NONE}: none)
      * @param maxErrorRate stop the run once more than this share of ended requests failed (judged from
      *     the 20th on; cancelled ones not counted); {@code NaN}: no limit
@@ -166,6 +174,8 @@ public final class RunEngine {
     private final NanoClock clock;
     private final StartGate startGate;
     private final Pacer pacer;
+    /** The backend when it runs on a virtual clock the engine drives; null in real time. */
+    private final VirtualTimeBackend virtual;
     private final RunAggregator aggregator;
     private final Dispatcher dispatcher;
     private final ErrorBudget errorBudget;
@@ -184,6 +194,8 @@ public final class RunEngine {
     private volatile boolean stopRequested;
     private volatile String stopReason;
     private Thread thread;
+    /** Virtual time: the run has started and its loop (run by {@link #await}) has not finished. */
+    private boolean virtualPending;
     private volatile RunResult result;
     private volatile Throwable failure;
 
@@ -209,13 +221,15 @@ public final class RunEngine {
         notNull(options, "options");
         this.secrets = options.secrets();
         this.drainTimeout = options.drainTimeout();
-        this.clock = options.clock();
+        this.virtual = backend instanceof VirtualTimeBackend v ? v : null;
+        this.clock = virtual != null ? virtual::nowNanos : options.clock();
         this.startGate = options.startGate();
-        this.pacer = new RealTimePacer(clock);
+        this.pacer = virtual != null ? new VirtualTimePacer(virtual) : new RealTimePacer(clock);
         this.aggregator = new RunAggregator(workload, info.slo(), options.retainRequests());
         this.feed = notNull(feed, "feed");
         this.sessions = new OpenSessions(feed.context().tokenizer(), feed.sessions(), feed.contextLimit(),
-                feed.contextPolicy(), feed.injections(), info.scenario().streamSeed("think-time"), stats, info.name());
+                feed.contextPolicy(), feed.injections(), info.scenario().streamSeed("think-time"), stats, info.name(),
+                virtual != null);
         this.sessions.bind(new SessionDispatch());
         PlanCursor cursor = feed.source().open(feed.context());
         if (feed.contextLimit() != null && feed.contextPolicy() == ContextLimit.Policy.SKIP) {
@@ -223,7 +237,7 @@ public final class RunEngine {
         }
         this.cursorCounts = new SourceCursorCounts(cursor);
         this.plans = new PlanQueue(new SessionCursor(cursorCounts), sessions::prepare, PREPARED_TOKENS, PREPARED_STARTS,
-                workload.maxRequests(), info.name(), pacer::wake);
+                workload.maxRequests(), info.name(), pacer::wake, virtual != null);
         LoadPattern pattern = LoadPattern.of(workload.load(), new SplittableRandom(info.scenario().streamSeed("arrivals")),
                 info.shard(), plans, workload.paceBySource());
         this.dispatcher = new Dispatcher(workload, pattern, options.drainTimeout(), aggregator::waitedForSlot,
@@ -304,6 +318,7 @@ public final class RunEngine {
 
     /**
      * Starts the run on a new thread and returns once it has started (after the start gate, if any).
+     * In virtual time no thread is started: the run proceeds inside {@link #await()}.
      *
      * @throws StartGate.StartFailedException when the start gate can never open
      * @throws IllegalStateException when interrupted while waiting at the start gate (nothing was sent)
@@ -333,10 +348,16 @@ public final class RunEngine {
             plans.close();
             throw e;
         }
-        thread = new Thread(this::runSafely, "benchsuite-dispatcher-" + info.name());
-        thread.setDaemon(true);
         // the run's zero on both clocks, read back to back: offsets count from the first, the second
         // places the run on the wall clock other machines share
+        if (virtual != null) {
+            runStart = clock.nanoTime();
+            startGate.started(Instant.now(), runStart);
+            virtualPending = true;
+            return;
+        }
+        thread = new Thread(() -> runSafely(Long.MAX_VALUE), "benchsuite-dispatcher-" + info.name());
+        thread.setDaemon(true);
         runStart = clock.nanoTime();
         Instant wall = Instant.now();
         startGate.started(wall, runStart);
@@ -355,20 +376,51 @@ public final class RunEngine {
         pacer.wake();
     }
 
-    /** Waits for the result. */
+    /** Waits for the result; in virtual time, runs the simulation to its end on this thread. */
     public RunResult await() throws InterruptedException {
-        thread.join();
+        if (virtual != null) {
+            driveVirtual(Long.MAX_VALUE);
+        } else {
+            thread.join();
+        }
+        return outcome();
+    }
+
+    private RunResult outcome() {
         if (failure != null) {
             throw new IllegalStateException("the run failed: " + failure.getMessage(), failure);
         }
         return result;
     }
 
-    /** Waits up to {@code timeout}; null when the run is still going. */
+    /**
+     * Waits up to {@code timeout}; null when the run is still going. In virtual time, simulates on this
+     * thread for up to {@code timeout} of wall time; the next call goes on from there.
+     */
     public RunResult await(Duration timeout) throws InterruptedException {
+        if (virtual != null) {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            if (!driveVirtual(deadline == Long.MIN_VALUE ? Long.MAX_VALUE : deadline)) return null;
+            return outcome();
+        }
         thread.join(Math.max(1, timeout.toMillis()));
         if (thread.isAlive()) return null;
         return await();
+    }
+
+    /**
+     * Runs the virtual-time loop on the calling thread until the run ends or the wall clock passes
+     * {@code wallDeadline} ({@link System#nanoTime()}; it only bounds how long this call takes and
+     * never enters a figure). Returns whether the run has ended.
+     */
+    private synchronized boolean driveVirtual(long wallDeadline) {
+        if (!virtualPending) {
+            if (result == null && failure == null) throw new IllegalStateException("run not started");
+            return true;
+        }
+        if (!runSafely(wallDeadline)) return false;
+        virtualPending = false;
+        return true;
     }
 
     /** A snapshot of the run so far. */
@@ -392,9 +444,12 @@ public final class RunEngine {
         return clock.nanoTime() - runStart;
     }
 
-    private void runSafely() {
+    /** Runs the dispatcher loop; returns false when it paused at {@code wallDeadline} (virtual time only). */
+    private boolean runSafely(long wallDeadline) {
         try {
-            boolean stopped = dispatch();
+            Ending ending = dispatch(wallDeadline);
+            if (ending == Ending.PAUSED) return false;
+            boolean stopped = ending == Ending.STOPPED;
             plans.close();
             sessions.closeAll(now());
             long scheduleEnd, notSent;
@@ -406,8 +461,10 @@ public final class RunEngine {
                 lock.unlock();
             }
             if (notSent > 0) {
-                log.warn("{} arrival(s) were not sent: the client could not keep up ({} requests were already waiting "
-                        + "for a concurrency slot)", notSent, Dispatcher.MAX_WAITING);
+                // in virtual time the client is never late: the line grew because the simulated server fell behind
+                log.warn("{} arrival(s) were not sent: {} ({} requests were already waiting for a concurrency slot)", notSent,
+                        virtual != null ? "the simulated server fell behind the arrivals" : "the client could not keep up",
+                        Dispatcher.MAX_WAITING);
             }
             var summary = aggregator.summary(stopped ? scheduleEnd : Long.MAX_VALUE, notSent);
             ClientSection client = clientWatch.finish(summary.latencies()
@@ -417,22 +474,44 @@ public final class RunEngine {
                         + "measured", info.name(), String.join(", ", client.saturated()));
             }
             RunResult r = new RunResult(info, stopped ? RunResult.Status.STOPPED : RunResult.Status.COMPLETED,
-                    Instant.now(), summary, aggregator.histograms(), aggregator.timeSeries(), aggregator.errorSamples(),
+                    endedAt(), summary, aggregator.histograms(), aggregator.timeSeries(), aggregator.errorSamples(),
                     collectSections(client), aggregator.retained(), null, stopped ? stopReason : null);
             result = r;
             for (RunListener l : listeners) safely(() -> l.onRunFinished(r));
         } catch (Throwable t) {
             failure = t;
             log.error("run '{}' failed", info.name(), t);
-        } finally {
-            plans.close();
-            clientWatch.stop();
         }
+        plans.close();
+        clientWatch.stop(); // the run has ended (a virtual-time pause returned above): the meter's thread ends with it
+        return true;
     }
 
-    /** The dispatcher loop; returns true when the run was stopped early. */
-    private boolean dispatch() throws InterruptedException {
+    /** The wall-clock end: now, or in virtual time the start plus the simulated duration (no wall time in the figures). */
+    private Instant endedAt() {
+        if (virtual == null) return Instant.now();
+        long epoch = info.clock().epochNanos(clock.nanoTime());
+        return Instant.ofEpochSecond(Math.floorDiv(epoch, 1_000_000_000L), Math.floorMod(epoch, 1_000_000_000L));
+    }
+
+    /** How the dispatcher loop ended. */
+    private enum Ending {
+        /** The schedule ran to its end (or its drain deadline). */
+        COMPLETED,
+        /** The run was stopped early. */
+        STOPPED,
+        /** Virtual time only: the loop paused at the caller's wall-clock deadline and goes on at the next call. */
+        PAUSED
+    }
+
+    /** The dispatcher loop, pausing (virtual time only) once the wall clock passes {@code wallDeadline}. */
+    private Ending dispatch(long wallDeadline) throws InterruptedException {
+        int sinceWallCheck = 0;
         while (true) {
+            if (wallDeadline != Long.MAX_VALUE && ++sinceWallCheck >= 1024) {
+                sinceWallCheck = 0;
+                if (System.nanoTime() - wallDeadline > 0) return Ending.PAUSED;
+            }
             Dispatcher.Decision step;
             List<DueRequest> unsent;
             lock.lock();
@@ -449,17 +528,17 @@ public final class RunEngine {
             }
             if (step == null) {
                 shutDown(unsent);
-                return true;
+                return Ending.STOPPED;
             }
             switch (step.state()) {
                 case COMPLETED -> {
-                    return false;
+                    return Ending.COMPLETED;
                 }
                 case DRAIN_EXPIRED -> {
                     log.warn("{} request(s) still in flight {} after the schedule ended; cancelling them",
                             active.size(), Durations.format(drainTimeout));
                     shutDown(unsent);
-                    return false;
+                    return Ending.COMPLETED;
                 }
                 case RUNNING -> {
                     for (DueRequest d : step.send()) send(d);
@@ -555,13 +634,20 @@ public final class RunEngine {
             tracker(content(d), d).onError(clock.nanoTime(),
                     BackendError.of(ErrorKind.CANCELLED, "run stopped before a concurrency slot freed"));
         }
-        for (RequestTracker t : List.copyOf(active)) t.cancel();
+        for (RequestTracker t : activeInOrder()) t.cancel();
         long deadline = clock.nanoTime() + STOP_GRACE_NANOS;
         while (inFlight() > 0 && clock.nanoTime() < deadline) pacer.awaitUntil(deadline);
-        for (RequestTracker t : List.copyOf(active)) {
+        for (RequestTracker t : activeInOrder()) {
             t.onError(clock.nanoTime(), BackendError.of(ErrorKind.CANCELLED,
                     "run stopped; the backend did not end the request after cancellation"));
         }
+    }
+
+    /** The requests in flight by index: cancelled in that order, so a virtual-time run's log is the same every time. */
+    private List<RequestTracker> activeInOrder() {
+        List<RequestTracker> inOrder = new java.util.ArrayList<>(active);
+        inOrder.sort(java.util.Comparator.comparingLong(RequestTracker::index));
+        return inOrder;
     }
 
     private int inFlight() {

@@ -3,6 +3,7 @@ package io.benchsuite.core.report.html;
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.core.report.html.internal.Fmt;
+import io.benchsuite.core.report.model.DeviceSection;
 import io.benchsuite.core.report.model.GpuSection;
 import io.benchsuite.core.report.model.HostSection;
 import io.benchsuite.core.report.model.Report;
@@ -81,6 +82,8 @@ public record Headline(String key, String name, String definition, List<Figure> 
         Optional<ServerSection> server = report.section(ServerSection.class);
         Optional<HostSection> host = report.section(HostSection.class);
         Optional<GpuSection> gpu = report.section(GpuSection.class);
+        // the serving engine's own accounting of its devices (the simulator's), where the backend has it
+        Optional<DeviceSection> device = report.section(DeviceSection.class);
         long succeeded = report.requests().succeeded();
         String noSuccess = succeeded == 0 ? "no request succeeded" : "no successful request carried this measurement";
         String noServer = "no server metrics scraped (no server section in report.json)";
@@ -109,19 +112,37 @@ public record Headline(String key, String name, String definition, List<Figure> 
                 slo.isEmpty() ? "no SLO set (--slo), so goodput is not defined" : noSuccess,
                 fig("", report.goodput().requestsPerSecond(), Unit.REQUESTS_PER_S, "/goodput/requestsPerSecond"),
                 fig("met", report.goodput().fraction(), Unit.RATIO_AS_PERCENT, "/goodput/fraction")));
-        out.add(make("kvCacheHitRate", "KV-cache hit rate", "Share of prompt tokens served from the server's prefix cache.",
-                server.isPresent() ? "the server did not report a prefix-cache hit rate" : noServer,
-                fig("", server.map(ServerSection::prefixCacheHitRate).orElse(Double.NaN), Unit.RATIO_AS_PERCENT,
-                        "/server/prefixCacheHitRate")));
-        out.add(make("memoryPeak", "Memory peak", "Highest memory in use during the run: accelerator memory, process RSS and JVM heap.",
-                host.isPresent() || gpu.isPresent() ? "no memory reading in the host or GPU sections" : "no host or GPU telemetry recorded",
+        out.add(make("kvCacheHitRate", "KV-cache hit rate", "Share of prompt tokens served from the server's prefix cache"
+                        + (device.isPresent() ? " (from the engine's own accounting, or from the server's /metrics)." : "."),
+                server.isPresent() || device.isPresent() ? "the server did not report a prefix-cache hit rate" : noServer,
+                fig("engine", device.map(d -> d.prefixCache().hitRate()).orElse(Double.NaN), Unit.RATIO_AS_PERCENT,
+                        "/device/prefixCache/hitRate"),
+                fig(device.isPresent() ? "server" : "", server.map(ServerSection::prefixCacheHitRate).orElse(Double.NaN),
+                        Unit.RATIO_AS_PERCENT, "/server/prefixCacheHitRate")));
+        out.add(make("memoryPeak", "Memory peak", "Highest memory in use during the run: " + (device.isPresent()
+                        ? "the serving engine's device memory (weights + KV cache in use + activations), " : "")
+                        + "accelerator memory, process RSS and JVM heap.",
+                device.isPresent() ? "no memory reading in the device, host or GPU sections"
+                        : host.isPresent() || gpu.isPresent() ? "no memory reading in the host or GPU sections"
+                        : "no host or GPU telemetry recorded",
+                fig("device", device.map(DeviceSection::peakMemoryBytes).orElse(Double.NaN), Unit.BYTES, "/device/peakMemoryBytes"),
                 fig("GPU", gpu.map(g -> number(g.memoryUsedBytes().peak())).orElse(Double.NaN), Unit.BYTES, "/gpu/memoryUsedBytes/peak"),
                 fig("RSS", host.map(h -> number(h.memory().rssPeakBytes())).orElse(Double.NaN), Unit.BYTES, "/host/memory/rssPeakBytes"),
                 fig("heap", host.map(h -> (double) h.memory().heapPeakBytes()).orElse(Double.NaN), Unit.BYTES,
                         "/host/memory/heapPeakBytes")));
-        out.add(make("memoryFragmentation", "Memory fragmentation ratio", "Process RSS ÷ memory the JVM uses (heap + non-heap), Redis's mem_fragmentation_ratio: above 1 is memory held but not in use. (1 − largest free block / total free is not observable from the JVM.)",
-                host.isPresent() ? "the host section has no fragmentation reading" : noHost,
-                fig("", host.map(h -> h.memory().fragmentationRatio()).orElse(Double.NaN), Unit.RATIO,
+        out.add(make("memoryFragmentation", "Memory fragmentation ratio", device.isPresent()
+                        ? "KV-cache allocator: 1 − largest free block / total free, mean and max over the run's seconds (from the "
+                        + "serving engine's own accounting). Process: RSS ÷ memory the JVM uses (heap + non-heap), Redis's "
+                        + "mem_fragmentation_ratio: above 1 is memory held but not in use (the JVM's own free blocks are not observable)."
+                        : "Process RSS ÷ memory the JVM uses (heap + non-heap), Redis's mem_fragmentation_ratio: above 1 is memory "
+                        + "held but not in use. (1 − largest free block / total free is not observable from the JVM.)",
+                device.isPresent() ? "neither the device nor the host section has a fragmentation reading"
+                        : host.isPresent() ? "the host section has no fragmentation reading" : noHost,
+                fig("KV mean", device.map(d -> d.kvCacheFragmentation().mean()).orElse(Double.NaN), Unit.RATIO,
+                        "/device/kvCacheFragmentation/mean"),
+                fig("KV max", device.map(d -> d.kvCacheFragmentation().max()).orElse(Double.NaN), Unit.RATIO,
+                        "/device/kvCacheFragmentation/max"),
+                fig(device.isPresent() ? "process" : "", host.map(h -> h.memory().fragmentationRatio()).orElse(Double.NaN), Unit.RATIO,
                         "/host/memory/fragmentationRatio")));
         String warmup = report.config().workload().warmup();
         out.add(make("compileTime", "Compile / warm-up time", "JIT compilation time during the run (cold-start cost; warm-up "
@@ -138,11 +159,15 @@ public record Headline(String key, String name, String definition, List<Figure> 
                 fig("process", host.map(h -> h.cpu().processPeakPct()).orElse(Double.NaN), Unit.PERCENT, "/host/cpu/processPeakPct"),
                 fig("system", host.map(h -> h.cpu().systemPeakPct()).orElse(Double.NaN), Unit.PERCENT, "/host/cpu/systemPeakPct")));
         String energySource = host.map(h -> h.energy().source()).orElse(null);
+        String hostSource = energySource == null ? "no energy source" : energySource;
         out.add(make("energyPerToken", "Energy per token", "Energy drawn over the run divided by output tokens ("
-                        + (energySource == null ? "no energy source" : energySource) + ").",
-                host.isPresent() ? "no energy meter was readable (host.energy is empty)" : noHost,
-                fig("", host.map(h -> h.energy().joulesPerOutputToken()).orElse(Double.NaN), Unit.JOULES_PER_TOKEN,
-                        "/host/energy/joulesPerOutputToken")));
+                        + (device.isPresent() ? "devices: the engine's power model; host: " + hostSource : hostSource) + ").",
+                device.isPresent() ? "no energy meter was readable (no power figures in the device or host sections)"
+                        : host.isPresent() ? "no energy meter was readable (host.energy is empty)" : noHost,
+                fig("device", device.map(d -> d.energy().joulesPerOutputToken()).orElse(Double.NaN), Unit.JOULES_PER_TOKEN,
+                        "/device/energy/joulesPerOutputToken"),
+                fig(device.isPresent() ? "host" : "", host.map(h -> h.energy().joulesPerOutputToken())
+                        .orElse(Double.NaN), Unit.JOULES_PER_TOKEN, "/host/energy/joulesPerOutputToken")));
         return out;
     }
 

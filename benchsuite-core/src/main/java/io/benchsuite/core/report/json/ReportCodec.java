@@ -16,6 +16,7 @@ import io.benchsuite.core.report.model.BackendDetails;
 import io.benchsuite.core.hiccup.ClientSection;
 import io.benchsuite.core.report.model.ErrorSummary;
 import io.benchsuite.core.report.model.GoodputSummary;
+import io.benchsuite.core.report.model.DeviceSection;
 import io.benchsuite.core.report.model.GpuSection;
 import io.benchsuite.core.report.model.HostSection;
 import io.benchsuite.core.report.model.PhasesSection;
@@ -60,6 +61,7 @@ final class ReportCodec {
             ServerSection.KEY, ServerSection.class,
             HostSection.KEY, HostSection.class,
             GpuSection.KEY, GpuSection.class,
+            DeviceSection.KEY, DeviceSection.class,
             PhasesSection.KEY, PhasesSection.class,
             WorkloadSection.KEY, WorkloadSection.class,
             ScenarioSection.KEY, ScenarioSection.class,

@@ -1,0 +1,141 @@
+package io.benchsuite.core.internal.engine;
+
+import io.benchsuite.api.backend.BackendError;
+import io.benchsuite.api.backend.BackendInfo;
+import io.benchsuite.api.backend.DeviceUsage;
+import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.InferenceRequest;
+import io.benchsuite.api.backend.RequestHandle;
+import io.benchsuite.api.backend.ResponseListener;
+import io.benchsuite.api.backend.Usage;
+import io.benchsuite.api.backend.VirtualTimeBackend;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.PriorityQueue;
+
+/**
+ * A virtual-time backend for tests: every request streams its first token {@code firstTokenNanos}
+ * after it is sent, then one token every {@code gapNanos} up to its {@code maxTokens}; requests with
+ * an index in {@code failing} fail at their first token's instant. No thread, no clock: a queue of
+ * timed events that {@link #advanceTo} runs in order (ties in the order they were made).
+ */
+final class VirtualClockBackend implements VirtualTimeBackend {
+    private record Event(long at, long seq, Runnable action) {}
+
+    private final long firstTokenNanos;
+    private final long gapNanos;
+    private final java.util.Set<Long> failing;
+    private final PriorityQueue<Event> events = new PriorityQueue<>((a, b) -> a.at != b.at ? Long.compare(a.at, b.at)
+            : Long.compare(a.seq, b.seq));
+    final List<Long> sentAt = new ArrayList<>();
+    private long now;
+    private long seq;
+    private boolean delivering;
+    private boolean closed;
+    int deviceUsageCalls;
+
+    VirtualClockBackend(long firstTokenNanos, long gapNanos, java.util.Set<Long> failing) {
+        this.firstTokenNanos = firstTokenNanos;
+        this.gapNanos = gapNanos;
+        this.failing = failing;
+    }
+
+    @Override
+    public long nowNanos() {
+        return now;
+    }
+
+    @Override
+    public long nextEventNanos() {
+        Event e = events.peek();
+        return e == null ? Long.MAX_VALUE : e.at;
+    }
+
+    @Override
+    public void advanceTo(long nanos) {
+        if (delivering) throw new IllegalStateException("advanceTo inside an event");
+        if (nanos < now) throw new IllegalArgumentException("back in time");
+        while (!events.isEmpty() && events.peek().at <= nanos) {
+            Event e = events.poll();
+            now = e.at;
+            delivering = true;
+            try {
+                e.action.run();
+            } finally {
+                delivering = false;
+            }
+        }
+        now = nanos;
+    }
+
+    private final class Stream {
+        final ResponseListener listener;
+        final int tokens;
+        int sent;
+        boolean ended;
+
+        Stream(ResponseListener listener, int tokens) {
+            this.listener = listener;
+            this.tokens = tokens;
+        }
+
+        void token() {
+            if (ended) return;
+            sent++;
+            listener.onTokens(now, 1, "w ");
+            if (sent == tokens) {
+                ended = true;
+                listener.onComplete(now, new Usage(0, tokens));
+            } else {
+                at(now + gapNanos, this::token);
+            }
+        }
+
+        void end(BackendError error) {
+            if (ended) return;
+            ended = true;
+            listener.onError(now, error);
+        }
+    }
+
+    private void at(long t, Runnable r) {
+        events.add(new Event(t, seq++, r));
+    }
+
+    @Override
+    public RequestHandle send(InferenceRequest request, ResponseListener listener) {
+        sentAt.add(now);
+        listener.onSent(now);
+        Stream s = new Stream(listener, request.maxTokens());
+        if (closed) {
+            s.end(BackendError.of(ErrorKind.REJECTED, "closed"));
+            return RequestHandle.NONE;
+        }
+        if (failing.contains(request.index())) {
+            at(now + firstTokenNanos, () -> s.end(BackendError.of(ErrorKind.HTTP_5XX, "scripted failure")));
+        } else {
+            at(now + firstTokenNanos, s::token);
+        }
+        return () -> s.end(BackendError.of(ErrorKind.CANCELLED, "cancelled"));
+    }
+
+    @Override
+    public BackendInfo info() {
+        return new BackendInfo("virtual-clock", "m", "in-process", Map.of("clock", "virtual"));
+    }
+
+    @Override
+    public Optional<DeviceUsage> deviceUsage() {
+        deviceUsageCalls++;
+        double seconds = now / 1e9;
+        return Optional.of(new DeviceUsage("fake", 1, 80e9, 16e9, 1e9, 0, 17e9, 20e9, 100, 10, 0.5, 0.25, 0.75,
+                1000, 250, 100, 50.0, seconds, seconds / 2, List.of(17e9, 20e9, 18e9), 17e9, 0, 100, 0.4, 300));
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+    }
+}
