@@ -289,6 +289,12 @@ final class RunCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     String drainTimeout;
 
+    @Option(names = "--client-stall-threshold", paramLabel = "<duration>", defaultValue = "5ms",
+            description = "Flag each request whose window overlapped a stall of the client itself (GC pause, starved "
+                    + "CPU) longer than this: clientStalled in requests.jsonl, counted in the report's client section "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String clientStallThreshold;
+
     @Option(names = "--no-progress", description = "No live progress output.")
     boolean noProgress;
 
@@ -735,6 +741,7 @@ final class RunCommand implements Callable<Integer> {
     /** Runs one plan: the reports in its output directory, the summary on stdout; returns the exit code. */
     int execute(RunPlan plan) {
         double maxErrors = maxErrorRate();
+        Duration stallThreshold = Flags.duration("--client-stall-threshold", clientStallThreshold, true);
         checkOutputDir(plan.outputDir());
         SecretMask mask = plan.backendConfig().secretMask();
         String keyVar = plan.backendConfig().string(BackendConfig.API_KEY_ENV).orElse(null);
@@ -752,7 +759,8 @@ final class RunCommand implements Callable<Integer> {
                 .drainTimeout(plan.drainTimeout())
                 .preflight(plan.preflight())
                 .sessions(plan.sessions())
-                .injections(plan.injections());
+                .injections(plan.injections())
+                .clientStallThreshold(stallThreshold);
         if (plan.slo().isEmpty()) { // no --slo: goodput against a published default, which the report records
             DefaultSlo d = DefaultSlo.forModel(plan.backendConfig().string(BackendConfig.MODEL, ""));
             b.slo(d.slo()).sloBasis(d.basis());

@@ -5,6 +5,7 @@ import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.util.Durations;
 import io.benchsuite.api.workload.Workload;
+import io.benchsuite.core.hiccup.ClientSection;
 import io.benchsuite.core.report.model.DeviceSection;
 import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.Rates;
@@ -105,6 +106,7 @@ final class Summary {
         r.section(DeviceSection.class).filter(d -> !d.compilation().mode().isEmpty()).ifPresent(d -> compiled(b, d.compilation()));
         r.section(WorkloadSection.class).ifPresent(w -> workload(b, w,
                 r.section(ServerSection.class).map(ServerSection::prefixCacheHitRate).orElse(Double.NaN)));
+        r.section(ClientSection.class).ifPresent(client -> client(b, client));
         b.append('\n');
         line(b, "%-20s %10s %10s %10s %10s %10s %10s %8s", "latency (ms)", "mean", "p50", "p90", "p99", "p99.9", "max", "count");
         for (LatencyMetric m : LatencyMetric.values()) row(b, m.displayName(), r.latency(m));
@@ -124,6 +126,21 @@ final class Summary {
                 c.maxCapturedBatch() > 0 ? ", graphs up to batch " + c.maxCapturedBatch() : "",
                 Double.isFinite(c.recompileRatio()) ? num(c.recompileRatio() * 100, 1) + " %" : "-", c.recompilations(),
                 c.compilations(), c.eagerSteps(), c.steps(), Double.isFinite(c.compileMs()) ? num(c.compileMs(), 0) : "-");
+    }
+
+    /** The client line: its own hiccups, CPU and flagged requests; a loud line when it was saturated. */
+    private static void client(StringBuilder b, ClientSection c) {
+        ClientSection.Hiccups h = c.hiccups();
+        String cpu = Double.isFinite(c.cpu().processPct())
+                ? num(c.cpu().processPct(), 1) + " % of " + c.cpu().cores() + " cores (" + num(c.cpu().processSeconds(), 2) + " s)"
+                : "n/a";
+        line(b, "%-20s hiccups p50 %s / p99 %s / max %s ms, CPU %s, %d request(s) overlapped a client stall over %s ms",
+                "client", h == null ? "n/a" : num(h.p50Ms(), 3), h == null ? "n/a" : num(h.p99Ms(), 3),
+                h == null ? "n/a" : num(h.maxMs(), 3), cpu, c.stalledRequests(), num(c.stallThresholdMs(), 1));
+        if (!c.saturated().isEmpty()) {
+            line(b, "%-20s %s: the client's own delays are inside these latencies", "CLIENT SATURATED",
+                    String.join(", ", c.saturated()));
+        }
     }
 
     /** More than half of the measured requests did not succeed: the summary says so loudly. */

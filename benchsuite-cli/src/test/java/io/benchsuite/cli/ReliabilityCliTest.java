@@ -137,6 +137,31 @@ class ReliabilityCliTest {
                 + "the client could not keep up with the schedule").doesNotContain("MOSTLY ERRORS");
     }
 
+    @Test
+    void theSummaryShowsTheClientsOwnFiguresAndSaysWhenItWasSaturated() {
+        var report = io.benchsuite.core.report.json.ReportJson.parse("{\"schemaVersion\":1,\"run\":{\"name\":\"x\","
+                + "\"status\":\"completed\"},\"client\":{\"hiccups\":{\"resolutionMs\":1,\"samples\":20000,\"p50Ms\":0.061,"
+                + "\"p99Ms\":3.2,\"maxMs\":412.5,\"stallsOverThreshold\":2},\"cpu\":{\"processSeconds\":5.19,\"wallSeconds\":20.4,"
+                + "\"cores\":2,\"processPct\":12.72},\"stallThresholdMs\":5,\"stalledRequests\":7,"
+                + "\"saturated\":[\"hiccup p99 3.20 ms > 1 ms\"]}}", Path.of("report.json"));
+        assertThat(Summary.render(report, Path.of("out"), false))
+                .contains("client               hiccups p50 0.061 / p99 3.200 / max 412.500 ms, CPU 12.7 % of 2 cores (5.19 s), "
+                        + "7 request(s) overlapped a client stall over 5.0 ms")
+                .contains("CLIENT SATURATED     hiccup p99 3.20 ms > 1 ms: the client's own delays are inside these latencies");
+        var quiet = io.benchsuite.core.report.json.ReportJson.parse("{\"schemaVersion\":1,\"run\":{\"name\":\"x\","
+                + "\"status\":\"completed\"}}", Path.of("report.json"));
+        assertThat(Summary.render(quiet, Path.of("out"), false)).as("a report from before the section")
+                .doesNotContain("client ").doesNotContain("CLIENT SATURATED");
+    }
+
+    @Test
+    void aBadClientStallThresholdIsAFlagError() {
+        CliHarness cli = new CliHarness();
+        assertThat(cli.run(run(tmp.resolve("o"), "--client-stall-threshold", "soon"))).isEqualTo(ExitCodes.USAGE);
+        assertThat(cli.err()).contains("--client-stall-threshold: ");
+        assertThat(tmp.resolve("o")).doesNotExist();
+    }
+
     // 13: I/O errors name the path and the reason
 
     @Test

@@ -29,7 +29,7 @@ class RunEndToEndTest {
                 "--output-length", "16", "--input-length", "32", "--backend-option", "first-token=10ms",
                 "--slo", "ttft=200ms,e2e=2s", "--seed", "7", "--name", "e2e", "--warmup", "200ms",
                 "--api-key-env", "E2E_KEY", "--header", "Authorization=" + HEADER_SECRET,
-                "--progress-interval", "500ms", "--output-dir", out.toString());
+                "--progress-interval", "500ms", "--client-stall-threshold", "7ms", "--output-dir", out.toString());
         assertThat(code).as(cli.err()).isEqualTo(0);
 
         JsonNode report = JSON.readTree(out.resolve("report.json").toFile());
@@ -50,6 +50,13 @@ class RunEndToEndTest {
         assertThat(measured).isGreaterThan(10);
         assertThat(report.at("/requests/warmup").asLong()).isGreaterThan(0);
         assertThat(report.at("/ttft/p99").asDouble()).isGreaterThanOrEqualTo(10.0);
+        // the client watched itself: its hiccups, CPU and the flag threshold the flag set
+        assertThat(report.at("/client/stallThresholdMs").asDouble()).isEqualTo(7.0);
+        assertThat(report.at("/client/hiccups/samples").asLong()).as("a 1 ms meter over a 2 s run").isGreaterThan(100);
+        assertThat(report.at("/client/hiccups/maxMs").asDouble()).isGreaterThanOrEqualTo(report.at("/client/hiccups/p99Ms").asDouble());
+        assertThat(report.at("/client/cpu/processSeconds").asDouble()).isPositive();
+        assertThat(report.at("/client/cpu/cores").asInt()).isEqualTo(Runtime.getRuntime().availableProcessors());
+        assertThat(report.at("/client/saturated").isArray()).isTrue();
 
         List<String> lines = Files.readAllLines(out.resolve("requests.jsonl"));
         assertThat(lines).hasSizeGreaterThan((int) measured);
@@ -73,6 +80,8 @@ class RunEndToEndTest {
                 .containsPattern("\\nTTFT\\s+\\d+\\.\\d\\d ")
                 .containsPattern("\\nITL\\s+\\d").containsPattern("\\nTPOT\\s+\\d").containsPattern("\\nE2E\\s+\\d")
                 .containsPattern("\\nschedule lag\\s+\\d").containsPattern("\\nslot wait\\s+")
+                .containsPattern("\\nclient\\s+hiccups p50 \\d+\\.\\d{3} / p99 \\d+\\.\\d{3} / max \\d+\\.\\d{3} ms, CPU \\d+\\.\\d % of "
+                        + "\\d+ cores \\(\\d+\\.\\d\\d s\\), \\d+ request\\(s\\) overlapped a client stall over 7\\.0 ms")
                 .contains("errors               none")
                 .contains("output               " + out);
         assertThat(cli.err()).contains("progress: elapsed=").contains("done=");

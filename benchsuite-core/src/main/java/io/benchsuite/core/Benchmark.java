@@ -15,6 +15,7 @@ import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.api.workload.source.SourceContext;
 import io.benchsuite.api.workload.source.WorkloadSource;
+import io.benchsuite.core.hiccup.HiccupMeter;
 import io.benchsuite.core.injection.TimedInjection;
 import io.benchsuite.core.internal.clock.NanoClock;
 import io.benchsuite.core.internal.engine.RunEngine;
@@ -44,6 +45,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The entry point: configure a run fluently, then {@link Builder#run()} it (blocking) or {@link Builder#start()}
@@ -130,6 +132,8 @@ public final class Benchmark {
         private ContextLimit contextLimit;
         private ContextLimit.Policy contextPolicy = ContextLimit.Policy.MARK;
         private final List<TimedInjection> injections = new ArrayList<>();
+        private Duration clientStallThreshold = RunEngine.Options.DEFAULT_CLIENT_STALL_THRESHOLD;
+        private Supplier<HiccupMeter> hiccupMeter = HiccupMeter::create;
 
         private Builder(String name) {
             this.name = notNull(name, "name");
@@ -312,6 +316,29 @@ public final class Benchmark {
             return this;
         }
 
+        /**
+         * Flag every request whose window (scheduled instant to end) overlapped a stall of the client
+         * itself longer than this (default 5 ms): a garbage-collection pause or a starved CPU that kept
+         * the client from reading and timing bytes. Flagged requests carry {@code clientStalled} in
+         * {@code requests.jsonl} and are counted in the report's {@code client} section.
+         *
+         * @throws IllegalArgumentException when {@code threshold} is negative
+         */
+        public Builder clientStallThreshold(Duration threshold) {
+            this.clientStallThreshold = notNegative(threshold, "clientStallThreshold");
+            return this;
+        }
+
+        /**
+         * Makes the meter of the client's own stalls, a new one (not started) for each run (default
+         * {@link HiccupMeter#create()}: 1 ms sleeps). The run starts it when its clock starts and stops
+         * it, joining its thread, when it ends.
+         */
+        public Builder hiccupMeter(Supplier<HiccupMeter> factory) {
+            this.hiccupMeter = notNull(factory, "hiccupMeter");
+            return this;
+        }
+
         /** Observe the run. */
         public Builder listener(RunListener listener) {
             listeners.add(notNull(listener, "listener"));
@@ -468,7 +495,7 @@ public final class Benchmark {
                         limitFrom, contextPolicy, injections);
                 RunEngine engine = new RunEngine(info, b, feed, m, tok, all, decorators,
                         new RunEngine.Options(drainTimeout, secrets(config), retainRequests, NanoClock.SYSTEM, gate,
-                                maxErrorRate));
+                                maxErrorRate, clientStallThreshold, hiccupMeter));
                 engine.start();
                 return new RunningBenchmark(engine, owned ? b : null, writers);
             } catch (RuntimeException e) {

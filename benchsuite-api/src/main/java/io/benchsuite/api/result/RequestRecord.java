@@ -38,13 +38,17 @@ import io.benchsuite.api.workload.Phase;
  *     connection closed before any response byte (0 or 1)
  * @param sessionId the multi-turn session the request belongs to, or {@code null} for an independent request
  * @param turn its turn number in the session, from 1; 0 for an independent request
+ * @param clientStallNanos the longest stall of the client itself (its threads could not run: a GC
+ *     pause, a starved CPU) that overlapped the request's window from its scheduled instant to its
+ *     end and was longer than the run's threshold; 0 when none did (or the run did not watch for them).
+ *     A request with one was timed by a client that was not running for that long.
  */
 public record RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
                             long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos, int inputTokens,
                             int outputTokens, int serverPromptTokens, int serverCompletionTokens, int streamedTokens,
                             TokenSource tokenSource, String promptHash, Outcome outcome, ErrorKind errorKind,
                             String errorMessage, Gaps itl, long connectNanos,
-                            int connectionRetries, String sessionId, int turn) {
+                            int connectionRetries, String sessionId, int turn, long clientStallNanos) {
 
     /**
 
@@ -96,6 +100,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      * @param connectionRetries times the request was re-sent on a fresh connection (0 or 1)
      * @param sessionId the session the request belongs to, or {@code null}
      * @param turn its turn number in the session (from 1), 0 without a session
+     * @param clientStallNanos the longest client stall above the threshold during the request, or 0
      */
     public RequestRecord {
         notNull(phase, "phase");
@@ -108,6 +113,47 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
             throw new IllegalArgumentException("turn must be >= 1 with a session and 0 without one, got " + turn
                     + (sessionId == null ? " without a session" : " in session '" + sessionId + "'"));
         }
+        if (clientStallNanos < 0) throw new IllegalArgumentException("clientStallNanos must be >= 0, got " + clientStallNanos);
+    }
+
+    /**
+     * A record without a client stall.
+     *
+     * @param index position in the schedule
+     * @param phase warm-up, measured or cool-down
+     * @param user closed-loop user id, or -1 for open loop
+     * @param scheduledOffsetNanos when the request was meant to be sent
+     * @param dispatchOffsetNanos when the dispatcher took it up
+     * @param submitOffsetNanos when the engine handed it to the backend
+     * @param sentOffsetNanos when the backend reported it on the wire
+     * @param firstTokenOffsetNanos when the first token arrived
+     * @param endOffsetNanos when it completed or failed
+     * @param inputTokens prompt tokens under the run's tokenizer
+     * @param outputTokens output tokens
+     * @param serverPromptTokens server-reported prompt tokens, or -1
+     * @param serverCompletionTokens server-reported completion tokens, or -1
+     * @param streamedTokens tokens counted from the stream by the client
+     * @param tokenSource who counted {@code outputTokens}
+     * @param promptHash first 16 hex digits of SHA-256 of the prompt
+     * @param outcome success, failure or cancelled
+     * @param errorKind the error category, or {@code null} on success
+     * @param errorMessage a short message (no secrets), or {@code null}
+     * @param itl every inter-token gap
+     * @param connectNanos time to open the new connection this request needed, or -1
+     * @param connectionRetries times the request was re-sent on a fresh connection (0 or 1)
+     * @param sessionId the session the request belongs to, or {@code null}
+     * @param turn its turn number in the session (from 1), 0 without a session
+     */
+    public RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
+                         long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos,
+                         int inputTokens, int outputTokens, int serverPromptTokens, int serverCompletionTokens,
+                         int streamedTokens, TokenSource tokenSource, String promptHash, Outcome outcome,
+                         ErrorKind errorKind, String errorMessage, Gaps itl, long connectNanos, int connectionRetries,
+                         String sessionId, int turn) {
+        this(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos, sentOffsetNanos,
+                firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens, serverCompletionTokens,
+                streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl, connectNanos,
+                connectionRetries, sessionId, turn, 0);
     }
 
     /**
@@ -144,7 +190,30 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
         this(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos, sentOffsetNanos,
                 firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens, serverCompletionTokens,
                 streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl, connectNanos,
-                connectionRetries, null, 0);
+                connectionRetries, null, 0, 0);
+    }
+
+    /**
+     * The same record with the longest client stall that overlapped it.
+     *
+     * @param stallNanos the stall's length in nanoseconds, 0 for none
+     * @return the record with {@code clientStallNanos} set
+     */
+    public RequestRecord withClientStall(long stallNanos) {
+        return new RequestRecord(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos,
+                sentOffsetNanos, firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens,
+                serverCompletionTokens, streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl,
+                connectNanos, connectionRetries, sessionId, turn, stallNanos);
+    }
+
+    /**
+     * Whether a client stall above the run's threshold overlapped the request: its timings hold time
+     * the client itself could not run.
+     *
+     * @return whether {@code clientStallNanos} is above 0
+     */
+    public boolean clientStalled() {
+        return clientStallNanos > 0;
     }
 
     /**

@@ -70,6 +70,9 @@ public final class CapacityHarness {
         boolean quick = false;
         List<String> cli = List.of();
         Integer held = null;
+        Integer firehoseStreams = null;
+        Integer startupRuns = null;
+        Duration rateTime = null;
         List<Integer> rates = null;
         for (int i = 0; i < args.length; i++) {
             String v = i + 1 < args.length ? args[i + 1] : "";
@@ -78,6 +81,9 @@ public final class CapacityHarness {
                 case "--transport" -> { transport = v; i++; }
                 case "--cli" -> { cli = Arrays.asList(v.trim().split("\\s+")); i++; }
                 case "--streams" -> { held = Integer.parseInt(v); i++; }
+                case "--firehose" -> { firehoseStreams = Integer.parseInt(v); i++; }
+                case "--startup-runs" -> { startupRuns = Integer.parseInt(v); i++; }
+                case "--rate-time" -> { rateTime = io.benchsuite.api.util.Durations.parse(v); i++; }
                 case "--rates" -> {
                     rates = v.isBlank() ? List.of() : Arrays.stream(v.split(",")).map(String::trim).map(Integer::parseInt).toList();
                     i++;
@@ -85,7 +91,7 @@ public final class CapacityHarness {
                 case "--quick" -> quick = true;
                 default -> throw new IllegalArgumentException("unknown flag " + args[i]
                         + " (known: --out DIR, --transport netty|httpclient, --cli 'command', --streams N (0: skip), --rates 1000,5000 ('': none), "
-                        + "--quick)");
+                        + "--rate-time DURATION, --firehose STREAMS (0: skip), --startup-runs N, --quick)");
             }
         }
         Plan p = quick ? Plan.quick(out, transport, cli) : Plan.full(out, transport, cli);
@@ -93,6 +99,12 @@ public final class CapacityHarness {
                 p.rateTime(), p.cliCommand(), p.startupRuns());
         if (rates != null) p = new Plan(p.out(), p.transport(), p.firehoseStreams(), p.firehoseTime(), p.heldStreams(), rates,
                 p.rateTime(), p.cliCommand(), p.startupRuns());
+        if (firehoseStreams != null) p = new Plan(p.out(), p.transport(), firehoseStreams, p.firehoseTime(), p.heldStreams(),
+                p.rates(), p.rateTime(), p.cliCommand(), p.startupRuns());
+        if (rateTime != null) p = new Plan(p.out(), p.transport(), p.firehoseStreams(), p.firehoseTime(), p.heldStreams(),
+                p.rates(), rateTime, p.cliCommand(), p.startupRuns());
+        if (startupRuns != null) p = new Plan(p.out(), p.transport(), p.firehoseStreams(), p.firehoseTime(), p.heldStreams(),
+                p.rates(), p.rateTime(), p.cliCommand(), startupRuns);
         CapacityFigures r = run(p);
         System.out.println(r.markdown());
     }
@@ -103,17 +115,19 @@ public final class CapacityHarness {
             StringBuilder b = new StringBuilder();
             b.append("| capacity (transport ").append(transport).append(", ").append(Runtime.getRuntime().availableProcessors())
                     .append(" CPUs) | figure |\n|---|---|\n");
-            b.append(String.format(Locale.ROOT, "| token events/s per client core (firehose, %d streams) | %,.0f (%,.0f events/s; "
+            if (firehose.streams > 0) b.append(String.format(Locale.ROOT, "| token events/s per client core (firehose, %d streams) | %,.0f (%,.0f events/s; "
                             + "client threads %.2f CPU-s + GC %.2f CPU-s over %.0f s) |%n", firehose.streams,
                     firehose.eventsPerClientCoreSecond(), firehose.eventsPerSecond(), firehose.clientCpuSeconds,
                     Math.max(0, firehose.gcSeconds), firehose.seconds));
-            b.append(String.format(Locale.ROOT, "| concurrent streams held | %d of %d open at once at the server, %d/%d succeeded |%n",
+            if (held.streams > 0) b.append(String.format(Locale.ROOT, "| concurrent streams held | %d of %d open at once at the server, %d/%d succeeded |%n",
                     held.maxOpenAtServer, held.streams, held.succeeded, held.streams));
             for (Rate r : rates) {
                 b.append(String.format(Locale.ROOT, "| %,d req/s Poisson, %s | achieved/scheduled %.4f (%d requests, %d failed); "
-                                + "dispatch lag p50 %.3f / p99 %.3f / max %.3f ms; send p99 %.3f ms |%n",
+                                + "dispatch lag p50 %.3f / p99 %.3f / max %.3f ms; schedule lag p50 %.3f / p99 %.3f ms; send p99 %.3f ms; "
+                                + "client hiccups p99 %.3f / max %.1f ms, CPU %.1f %%, %d requests flagged |%n",
                         r.target, String.format(Locale.ROOT, "%.0f s", r.seconds), r.achievedOverScheduled, r.requests, r.failed, r.lagP50Ms,
-                        r.lagP99Ms, r.lagMaxMs, r.sendP99Ms));
+                        r.lagP99Ms, r.lagMaxMs, r.scheduleLagP50Ms, r.scheduleLagP99Ms, r.sendP99Ms, r.hiccupP99Ms, r.hiccupMaxMs,
+                        r.clientCpuPct, r.clientStalledRequests));
             }
             for (Startup s : startup) {
                 b.append(String.format(Locale.ROOT, "| JVM start → first request (%s) | %.0f ms to the first request (pre-flight), "
@@ -142,7 +156,9 @@ public final class CapacityHarness {
 
     /** One rate's figures. */
     public record Rate(int target, double seconds, int requests, int failed, double achievedOverScheduled,
-                       double lagP50Ms, double lagP99Ms, double lagMaxMs, double sendP99Ms) {}
+                       double lagP50Ms, double lagP99Ms, double lagMaxMs, double sendP99Ms, double scheduleLagP50Ms,
+                       double scheduleLagP99Ms, double hiccupP99Ms, double hiccupMaxMs, double clientCpuPct,
+                       long clientStalledRequests) {}
 
     /** One start-up measurement. */
     public record Startup(String command, double firstRequestMs, double firstPostMs) {}
@@ -151,7 +167,7 @@ public final class CapacityHarness {
     public static CapacityFigures run(Plan p) throws Exception {
         // the runs' directories under p.out() are the harness's own: each harness run replaces the last one's (overwrite)
         Files.createDirectories(p.out());
-        Firehose f = firehose(p);
+        Firehose f = p.firehoseStreams() > 0 ? firehose(p) : new Firehose(0, 0, Double.NaN, 0, 0, 0);
         Held h = p.heldStreams() > 0 ? held(p) : new Held(0, 0, 0);
         List<Rate> rates = new ArrayList<>();
         for (int r : p.rates()) rates.add(rate(p, r));
@@ -223,8 +239,13 @@ public final class CapacityHarness {
                             .inputTokens(LengthDistribution.fixed(16)).outputTokens(LengthDistribution.fixed(4)).build())
                     .seed(SeedChain.fromLong(3)).preflight(false).outputDir(dir).overwrite(true).run();
             List<JsonNode> rs = requests(dir);
-            double[] lag = rs.stream().mapToDouble(r -> r.path("scheduleLagMs").asDouble(Double.NaN)).filter(Double::isFinite)
+            // dispatch lag: the dispatcher's lateness alone; schedule lag: scheduled instant to on the wire (dispatch lag,
+            // slot wait and the backend's send time)
+            double[] lag = rs.stream().mapToDouble(r -> r.path("dispatchLagMs").asDouble(Double.NaN)).filter(Double::isFinite)
                     .sorted().toArray();
+            double[] scheduleLag = rs.stream().mapToDouble(r -> r.path("scheduleLagMs").asDouble(Double.NaN))
+                    .filter(Double::isFinite).sorted().toArray();
+            JsonNode client = JSON.readTree(dir.resolve("report.json").toFile()).path("client");
             double[] send = rs.stream().mapToDouble(r -> r.path("sendMs").asDouble(Double.NaN)).filter(Double::isFinite)
                     .sorted().toArray();
             double[] sched = rs.stream().mapToDouble(r -> r.path("scheduledOffsetMs").asDouble()).sorted().toArray();
@@ -235,7 +256,9 @@ public final class CapacityHarness {
             double scheduledRate = sched.length < 2 ? Double.NaN : (sched.length - 1) / (sched[sched.length - 1] - sched[0]);
             double achievedRate = sent.length < 2 ? Double.NaN : (sent.length - 1) / (sent[sent.length - 1] - sent[0]);
             return new Rate(perSecond, p.rateTime().toMillis() / 1e3, rs.size(), failed, achievedRate / scheduledRate, at(lag, 0.5), at(lag, 0.99),
-                    lag.length == 0 ? Double.NaN : lag[lag.length - 1], at(send, 0.99));
+                    lag.length == 0 ? Double.NaN : lag[lag.length - 1], at(send, 0.99), at(scheduleLag, 0.5), at(scheduleLag, 0.99),
+                    client.path("hiccups").path("p99Ms").asDouble(Double.NaN), client.path("hiccups").path("maxMs").asDouble(Double.NaN),
+                    client.path("cpu").path("processPct").asDouble(Double.NaN), client.path("stalledRequests").asLong());
         }
     }
 

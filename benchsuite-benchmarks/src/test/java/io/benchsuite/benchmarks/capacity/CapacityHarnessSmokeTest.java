@@ -31,6 +31,10 @@ class CapacityHarnessSmokeTest {
             assertThat(rate.failed()).as(transport).isZero();
             assertThat(rate.achievedOverScheduled()).as(transport).isPositive();
             assertThat(rate.lagP99Ms()).as(transport).isGreaterThanOrEqualTo(0);
+            assertThat(rate.scheduleLagP99Ms()).as("schedule lag holds the dispatch lag: " + transport)
+                    .isGreaterThanOrEqualTo(rate.lagP99Ms());
+            assertThat(rate.hiccupP99Ms()).as("the run's client section: " + transport).isGreaterThanOrEqualTo(0);
+            assertThat(rate.clientCpuPct()).as(transport).isPositive();
             assertThat(r.markdown()).contains("token events/s per client core").contains("concurrent streams held")
                     .contains("200 req/s Poisson");
             assertThat(Files.readString(out.resolve("capacity.json"))).contains("\"maxOpenAtServer\" : 64");

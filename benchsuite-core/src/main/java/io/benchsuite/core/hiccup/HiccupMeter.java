@@ -25,8 +25,13 @@ import org.HdrHistogram.Histogram;
  * with {@link #stalledDuring}; at most {@value #MAX_STALLS} are kept (the oldest are dropped and
  * counted).
  *
- * <p>Lifecycle: {@link #start()} starts one daemon thread, {@link #stop()} (or {@link #close()}) ends
- * it and waits for it, so none is left behind; the figures stay readable after stop. Thread-safe.
+ * <p>A stall still going on is seen too: while the thread is overdue by more than a threshold,
+ * {@link #stalls} reports the time from when it should have woken to now, so a request that ends
+ * inside a long stall is caught before the meter itself runs again.
+ *
+ * <p>Lifecycle: {@link #start()} starts one thread, {@link #stop()} (or {@link #close()}) ends it and
+ * waits for it, so none is left behind; the figures stay readable after stop. The thread is not a
+ * daemon: whoever starts a meter stops it (a benchmark run does so when it ends). Thread-safe.
  *
  * <pre>{@code
  * try (HiccupMeter meter = HiccupMeter.create().start()) {
@@ -46,9 +51,18 @@ public final class HiccupMeter implements AutoCloseable {
     /** Largest oversleep the histogram holds (longer ones are clamped): one hour. */
     private static final long HIGHEST_NANOS = TimeUnit.HOURS.toNanos(1);
 
-    /** Sleeps for about the given nanoseconds; replaceable for tests. */
+    /**
+     * How the meter waits between measurements: {@link LockSupport#parkNanos} by default. Another
+     * sleeper measures another way of waiting, or (in tests) makes the meter see a stall at a moment
+     * of the test's choosing.
+     */
     @FunctionalInterface
-    interface Sleeper {
+    public interface Sleeper {
+        /**
+         * Sleeps for about {@code nanos} nanoseconds (longer when the thread cannot run).
+         *
+         * @param nanos how long to sleep
+         */
         void sleep(long nanos);
     }
 
@@ -63,6 +77,8 @@ public final class HiccupMeter implements AutoCloseable {
     private int stallCount;
     private long dropped;
     private long longestNanos;
+    /** When the current sleep began on the meter's clock, or {@link Long#MIN_VALUE} when it is not sleeping. */
+    private volatile long sleepingSince = Long.MIN_VALUE;
     private Thread thread;
     private volatile boolean stopping;
     private boolean stopped;
@@ -92,11 +108,21 @@ public final class HiccupMeter implements AutoCloseable {
      * @throws IllegalArgumentException when {@code resolution} is not positive or {@code retainAbove} is negative
      */
     public static HiccupMeter create(Duration resolution, Duration retainAbove) {
-        return new HiccupMeter(resolution, retainAbove, System::nanoTime, LockSupport::parkNanos);
+        return create(resolution, retainAbove, LockSupport::parkNanos);
     }
 
     /**
-     * Starts the measuring thread ({@code benchsuite-hiccup-meter}, a daemon).
+     * A meter that waits with {@code sleeper} between measurements, on the {@link System#nanoTime()}
+     * time line; not started yet.
+     *
+     * @throws IllegalArgumentException when {@code resolution} is not positive or {@code retainAbove} is negative
+     */
+    public static HiccupMeter create(Duration resolution, Duration retainAbove, Sleeper sleeper) {
+        return new HiccupMeter(resolution, retainAbove, System::nanoTime, sleeper);
+    }
+
+    /**
+     * Starts the measuring thread ({@code benchsuite-hiccup-meter}); {@link #stop()} ends it.
      *
      * @return this meter
      * @throws IllegalStateException when it was started before
@@ -104,7 +130,7 @@ public final class HiccupMeter implements AutoCloseable {
     public synchronized HiccupMeter start() {
         if (thread != null || stopped) throw new IllegalStateException("a hiccup meter is started once");
         Thread t = new Thread(this::run, "benchsuite-hiccup-meter");
-        t.setDaemon(true);
+        t.setDaemon(false);
         // It must be scheduled like the client's own threads: no higher priority.
         thread = t;
         t.start();
@@ -138,6 +164,11 @@ public final class HiccupMeter implements AutoCloseable {
         stop();
     }
 
+    /** How long the meter sleeps between measurements. */
+    public Duration resolution() {
+        return Duration.ofNanos(resolutionNanos);
+    }
+
     /** Whether the measuring thread is running. */
     public synchronized boolean running() {
         return thread != null && thread.isAlive();
@@ -150,8 +181,10 @@ public final class HiccupMeter implements AutoCloseable {
     /** One sleep and its measurement; the thread's loop body. */
     void measureOnce() {
         long before = clock.getAsLong();
+        sleepingSince = before;
         sleeper.sleep(resolutionNanos);
         long after = clock.getAsLong();
+        sleepingSince = Long.MIN_VALUE;
         long over = Math.max(0, after - before - resolutionNanos);
         synchronized (this) {
             histogram.recordValueWithExpectedInterval(Math.min(over, HIGHEST_NANOS), resolutionNanos);
@@ -194,13 +227,20 @@ public final class HiccupMeter implements AutoCloseable {
 
     /**
      * The kept stalls longer than {@code threshold} that overlapped [{@code fromNanos}, {@code toNanos}],
-     * oldest first.
+     * oldest first; the last one may be a stall still going on (ending now).
      */
     public synchronized List<Stall> stalls(long fromNanos, long toNanos, Duration threshold) {
         notNull(threshold, "threshold");
         if (toNanos < fromNanos) throw new IllegalArgumentException("toNanos " + toNanos + " is before fromNanos " + fromNanos);
         long min = threshold.toNanos();
         List<Stall> found = new ArrayList<>();
+        long since = sleepingSince;
+        if (since != Long.MIN_VALUE && !stopping) {
+            // overdue now: the thread should have woken at since + resolution and has not run yet
+            long now = clock.getAsLong();
+            long due = since + resolutionNanos;
+            if (now - due > min && due <= toNanos && now >= fromNanos) found.add(new Stall(due, now));
+        }
         // Stalls are appended in time order; walk back from the newest until they end before the window.
         for (int k = stallCount - 1; k >= 0; k--) {
             int i = (stallHead + k) % MAX_STALLS;
@@ -211,6 +251,16 @@ public final class HiccupMeter implements AutoCloseable {
         }
         java.util.Collections.reverse(found);
         return found;
+    }
+
+    /**
+     * The longest kept (or ongoing) stall longer than {@code threshold} that overlapped
+     * [{@code fromNanos}, {@code toNanos}], in nanoseconds; 0 when none did.
+     */
+    public long longestStallDuring(long fromNanos, long toNanos, Duration threshold) {
+        long longest = 0;
+        for (Stall s : stalls(fromNanos, toNanos, threshold)) longest = Math.max(longest, s.durationNanos());
+        return longest;
     }
 
     /** Stall intervals dropped because more than {@value #MAX_STALLS} were kept. */

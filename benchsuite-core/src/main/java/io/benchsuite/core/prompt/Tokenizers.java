@@ -15,12 +15,12 @@ public final class Tokenizers {
 
     /** The {@code cl100k_base} tokenizer. */
     public static Tokenizer cl100k() {
-        return Holder.CL100K;
+        return Cl100k.TOKENIZER;
     }
 
     /** The {@code o200k_base} tokenizer. */
     public static Tokenizer o200k() {
-        return Holder.O200K;
+        return O200k.TOKENIZER;
     }
 
     /**
@@ -36,10 +36,15 @@ public final class Tokenizers {
         };
     }
 
-    /** Lazily built: loading the BPE ranks takes a few hundred milliseconds. */
-    private static final class Holder {
-        static final Tokenizer CL100K = new JtokkitTokenizer(EncodingType.CL100K_BASE);
-        static final Tokenizer O200K = new JtokkitTokenizer(EncodingType.O200K_BASE);
+    // Each built lazily on first use, one holder per encoding: loading the BPE ranks takes 250-500 ms
+    // each, and a run that uses one must not wait for the other (start-up time, docs/performance.md).
+
+    private static final class Cl100k {
+        static final Tokenizer TOKENIZER = new JtokkitTokenizer(EncodingType.CL100K_BASE);
+    }
+
+    private static final class O200k {
+        static final Tokenizer TOKENIZER = new JtokkitTokenizer(EncodingType.O200K_BASE);
     }
 
     /** A {@link Tokenizer} over a jtokkit encoding; thread-safe. */

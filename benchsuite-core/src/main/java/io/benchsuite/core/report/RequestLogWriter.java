@@ -16,7 +16,8 @@ import java.nio.file.Path;
  * Appends one JSON object per finished request to {@code requests.jsonl}, flushed line by line so a
  * crash loses nothing already measured. Offsets are milliseconds from the run start; each
  * {@link LatencyMetric} with one value per request is written as {@code <key>Ms}, the inter-token
- * gaps as the {@code itlMs} array. Each line starts with {@code runId}, the run's identity (also in
+ * gaps as the {@code itlMs} array. A request whose window overlapped a stall of the client itself
+ * carries {@code "clientStalled": true} and the stall's length as {@code clientStallMs}. Each line starts with {@code runId}, the run's identity (also in
  * {@code report.json}'s {@code run.id}), once the run is known: files of two runs are never taken for one.
  */
 public final class RequestLogWriter implements AutoCloseable {
@@ -84,6 +85,11 @@ public final class RequestLogWriter implements AutoCloseable {
             ms(g, "sendMs", r.sendNanos());
             ms(g, "connectMs", r.connectNanos());
             if (r.connectionRetries() > 0) g.writeNumberField("connectionRetries", r.connectionRetries());
+            if (r.clientStalled()) {
+                // the client itself could not run for this long inside the request's window: its timings hold that time
+                g.writeBooleanField("clientStalled", true);
+                ms(g, "clientStallMs", r.clientStallNanos());
+            }
             g.writeStringField("promptHash", r.promptHash());
             g.writeNumberField("inputTokens", r.inputTokens());
             g.writeNumberField("outputTokens", r.outputTokens());

@@ -52,6 +52,27 @@ class HiccupMeterTest {
     }
 
     @Test
+    void aStallStillGoingOnIsSeenBeforeTheMeterRunsAgain() {
+        long[] now = {1_000 * MS};
+        long[] seen = new long[3];
+        HiccupMeter[] meter = new HiccupMeter[1];
+        meter[0] = new HiccupMeter(Duration.ofMillis(1), Duration.ofMillis(1), () -> now[0], nanos -> {
+            long due = now[0] + MS;
+            now[0] += 30 * MS; // 29 ms overdue and still asleep: a request ending now overlapped that much
+            seen[0] = meter[0].longestStallDuring(due - 10 * MS, now[0], Duration.ofMillis(5));
+            seen[1] = meter[0].longestStallDuring(due - 10 * MS, now[0], Duration.ofMillis(40));
+            seen[2] = meter[0].longestStallDuring(due - 10 * MS, due - MS, Duration.ofMillis(5)); // ended before it
+        });
+        meter[0].measureOnce();
+        assertThat(seen[0]).isEqualTo(29 * MS);
+        assertThat(seen[1]).as("not longer than 40 ms so far").isZero();
+        assertThat(seen[2]).isZero();
+        // once the meter has run again the stall is a kept interval, no longer an ongoing one
+        assertThat(meter[0].longestStallDuring(0, Long.MAX_VALUE, Duration.ofMillis(5))).isEqualTo(29 * MS);
+        assertThat(meter[0].stalls(0, Long.MAX_VALUE, Duration.ZERO)).hasSize(1);
+    }
+
+    @Test
     void shortOversleepsCountInTheHistogramButAreNotKeptAsStalls() {
         ScriptedTime time = new ScriptedTime();
         HiccupMeter m = time.meter(Duration.ofMillis(5));

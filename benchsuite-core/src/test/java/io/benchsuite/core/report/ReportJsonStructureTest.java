@@ -49,7 +49,14 @@ class ReportJsonStructureTest {
         withSections.add("workload"); // the engine's own section: what was sent
         // an in-process backend's run also records cold start against steady state, and every report its phase shares
         withSections.addAll(List.of("phases", "decomposition"));
+        withSections.add("client"); // the engine's own section: the client's hiccups and CPU
         assertThat(keys(r)).containsExactlyInAnyOrderElementsOf(withSections);
+        assertThat(keys(r.path("client"))).containsExactlyInAnyOrder("hiccups", "cpu", "stallThresholdMs", "stalledRequests",
+                "saturated");
+        assertThat(keys(r.path("client").path("hiccups"))).containsExactlyInAnyOrder("resolutionMs", "samples", "p50Ms",
+                "p99Ms", "maxMs", "stallsOverThreshold");
+        assertThat(keys(r.path("client").path("cpu"))).containsExactlyInAnyOrder("processSeconds", "wallSeconds", "cores",
+                "processPct");
         assertThat(Report.RESERVED_KEYS).containsExactlyInAnyOrderElementsOf(top);
         assertThat(keys(r.path("workload"))).containsExactlyInAnyOrder("source", "pacing", "plans", "skipped", "adjusted",
                 "requests", "inputTokens", "outputTokens", "prefixSharing", "turns");

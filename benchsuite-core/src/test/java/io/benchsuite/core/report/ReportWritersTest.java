@@ -138,9 +138,11 @@ class ReportWritersTest {
         assertThat(read.section(ServerSection.class)).get().extracting(ServerSection::source, ServerSection::url)
                 .containsExactly("test", "http://x/metrics");
         assertThat(read.section(ServerSection.class).get().prefixCacheHitRate()).as("null reads back as NaN").isNaN();
-        assertThat(read.sections()).as("the clashing section was dropped; the engine's workload section is kept, and the "
-                        + "in-process backend's phases and the phase shares every report has")
-                .containsOnlyKeys("server", "workload", "phases", "decomposition");
+        assertThat(read.sections()).as("the clashing section was dropped; the engine's workload and client sections are kept, "
+                        + "and the in-process backend's phases and the phase shares every report has")
+                .containsOnlyKeys("server", "workload", "client", "phases", "decomposition");
+        assertThat(read.section(io.benchsuite.core.hiccup.ClientSection.class)).get()
+                .isEqualTo(written.section(io.benchsuite.core.hiccup.ClientSection.class).get());
         assertThat(read.section(io.benchsuite.core.workload.WorkloadSection.class)).get()
                 .isEqualTo(written.section(io.benchsuite.core.workload.WorkloadSection.class).get());
         // written again, the read model gives the same text: nothing is lost or changed by a round trip

@@ -18,6 +18,8 @@ import io.benchsuite.api.workload.source.PlanCursor;
 import io.benchsuite.api.workload.source.SourceContext;
 import io.benchsuite.api.workload.source.SourceCounts;
 import io.benchsuite.api.workload.source.WorkloadSource;
+import io.benchsuite.core.hiccup.ClientSection;
+import io.benchsuite.core.hiccup.HiccupMeter;
 import io.benchsuite.core.injection.TimedInjection;
 import io.benchsuite.core.internal.aggregate.RunAggregator;
 import io.benchsuite.core.internal.clock.NanoClock;
@@ -49,6 +51,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -90,17 +93,33 @@ public final class RunEngine {
      * @param startGate holds the start until a moment agreed with other shards ({@link StartGate#NONE}: none)
      * @param maxErrorRate stop the run once more than this share of ended requests failed (judged from
      *     the 20th on; cancelled ones not counted); {@code NaN}: no limit
+     * @param clientStallThreshold a request whose window overlapped a stall of the client longer than this is flagged
+     * @param hiccupMeter makes the (not started) meter of the client's own stalls; used only on the
+     *     system clock, the time line the meter and the backends share
      */
     public record Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock,
-                          StartGate startGate, double maxErrorRate) {
+                          StartGate startGate, double maxErrorRate, Duration clientStallThreshold,
+                          Supplier<HiccupMeter> hiccupMeter) {
+        /** Flag requests that a client stall longer than this overlapped, unless told otherwise. */
+        public static final Duration DEFAULT_CLIENT_STALL_THRESHOLD = Duration.ofMillis(5);
+
         public Options {
             notNull(drainTimeout, "drainTimeout");
             notNull(secrets, "secrets");
             notNull(clock, "clock");
             notNull(startGate, "startGate");
+            notNull(clientStallThreshold, "clientStallThreshold");
+            notNull(hiccupMeter, "hiccupMeter");
             if (!Double.isNaN(maxErrorRate) && !(maxErrorRate >= 0 && maxErrorRate < 1)) {
                 throw new IllegalArgumentException("maxErrorRate must be from 0 to below 1 (or NaN: no limit), got " + maxErrorRate);
             }
+        }
+
+        /** Options with the default stall threshold and hiccup meter. */
+        public Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock,
+                       StartGate startGate, double maxErrorRate) {
+            this(drainTimeout, secrets, retainRequests, clock, startGate, maxErrorRate, DEFAULT_CLIENT_STALL_THRESHOLD,
+                    HiccupMeter::create);
         }
 
         /** Options of a run that starts as soon as it is prepared. */
@@ -163,6 +182,7 @@ public final class RunEngine {
     private final RunAggregator aggregator;
     private final Dispatcher dispatcher;
     private final ErrorBudget errorBudget;
+    private final ClientWatch clientWatch;
     private final PlanQueue plans;
     private final Feed feed;
     private final WorkloadStats stats = new WorkloadStats();
@@ -228,6 +248,8 @@ public final class RunEngine {
                 feed.sessions().concurrency() == SessionOptions.ConcurrencyUnit.SESSIONS
                         ? Dispatcher.SlotUnit.SESSIONS : Dispatcher.SlotUnit.REQUESTS);
         this.errorBudget = new ErrorBudget(options.maxErrorRate());
+        this.clientWatch = new ClientWatch(clock == NanoClock.SYSTEM ? options.hiccupMeter().get() : null,
+                options.clientStallThreshold());
         // A replayed trace fills the planner's queue before the clock starts (as far as its bounds allow):
         // its instants are fixed, so every start prepared ahead is one the planner cannot be late for.
         int wave = workload.paceBySource() ? PREPARED_STARTS : Math.min(pattern.maxInFlight(), 64);
@@ -342,7 +364,13 @@ public final class RunEngine {
         runStart = clock.nanoTime();
         Instant wall = Instant.now();
         startGate.started(wall, runStart);
-        thread.start();
+        clientWatch.start();
+        try {
+            thread.start();
+        } catch (RuntimeException | Error e) {
+            clientWatch.stop();
+            throw e;
+        }
     }
 
     /** Asks the run to stop: nothing new is sent, in-flight requests are cancelled, and the result keeps what was measured. */
@@ -441,10 +469,16 @@ public final class RunEngine {
                         virtual != null ? "the simulated server fell behind the arrivals" : "the client could not keep up",
                         Dispatcher.MAX_WAITING);
             }
+            var summary = aggregator.summary(stopped ? scheduleEnd : Long.MAX_VALUE, notSent);
+            ClientSection client = clientWatch.finish(summary.latencies()
+                    .get(io.benchsuite.api.result.LatencyMetric.DISPATCH_LAG).p99());
+            if (!client.saturated().isEmpty()) {
+                log.warn("run '{}': the client itself was saturated ({}); its own delays are inside the latencies it "
+                        + "measured", info.name(), String.join(", ", client.saturated()));
+            }
             RunResult r = new RunResult(info, stopped ? RunResult.Status.STOPPED : RunResult.Status.COMPLETED,
-                    endedAt(), aggregator.summary(stopped ? scheduleEnd : Long.MAX_VALUE, notSent),
-                    aggregator.histograms(), aggregator.timeSeries(), aggregator.errorSamples(), collectSections(),
-                    aggregator.retained(), null, stopped ? stopReason : null);
+                    endedAt(), summary, aggregator.histograms(), aggregator.timeSeries(), aggregator.errorSamples(),
+                    collectSections(client), aggregator.retained(), null, stopped ? stopReason : null);
             result = r;
             for (RunListener l : listeners) safely(() -> l.onRunFinished(r));
         } catch (Throwable t) {
@@ -452,6 +486,7 @@ public final class RunEngine {
             log.error("run '{}' failed", info.name(), t);
         }
         plans.close();
+        clientWatch.stop(); // the run has ended (a virtual-time pause returned above): the meter's thread ends with it
         return true;
     }
 
@@ -559,7 +594,7 @@ public final class RunEngine {
 
     /** A request reached its terminal event (called on a backend thread). */
     private void finished(RequestTracker tracker) {
-        RequestRecord r = tracker.record();
+        RequestRecord r = clientWatch.flag(tracker.record(), runStart);
         Outgoing o = tracker.content();
         active.remove(tracker);
         aggregator.accept(r);
@@ -649,9 +684,10 @@ public final class RunEngine {
     }
 
     /** Each listener's sections, by key; a key given twice keeps the first (with a warning). */
-    private Map<String, ReportSection> collectSections() {
+    private Map<String, ReportSection> collectSections(ClientSection client) {
         Map<String, ReportSection> sections = new LinkedHashMap<>();
         sections.put(WorkloadSection.KEY, workloadSection());
+        sections.put(ClientSection.KEY, client);
         for (RunListener l : listeners) {
             try {
                 for (ReportSection s : l.reportSections()) {

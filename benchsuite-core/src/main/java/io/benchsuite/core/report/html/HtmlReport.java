@@ -3,6 +3,7 @@ package io.benchsuite.core.report.html;
 import static io.benchsuite.core.report.html.internal.Html.esc;
 
 import io.benchsuite.api.result.LatencyMetric;
+import io.benchsuite.core.hiccup.ClientSection;
 import io.benchsuite.core.report.html.internal.Distributions;
 import io.benchsuite.core.report.html.internal.HistogramChart;
 import io.benchsuite.core.report.html.internal.Html;
@@ -67,6 +68,7 @@ public final class HtmlReport implements ReportFormat {
         header(b, report);
         headline(b, report);
         honesty(b, report);
+        client(b, report);
         shards(b, report);
         workloadSection(b, report);
         latency(b, report);
@@ -190,6 +192,34 @@ public final class HtmlReport implements ReportFormat {
         box(b, "Waited for a slot", r.requests().waitedForSlot() + " requests");
         box(b, "Measured window", fmtUnit(r.rate().measuredSeconds(), "s"));
         b.append("</div></section>");
+    }
+
+    /** The client's own stalls and CPU: whether the measuring side kept up. */
+    private static void client(StringBuilder b, Report r) {
+        Optional<ClientSection> section = r.section(ClientSection.class);
+        if (section.isEmpty()) return; // a report from before the section existed renders as it always did
+        ClientSection c = section.get();
+        b.append("<section id=\"client\"><h2>Client</h2><p class=\"sub\">Did the benchmark client itself keep up? "
+                + "A thread that sleeps ").append(esc(c.hiccups() == null ? "1" : HtmlNumbers.num(c.hiccups().resolutionMs())))
+                .append(" ms at a time records how late it wakes (hiccups): a GC pause or a starved CPU delays the client's "
+                + "reads and timings by as much. Requests whose window overlapped a stall longer than ")
+                .append(esc(HtmlNumbers.num(c.stallThresholdMs()))).append(" ms are flagged <code>clientStalled</code> in requests.jsonl.</p>");
+        b.append("<div class=\"honesty\">");
+        ClientSection.Hiccups h = c.hiccups();
+        box(b, "Hiccups p50 / p99 / max", h == null ? HtmlNumbers.ABSENT + " (not measured)"
+                : HtmlNumbers.num(h.p50Ms()) + " / " + HtmlNumbers.num(h.p99Ms()) + " / " + HtmlNumbers.num(h.maxMs()) + " ms");
+        box(b, "Stalls over " + HtmlNumbers.num(c.stallThresholdMs()) + " ms", h == null ? HtmlNumbers.ABSENT : Long.toString(h.stallsOverThreshold()));
+        box(b, "Requests flagged", c.stalledRequests() + " requests");
+        box(b, "Client CPU", Double.isFinite(c.cpu().processPct())
+                ? HtmlNumbers.num(c.cpu().processPct()) + " % of " + c.cpu().cores() + " cores (" + HtmlNumbers.num(c.cpu().processSeconds()) + " s)"
+                : HtmlNumbers.ABSENT);
+        b.append("</div>");
+        if (!c.saturated().isEmpty()) {
+            b.append("<p class=\"bad\" id=\"client-saturated\">The client itself was saturated: ")
+                    .append(esc(String.join("; ", c.saturated())))
+                    .append(". Its own delays are inside the latencies above; run it on more or quieter CPUs.</p>");
+        }
+        b.append("</section>");
     }
 
     /** A split run: each shard's clocks and load (merged report), or which shard this is (a shard's report). */

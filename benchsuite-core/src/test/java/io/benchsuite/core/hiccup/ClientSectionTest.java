@@ -1,0 +1,59 @@
+package io.benchsuite.core.hiccup;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.benchsuite.core.report.html.HtmlReport;
+import io.benchsuite.core.report.json.ReportJson;
+import io.benchsuite.core.report.model.Report;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The report's client section: which figures mean the client was saturated, and how the report shows them. */
+class ClientSectionTest {
+
+    @Test
+    void eachFigureOverItsLimitIsNamedWithItsValue() {
+        assertThat(ClientSection.saturation(0.08, 0.4, 35)).isEmpty();
+        assertThat(ClientSection.saturation(1.0, 1.0, 80)).as("at the limit is not over it").isEmpty();
+        assertThat(ClientSection.saturation(3.2, 157.25, 91.04)).containsExactly("hiccup p99 3.20 ms > 1 ms",
+                "dispatch lag p99 157.25 ms > 1 ms", "CPU 91.0 % > 80 %");
+        assertThat(ClientSection.saturation(Double.NaN, 2, Double.NaN)).as("figures not measured are not judged")
+                .containsExactly("dispatch lag p99 2.00 ms > 1 ms");
+    }
+
+    private static Report withClient(ClientSection c) {
+        return new Report(1, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                Map.of(ClientSection.KEY, c), null);
+    }
+
+    @Test
+    void readsBackAsTheSameRecordAndRendersInTheHtmlPage() {
+        ClientSection c = new ClientSection(new ClientSection.Hiccups(1, 20_000, 0.061, 3.2, 412.5, 2),
+                new ClientSection.Cpu(5.19, 20.4, 2, 12.72), 5, 7,
+                List.of("hiccup p99 3.20 ms > 1 ms"));
+        Report back = ReportJson.parse(ReportJson.toJson(withClient(c)), Path.of("report.json"));
+        assertThat(back.section(ClientSection.class)).contains(c);
+
+        String page = HtmlReport.page(back);
+        assertThat(page).contains("<section id=\"client\">")
+                .contains("<b>Hiccups p50 / p99 / max</b><span>0.0610 / 3.20 / 412.5 ms</span>")
+                .contains("<b>Stalls over 5.00 ms</b><span>2</span>")
+                .contains("<b>Requests flagged</b><span>7 requests</span>")
+                .contains("<b>Client CPU</b><span>12.72 % of 2 cores (5.19 s)</span>")
+                .contains("id=\"client-saturated\">The client itself was saturated: hiccup p99 3.20 ms &gt; 1 ms.");
+    }
+
+    @Test
+    void aSectionWithoutHiccupsOrCpuSaysSoAndNothingIsSaturated() {
+        ClientSection c = new ClientSection(null, null, 5, 0, null);
+        assertThat(c.cpu()).isEqualTo(ClientSection.Cpu.UNKNOWN);
+        assertThat(c.saturated()).isEmpty();
+        Report back = ReportJson.parse(ReportJson.toJson(withClient(c)), Path.of("report.json"));
+        assertThat(back.section(ClientSection.class).orElseThrow().hiccups()).isNull();
+        String page = HtmlReport.page(back);
+        assertThat(page).contains("<b>Hiccups p50 / p99 / max</b><span>absent (not measured)</span>")
+                .contains("<b>Client CPU</b><span>absent</span>").doesNotContain("client-saturated");
+    }
+}
