@@ -114,17 +114,19 @@ class WorkloadFlagsTest {
                 "--no-progress")).isEqualTo(ExitCodes.USAGE);
         assertThat(first.err()).contains("--dataset: mooncake trace").contains("line 1").contains("input_length");
         // a bad line after good ones: what was sent is reported, and the run says where it stopped
-        // a bad line past the first wave the planner prepares before the clock starts (300 starts for a
-        // trace): the run goes until there, its reports are written, and the exit says where it stopped
+        // a bad line past the first wave the planner prepares before the clock starts (up to 4096 starts
+        // for a trace): the run goes until there, its reports are written, and the exit says where it stopped
         StringBuilder lines = new StringBuilder();
-        for (int i = 0; i < 300; i++) lines.append("{\"timestamp\": ").append(i).append(", \"input_length\": 20, \"output_length\": 2}\n");
-        lines.append("{\"timestamp\": 400, \"input_length\": -5, \"output_length\": 3}\n");
+        for (int i = 0; i < 4200; i++) {
+            lines.append("{\"timestamp\": ").append(i / 10).append(", \"input_length\": 20, \"output_length\": 2}\n");
+        }
+        lines.append("{\"timestamp\": 500, \"input_length\": -5, \"output_length\": 3}\n");
         Path late = Files.writeString(tmp.resolve("late.jsonl"), lines);
         CliHarness second = new CliHarness();
         assertThat(second.run("run", "--dataset", "mooncake:" + late, "--output-dir", tmp.resolve("b").toString(),
-                "--no-progress", "--backend-option", "time-scale=0.01")).isEqualTo(ExitCodes.FAILURE);
-        assertThat(second.err()).contains("--dataset: the dataset stopped the run early").contains("line 301");
-        assertThat(Files.readAllLines(tmp.resolve("b/requests.jsonl"))).hasSize(300);
+                "--no-progress", "--backend-option", "clock=virtual")).isEqualTo(ExitCodes.FAILURE);
+        assertThat(second.err()).contains("--dataset: the dataset stopped the run early").contains("line 4201");
+        assertThat(Files.readAllLines(tmp.resolve("b/requests.jsonl"))).hasSize(4200);
         assertThat(Files.readString(tmp.resolve("b/report.json"))).contains("\"sourceError\"");
     }
 

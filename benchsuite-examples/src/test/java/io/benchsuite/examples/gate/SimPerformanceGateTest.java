@@ -14,28 +14,30 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A JUnit performance gate against the simulator: SLO-style limits, then a comparison with a
- * baseline. Latencies are simulated H100 latencies at time-scale 0.25 (4x faster than real).
+ * baseline. Latencies are simulated H100 latencies on the simulator's virtual clock: the figures do not
+ * depend on how busy the machine running the test is.
  */
 @BenchsuiteTest
 class SimPerformanceGateTest {
-    private static final Duration RUN = Duration.ofSeconds(2);
+    private static final Duration RUN = Duration.ofSeconds(10);
 
     @Test
     void h100MeetsItsSlosAndDoesNotRegress(BenchmarkRunner runner) {
         RunResult result = SimGateExample.benchmark(runner.name(), "h100", RUN).outputDir(runner.reportDir()).overwrite(true).run();
 
-        assertThat(result).hasSucceededAtLeast(15).hasNoErrors();
+        // the simulated H100 at 16 req/s gives TTFT p99 ~59 ms, TPOT p99 ~11.3 ms, ~970 output tok/s
+        assertThat(result).hasSucceededAtLeast(100).hasNoErrors();
         assertThat(result).ttft().percentile(99).isLessThan(Duration.ofMillis(100));
-        assertThat(result).tpot().percentile(99).isLessThan(Duration.ofMillis(5));
+        assertThat(result).tpot().percentile(99).isLessThan(Duration.ofMillis(15));
         assertThat(result).goodput().fraction().isGreaterThan(0.9);
-        assertThat(result).outputTokensPerSecond().isGreaterThan(500);
+        assertThat(result).outputTokensPerSecond().isGreaterThan(800);
 
         // In CI the baseline is a file from an accepted build; here the same configuration (same name, so the
         // same seeded arrivals) recorded just now.
         Baseline baseline = Baselines.save(SimGateExample.benchmark(runner.name(), "h100", RUN).run(),
                 runner.reportDir().resolve("baseline.json"));
-        // The median E2E spans ~64 decode steps, so scheduling jitter on a busy machine averages out;
-        // a p99 of a few milliseconds would compare noise.
+        // On the virtual clock the same seed gives the same run, so these hold exactly; against a real
+        // server, compare medians and throughput, which jitter moves least.
         assertThat(result).comparedTo(Baselines.load(baseline.location())).p50E2e().hasNotRegressedBy(withPercentage(50));
         assertThat(result).comparedTo(baseline).outputTokensPerSecond().hasNotRegressedBy(withPercentage(20));
     }
