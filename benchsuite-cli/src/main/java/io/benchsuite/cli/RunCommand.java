@@ -1,5 +1,7 @@
 package io.benchsuite.cli;
 
+import io.benchsuite.api.accuracy.AccuracyScorer;
+import io.benchsuite.api.accuracy.AccuracyScorers;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendException;
 import io.benchsuite.api.backend.BackendOption;
@@ -288,6 +290,13 @@ final class RunCommand implements Callable<Integer> {
             description = "After the schedule ends, how long in-flight requests may finish before they are cancelled "
                     + "(default: ${DEFAULT-VALUE}).")
     String drainTimeout;
+
+    @Option(names = "--accuracy", paramLabel = "<scorer>",
+            description = "Grade each answer against the dataset's reference answer (a ShareGPT reply, a JSON Lines "
+                    + "'reference'): exact, contains, numeric[:abs=X,rel=Y], class:NAME of your own AccuracyScorer, or a "
+                    + "scorer listed as a service. "
+                    + "The report gains an accuracy section; sweeps and compare put it on the Pareto front.")
+    String accuracy;
 
     @Option(names = "--client-stall-threshold", paramLabel = "<duration>", defaultValue = "5ms",
             description = "Flag each request whose window overlapped a stall of the client itself (GC pause, starved "
@@ -742,6 +751,7 @@ final class RunCommand implements Callable<Integer> {
     int execute(RunPlan plan) {
         double maxErrors = maxErrorRate();
         Duration stallThreshold = Flags.duration("--client-stall-threshold", clientStallThreshold, true);
+        AccuracyScorer scorer = accuracy == null ? null : Flags.parse("--accuracy", accuracy, AccuracyScorers::forSpec);
         checkOutputDir(plan.outputDir());
         SecretMask mask = plan.backendConfig().secretMask();
         String keyVar = plan.backendConfig().string(BackendConfig.API_KEY_ENV).orElse(null);
@@ -761,6 +771,7 @@ final class RunCommand implements Callable<Integer> {
                 .sessions(plan.sessions())
                 .injections(plan.injections())
                 .clientStallThreshold(stallThreshold);
+        if (scorer != null) b.accuracy(scorer);
         if (plan.slo().isEmpty()) { // no --slo: goodput against a published default, which the report records
             DefaultSlo d = DefaultSlo.forModel(plan.backendConfig().string(BackendConfig.MODEL, ""));
             b.slo(d.slo()).sloBasis(d.basis());

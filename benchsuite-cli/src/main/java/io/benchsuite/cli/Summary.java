@@ -5,6 +5,7 @@ import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.util.Durations;
 import io.benchsuite.api.workload.Workload;
+import io.benchsuite.core.accuracy.AccuracySection;
 import io.benchsuite.core.hiccup.ClientSection;
 import io.benchsuite.core.report.model.DeviceSection;
 import io.benchsuite.core.report.model.GoodputSummary;
@@ -104,6 +105,9 @@ final class Summary {
                             : "");
         }
         r.section(DeviceSection.class).filter(d -> !d.compilation().mode().isEmpty()).ifPresent(d -> compiled(b, d.compilation()));
+        r.section(AccuracySection.class).ifPresent(a -> line(b, "%-20s %s: %d of %d graded answers correct, mean score %s%s",
+                "accuracy", a.scorer(), a.correct(), a.graded(), Double.isFinite(a.meanScore()) ? num(a.meanScore(), 3) : "-",
+                a.ungraded() == 0 ? "" : "; " + a.ungraded() + " not graded " + a.ungradedReasons()));
         r.section(WorkloadSection.class).ifPresent(w -> workload(b, w,
                 r.section(ServerSection.class).map(ServerSection::prefixCacheHitRate).orElse(Double.NaN)));
         r.section(ClientSection.class).ifPresent(client -> client(b, client));

@@ -20,6 +20,8 @@ class RunErrorsTest {
     static Stream<Arguments> badFlags() {
         return Stream.of(
                 Arguments.of(new String[] {"--rate", "-1"}, "--rate: must be a finite number > 0, got -1"),
+                Arguments.of(new String[] {"--accuracy", "vibes"}, "--accuracy: unknown accuracy scorer 'vibes'; known: "),
+                Arguments.of(new String[] {"--accuracy", "numeric:tol=1"}, "--accuracy: numeric scorer option 'tol=1' must be"),
                 Arguments.of(new String[] {"--rate=abc"}, "--rate: must be a finite number > 0, got abc"),
                 Arguments.of(new String[] {"--rate", "Infinity"}, "--rate: must be a finite number > 0"),
                 Arguments.of(new String[] {"--max-concurrent", "0"}, "--max-concurrent: must be a whole number > 0, got 0"),

@@ -3,6 +3,7 @@ package io.benchsuite.core;
 import static io.benchsuite.api.util.Checks.notNegative;
 import static io.benchsuite.api.util.Checks.notNull;
 
+import io.benchsuite.api.accuracy.AccuracyScorer;
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendRegistry;
@@ -133,6 +134,7 @@ public final class Benchmark {
         private ContextLimit.Policy contextPolicy = ContextLimit.Policy.MARK;
         private final List<TimedInjection> injections = new ArrayList<>();
         private Duration clientStallThreshold = RunEngine.Options.DEFAULT_CLIENT_STALL_THRESHOLD;
+        private AccuracyScorer accuracy;
         private Supplier<HiccupMeter> hiccupMeter = HiccupMeter::create;
 
         private Builder(String name) {
@@ -317,6 +319,19 @@ public final class Benchmark {
         }
 
         /**
+         * Grade each measured answer against its plan's reference answer (a dataset's recorded reply, or
+         * a JSON Lines prompt's {@code reference}) with {@code scorer}; the report then carries an
+         * {@code accuracy} section, which the Pareto front of sweeps and comparisons reads.
+         *
+         * @param scorer the scorer, e.g. {@link io.benchsuite.api.accuracy.AccuracyScorers#exactMatch()}
+         * @return this builder
+         */
+        public Builder accuracy(AccuracyScorer scorer) {
+            this.accuracy = notNull(scorer, "scorer");
+            return this;
+        }
+
+        /**
          * Flag every request whose window (scheduled instant to end) overlapped a stall of the client
          * itself longer than this (default 5 ms): a garbage-collection pause or a starved CPU that kept
          * the client from reading and timing bytes. Flagged requests carry {@code clientStalled} in
@@ -492,7 +507,7 @@ public final class Benchmark {
                 // a shard of a split source reads it with the whole run's seed, so its text matches the other shards'
                 ScenarioSeed sourceSeed = source instanceof SourceShare ? root.scenario(name) : info.scenario();
                 RunEngine.Feed feed = new RunEngine.Feed(source, new SourceContext(tok, sourceSeed), sessions, limit,
-                        limitFrom, contextPolicy, injections);
+                        limitFrom, contextPolicy, injections, accuracy);
                 RunEngine engine = new RunEngine(info, b, feed, m, tok, all, decorators,
                         new RunEngine.Options(drainTimeout, secrets(config), retainRequests, NanoClock.SYSTEM, gate,
                                 maxErrorRate, clientStallThreshold, hiccupMeter));

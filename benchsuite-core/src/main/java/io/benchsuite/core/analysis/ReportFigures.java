@@ -3,6 +3,7 @@ package io.benchsuite.core.analysis;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.result.LatencyMetric;
+import io.benchsuite.core.accuracy.AccuracySection;
 import io.benchsuite.core.analysis.orthogonality.HeadlineMetric;
 import io.benchsuite.core.analysis.orthogonality.RunFigures;
 import io.benchsuite.core.analysis.pareto.Objective;
@@ -129,6 +130,7 @@ public final class ReportFigures {
      */
     public static double accuracy(Report report) {
         return report.section("accuracy").map(s -> {
+            if (s instanceof AccuracySection a) return a.meanScore();
             if (s instanceof UnknownSection u && u.value() instanceof Map<?, ?> m && m.get("meanScore") instanceof Number n) {
                 return n.doubleValue();
             }

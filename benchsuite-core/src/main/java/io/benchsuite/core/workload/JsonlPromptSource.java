@@ -23,7 +23,8 @@ import java.util.SplittableRandom;
  * {"messages": [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "Why is the sky blue?"}]}
  * </pre>
  * A line has either {@code prompt} (a string, sent as one user message) or {@code messages} (an array
- * of {@code {"role", "content"}}), and optionally {@code output_tokens} (a whole number above 0);
+ * of {@code {"role", "content"}}), and optionally {@code output_tokens} (a whole number above 0) and
+ * {@code reference} (the expected answer, a string, graded when the run has an accuracy scorer);
  * other keys are ignored. Without {@code output_tokens} the output length is drawn from the given
  * distribution with the request's generator ({@code new SplittableRandom(seed.requestSeed(i))}), so
  * it is the same on every run with the same seed. Input lengths are counted with the run's tokenizer.
@@ -91,7 +92,9 @@ public final class JsonlPromptSource implements WorkloadSource {
                 long index = nextIndex();
                 int out = JsonFields.optionalPositive(r, "output_tokens", where);
                 if (out < 0) out = outputTokens.sample(new SplittableRandom(seed.requestSeed(index)));
-                return RequestPlan.builder(index).messages(messages).inputTokens(in).outputTokens(out).build();
+                RequestPlan.Builder plan = RequestPlan.builder(index).messages(messages).inputTokens(in).outputTokens(out);
+                if (r.hasNonNull("reference")) plan.referenceAnswer(JsonFields.text(r, "reference", where));
+                return plan.build();
             }
         }
 

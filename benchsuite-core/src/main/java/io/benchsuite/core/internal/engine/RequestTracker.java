@@ -52,6 +52,8 @@ final class RequestTracker implements ResponseListener {
     private long[] gaps = new long[16];
     private int gapCount;
     private final StringBuilder text = new StringBuilder();
+    /** Whether the answer's text is kept after the terminal event for grading (guarded by this). */
+    private boolean keepAnswer;
     private boolean finished;
     private RequestRecord record;
     private volatile RequestHandle handle = RequestHandle.NONE;
@@ -96,7 +98,15 @@ final class RequestTracker implements ResponseListener {
         return index;
     }
 
-    /** The answer's text, kept after the terminal event when another turn of the session follows; else empty. */
+    /** Keeps the answer's text after a successful terminal event, for grading against a reference answer. */
+    synchronized void keepAnswer() {
+        keepAnswer = true;
+    }
+
+    /**
+     * The answer's text, kept after the terminal event when another turn of the session follows or when
+     * {@link #keepAnswer} was asked; else empty.
+     */
     synchronized String text() {
         return text.toString();
     }
@@ -233,7 +243,7 @@ final class RequestTracker implements ResponseListener {
                 firstTokenOffset, end, content.promptTokens(), output, usage.promptTokens(), usage.completionTokens(),
                 streamedTokens, source, content.promptHash(), outcome, kind, message, Gaps.of(gaps, gapCount),
                 connectNanos, connectionRetries, content.sessionId(), content.turn());
-        if (!content.continues() || outcome != Outcome.SUCCESS) {
+        if ((!content.continues() && !keepAnswer) || outcome != Outcome.SUCCESS) {
             text.setLength(0);
             text.trimToSize();
         }

@@ -2,6 +2,8 @@ package io.benchsuite.core.internal.engine;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
+import io.benchsuite.api.accuracy.AccuracyScorer;
+import io.benchsuite.api.accuracy.AccuracyTally;
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
@@ -13,11 +15,13 @@ import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.api.util.Durations;
 import io.benchsuite.api.workload.LoadModel;
+import io.benchsuite.api.workload.Phase;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.api.workload.source.PlanCursor;
 import io.benchsuite.api.workload.source.SourceContext;
 import io.benchsuite.api.workload.source.SourceCounts;
 import io.benchsuite.api.workload.source.WorkloadSource;
+import io.benchsuite.core.accuracy.AccuracySection;
 import io.benchsuite.core.hiccup.ClientSection;
 import io.benchsuite.core.hiccup.HiccupMeter;
 import io.benchsuite.core.injection.TimedInjection;
@@ -144,15 +148,23 @@ public final class RunEngine {
      * @param contextFrom where the limit came from ({@code configured} or the backend's detail), or {@code null}
      * @param contextPolicy what to do with a request longer than the context
      * @param injections the scenario's injections
+     * @param accuracy grades each answer against its plan's reference answer, or {@code null} for no grading
      */
     public record Feed(WorkloadSource source, SourceContext context, SessionOptions sessions, ContextLimit contextLimit,
-                       String contextFrom, ContextLimit.Policy contextPolicy, List<TimedInjection> injections) {
+                       String contextFrom, ContextLimit.Policy contextPolicy, List<TimedInjection> injections,
+                       AccuracyScorer accuracy) {
         public Feed {
             notNull(source, "source");
             notNull(context, "context");
             notNull(sessions, "sessions");
             notNull(contextPolicy, "contextPolicy");
             injections = List.copyOf(notNull(injections, "injections"));
+        }
+
+        /** A feed whose answers are not graded. */
+        public Feed(WorkloadSource source, SourceContext context, SessionOptions sessions, ContextLimit contextLimit,
+                    String contextFrom, ContextLimit.Policy contextPolicy, List<TimedInjection> injections) {
+            this(source, context, sessions, contextLimit, contextFrom, contextPolicy, injections, null);
         }
     }
 
@@ -183,6 +195,8 @@ public final class RunEngine {
     private final Dispatcher dispatcher;
     private final ErrorBudget errorBudget;
     private final ClientWatch clientWatch;
+    /** The grades of the answers, or null when the run grades none. */
+    private final AccuracyTally accuracy;
     private final PlanQueue plans;
     private final Feed feed;
     private final WorkloadStats stats = new WorkloadStats();
@@ -248,6 +262,7 @@ public final class RunEngine {
                 feed.sessions().concurrency() == SessionOptions.ConcurrencyUnit.SESSIONS
                         ? Dispatcher.SlotUnit.SESSIONS : Dispatcher.SlotUnit.REQUESTS);
         this.errorBudget = new ErrorBudget(options.maxErrorRate());
+        this.accuracy = feed.accuracy() == null ? null : new AccuracyTally(feed.accuracy());
         this.clientWatch = new ClientWatch(clock == NanoClock.SYSTEM ? options.hiccupMeter().get() : null,
                 options.clientStallThreshold());
         // A replayed trace fills the planner's queue before the clock starts (as far as its bounds allow):
@@ -567,6 +582,7 @@ public final class RunEngine {
     private void send(DueRequest d) throws InterruptedException {
         Outgoing o = content(d);
         RequestTracker tracker = tracker(o, d);
+        if (accuracy != null && o.plan().referenceAnswer().isPresent()) tracker.keepAnswer();
         if (o.contextExcess() != null) {
             // known not to fit the model's context: recorded as such without a round trip to the server
             stats.marked();
@@ -599,6 +615,7 @@ public final class RunEngine {
         active.remove(tracker);
         aggregator.accept(r);
         if (o.contextExcess() == null) stats.finished(o, r);
+        if (accuracy != null) grade(o, r, tracker);
         for (RunListener l : listeners) safely(() -> l.onRequestFinished(r));
         long now = now();
         OpenSessions.After after = sessions.afterRequest(o, r, now);
@@ -684,10 +701,24 @@ public final class RunEngine {
     }
 
     /** Each listener's sections, by key; a key given twice keeps the first (with a warning). */
+    /** Grades a finished request's answer against its plan's reference answer (measured requests only). */
+    private void grade(Outgoing o, RequestRecord r, RequestTracker tracker) {
+        if (r.phase() != Phase.MEASURED) return;
+        java.util.Optional<String> reference = o.plan().referenceAnswer();
+        if (reference.isEmpty()) {
+            accuracy.ungraded("no reference answer");
+        } else if (!r.succeeded()) {
+            accuracy.ungraded("request failed");
+        } else {
+            accuracy.grade(tracker.text(), reference.get());
+        }
+    }
+
     private Map<String, ReportSection> collectSections(ClientSection client) {
         Map<String, ReportSection> sections = new LinkedHashMap<>();
         sections.put(WorkloadSection.KEY, workloadSection());
         sections.put(ClientSection.KEY, client);
+        if (accuracy != null) sections.put(AccuracySection.KEY, AccuracySection.of(accuracy.summary()));
         for (RunListener l : listeners) {
             try {
                 for (ReportSection s : l.reportSections()) {

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.result.RunSummary;
+import io.benchsuite.core.accuracy.AccuracySection;
 import io.benchsuite.core.hiccup.ClientSection;
 import io.benchsuite.core.report.model.BackendDetails;
 import io.benchsuite.core.report.model.DecompositionSection;
@@ -71,7 +72,8 @@ final class ReportCodec {
             Map.entry(ShardsSection.KEY, ShardsSection.class),
             Map.entry(EngineSection.KEY, EngineSection.class),
             Map.entry(DecompositionSection.KEY, DecompositionSection.class),
-            Map.entry(ClientSection.KEY, ClientSection.class));
+            Map.entry(ClientSection.KEY, ClientSection.class),
+            Map.entry(AccuracySection.KEY, AccuracySection.class));
 
     private ReportCodec() {}
 
