@@ -33,11 +33,11 @@ import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.run.Shard;
 import io.benchsuite.core.run.StartGate;
 import io.benchsuite.core.shard.ShardRun;
+import io.benchsuite.core.shard.ShardedSource;
 import io.benchsuite.core.shard.ShardedWorkload;
 import io.benchsuite.core.shard.StartAt;
 import io.benchsuite.core.workload.ContextLimit;
 import io.benchsuite.core.workload.SessionOptions;
-import io.benchsuite.core.workload.SourceShare;
 import io.benchsuite.core.workload.SyntheticSource;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -505,7 +505,7 @@ public final class Benchmark {
                     }
                 }
                 // a shard of a split source reads it with the whole run's seed, so its text matches the other shards'
-                ScenarioSeed sourceSeed = source instanceof SourceShare ? root.scenario(name) : info.scenario();
+                ScenarioSeed sourceSeed = source instanceof ShardedSource ? root.scenario(name) : info.scenario();
                 RunEngine.Feed feed = new RunEngine.Feed(source, new SourceContext(tok, sourceSeed), sessions, limit,
                         limitFrom, contextPolicy, injections, accuracy);
                 RunEngine engine = new RunEngine(info, b, feed, m, tok, all, decorators,

@@ -61,6 +61,11 @@ public final class ShardedSource implements WorkloadSource {
     }
 
     @Override
+    public boolean endless() {
+        return source.endless();
+    }
+
+    @Override
     public OptionalLong planCount() {
         return OptionalLong.empty(); // how many plans the kept sessions hold is known only by reading them
     }

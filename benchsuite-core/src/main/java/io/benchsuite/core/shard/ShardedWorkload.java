@@ -67,11 +67,11 @@ public final class ShardedWorkload {
             }
             maxRequests = shard.share(whole.maxRequests());
         }
-        // A finite source (a dataset or trace) is shared out by start: shard i sends the starts at positions
-        // i, i + n, ... with their own offsets, so the shards together send it whole. An endless synthetic
-        // source is not split: each shard draws its own prompts from its own seed.
+        // A finite source (a dataset or trace) is shared out by session: shard i sends the sessions that start
+        // at positions i, i + n, ... whole, with their own offsets, so the shards together send it whole. An
+        // endless synthetic source is not split: each shard draws its own prompts from its own seed.
         java.util.Optional<io.benchsuite.api.workload.source.WorkloadSource> source = whole.source()
-                .map(s -> s.endless() ? s : new io.benchsuite.core.workload.SourceShare(s, shard.index(), n));
+                .map(s -> s.endless() ? s : ShardedSource.of(s, shard));
         return new Workload(whole.name(), load, whole.inputTokens(), whole.outputTokens(), whole.duration(), maxRequests,
                 whole.warmup(), whole.cooldown(), whole.stream(), source);
     }
