@@ -39,6 +39,9 @@ public final class HttpOptions {
                 BackendOption.oneOf(HttpSettings.TRANSPORT, "HTTP client: Netty (default, leanest per token) or "
                         + "Apache HttpClient 5", "netty", "httpclient").withDefault("netty"),
                 BackendOption.number(HttpSettings.MAX_EVENT_SIZE, "largest response event or body, bytes")
-                        .withDefault(Long.toString(256L * 1024 * 1024)));
+                        .withDefault(Long.toString(256L * 1024 * 1024)),
+                BackendOption.integer(HttpSettings.PREWARM_CONNECTIONS, "connections the pre-flight check opens into the "
+                        + "pool before the clock starts, at most max-concurrency (Netty transport; 0: the first requests "
+                        + "open their own, as the Python clients do)").withDefault("0"));
     }
 }

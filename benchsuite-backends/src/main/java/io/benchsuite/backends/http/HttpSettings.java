@@ -55,11 +55,13 @@ import java.util.TreeMap;
  * @param secrets every secret of the configuration (credential headers, URL user info), to mask in
  *     anything shown; the API key is added by the transport that reads it
  * @param transport which HTTP client carries the requests
+ * @param prewarmConnections connections the pre-flight check opens into the pool before the run's clock
+ *     starts (0: none, the first requests open their own)
  */
 public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTimeout, Duration readTimeout,
                            Duration requestTimeout, Duration preflightTimeout, boolean insecure,
                            Map<String, String> headers, Optional<String> apiKeyEnv, long maxEventBytes,
-                           SecretMask secrets, Transport transport) {
+                           SecretMask secrets, Transport transport, int prewarmConnections) {
 
     /** Config key of the connect timeout. */
     public static final String CONNECT_TIMEOUT = "connect-timeout";
@@ -77,6 +79,8 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
     public static final String MAX_EVENT_SIZE = "max-event-size";
     /** Config key of the HTTP client: {@code netty} (default) or {@code httpclient}. */
     public static final String TRANSPORT = "transport";
+    /** Config key of the connections opened before the clock starts. */
+    public static final String PREWARM_CONNECTIONS = "prewarm-connections";
 
     /** Default pool size when {@code max-concurrency} is not given. */
     public static final int DEFAULT_MAX_CONCURRENCY = 256;
@@ -93,6 +97,7 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
         positive(maxEventBytes, "maxEventBytes");
         notNull(secrets, "secrets");
         notNull(transport, "transport");
+        if (prewarmConnections < 0) throw new IllegalArgumentException("prewarmConnections must be >= 0, got " + prewarmConnections);
         baseUri = normalize(baseUri);
     }
 
@@ -139,6 +144,10 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
         if (maxEvent <= 0) {
             throw new IllegalArgumentException("backend config key '" + MAX_EVENT_SIZE + "' must be > 0");
         }
+        int prewarm = config.integer(PREWARM_CONNECTIONS, 0);
+        if (prewarm < 0) {
+            throw new IllegalArgumentException("backend config key '" + PREWARM_CONNECTIONS + "' must be >= 0, got " + prewarm);
+        }
         Optional<String> keyEnv = config.string(BackendConfig.API_KEY_ENV).map(String::trim).filter(s -> !s.isEmpty());
         SecretMask secrets = config.secretMask();
         Optional<String> userInfo = SecretMask.userInfo(url);
@@ -159,7 +168,8 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
                 keyEnv,
                 maxEvent,
                 secrets,
-                Transport.parse(config.string(TRANSPORT, Transport.NETTY.label())));
+                Transport.parse(config.string(TRANSPORT, Transport.NETTY.label())),
+                Math.min(prewarm, maxConcurrency));
     }
 
     /** The base URL as text, safe to show (no user info). */
@@ -181,7 +191,7 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
                 + ", requestTimeout=" + requestTimeout + ", preflightTimeout=" + preflightTimeout
                 + ", insecure=" + insecure + ", headers=" + headers.keySet()
                 + ", apiKeyEnv=" + apiKeyEnv.orElse("(none)") + ", maxEventBytes=" + maxEventBytes
-                + ", transport=" + transport.label() + "]";
+                + ", transport=" + transport.label() + ", prewarmConnections=" + prewarmConnections + "]";
     }
 
     private static Duration positiveDuration(BackendConfig config, String key, Duration dflt) {

@@ -116,6 +116,12 @@ public final class OpenAiBackend implements Backend {
      */
     @Override
     public void preflight() {
+        check();
+        transport.prewarm();
+    }
+
+    /** The pre-flight check itself: the server answers, and (for OpenAI's API) knows the model. */
+    private void check() {
         String name = settings.preset().providerName();
         String where = settings.http().displayUrl();
         HttpTransport.Reply reply;

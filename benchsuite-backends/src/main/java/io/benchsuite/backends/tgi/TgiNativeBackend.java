@@ -94,6 +94,12 @@ public final class TgiNativeBackend implements Backend {
 
     @Override
     public void preflight() {
+        check();
+        transport.prewarm();
+    }
+
+    /** The pre-flight check itself: the server answers, and (for OpenAI's API) knows the model. */
+    private void check() {
         String where = http.displayUrl();
         HttpTransport.Reply reply;
         try {

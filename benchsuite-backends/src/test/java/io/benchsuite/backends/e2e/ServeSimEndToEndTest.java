@@ -96,6 +96,23 @@ class ServeSimEndToEndTest {
     }
 
     @Test
+    void prewarmedConnectionsLeaveNoConnectInsideARequest(@TempDir Path dir) throws IOException {
+        try (SimHttpServer s = server(0.05, SimHttpServer.builder())) {
+            Map<String, String> cfg = Map.of("url", s.baseUri().toString(), "model", "qwen2.5-0.5b",
+                    "prewarm-connections", "4");
+            RunResult r = run("vllm", cfg, closed(4, 12, 8, true), dir);
+            assertThat(r.requests()).hasSize(12).allMatch(RequestRecord::succeeded);
+            if ("httpclient".equals(System.getProperty("benchsuite.test.transport"))) {
+                // HttpClient 5 opens connections only for requests: the option changes nothing there
+                assertThat(r.requests()).anyMatch(x -> x.connectNanos() >= 0);
+            } else {
+                assertThat(r.requests()).as("the pre-flight check opened the four connections the run needs")
+                        .allMatch(x -> x.connectNanos() < 0);
+            }
+        }
+    }
+
+    @Test
     void sixtyFourStreamsRunAtOnce(@TempDir Path dir) throws IOException {
         // Llama-3-8B on an A100 in real time: ~10 ms per decode step, so 300 tokens keep every stream
         // open for about 3 s, far longer than opening 64 connections takes even on a loaded machine.

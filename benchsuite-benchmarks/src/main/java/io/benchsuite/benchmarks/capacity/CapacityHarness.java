@@ -234,10 +234,14 @@ public final class CapacityHarness {
         try (ScriptedSseServer server = new ScriptedSseServer(new ScriptedSseServer.Script(Duration.ZERO, Duration.ZERO, 4,
                 ScriptedSseServer.Closing.KEEP_ALIVE, false), 0, 1)) {
             Path dir = p.out().resolve("rate-" + perSecond);
-            Benchmark.named("rate").backend("openai", BackendConfig.of(config(server, p.transport(), 1024)))
+            // -Dbenchsuite.capacity.prewarm=N: the pre-flight check opens N connections before the clock starts
+            int prewarm = Integer.getInteger("benchsuite.capacity.prewarm", 0);
+            Map<String, String> cfg = new java.util.HashMap<>(config(server, p.transport(), 1024));
+            if (prewarm > 0) cfg.put("prewarm-connections", Integer.toString(prewarm));
+            Benchmark.named("rate").backend("openai", BackendConfig.of(cfg))
                     .workload(Workload.open().rate(perSecond).maxConcurrency(1024).duration(p.rateTime())
                             .inputTokens(LengthDistribution.fixed(16)).outputTokens(LengthDistribution.fixed(4)).build())
-                    .seed(SeedChain.fromLong(3)).preflight(false).outputDir(dir).overwrite(true).run();
+                    .seed(SeedChain.fromLong(3)).preflight(prewarm > 0).outputDir(dir).overwrite(true).run();
             List<JsonNode> rs = requests(dir);
             // dispatch lag: the dispatcher's lateness alone; schedule lag: scheduled instant to on the wire (dispatch lag,
             // slot wait and the backend's send time)

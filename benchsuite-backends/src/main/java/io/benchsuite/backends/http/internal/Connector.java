@@ -30,6 +30,15 @@ interface Connector {
     /** What carries the requests, for the backend's info: e.g. {@code netty (epoll)}. */
     String describe();
 
+    /**
+     * Opens up to {@code connections} connections into the pool before the run's clock starts, waiting at
+     * most {@code limit} for them; returns how many opened. A connector that cannot open connections ahead
+     * opens none (the default).
+     */
+    default int prewarm(int connections, Duration limit) {
+        return 0;
+    }
+
     /** Extra request headers this connector needs from the caller (none by default). */
     default Map<String, String> defaultHeaders() {
         return Map.of();

@@ -173,6 +173,64 @@ final class NettyConnector implements Connector {
         }
     }
 
+    @Override
+    public int prewarm(int connections, Duration limit) {
+        java.util.concurrent.atomic.AtomicInteger opened = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.CountDownLatch settled = new java.util.concurrent.CountDownLatch(Math.max(0, connections));
+        for (int i = 0; i < connections; i++) {
+            synchronized (this) {
+                if (closed || open >= maxConnections) {
+                    settled.countDown();
+                    continue;
+                }
+                open++;
+            }
+            ChannelFuture f;
+            try {
+                f = bootstrap.connect(InetSocketAddress.createUnresolved(host, port));
+            } catch (RuntimeException e) {
+                connectionClosed();
+                settled.countDown();
+                continue;
+            }
+            Channel ch = f.channel();
+            channels.add(ch);
+            ch.closeFuture().addListener(done -> {
+                channels.remove(ch);
+                connectionClosed();
+            });
+            f.addListener((ChannelFutureListener) cf -> {
+                if (!cf.isSuccess()) {
+                    settled.countDown();
+                    return;
+                }
+                NettyConnection c = ch.pipeline().get(NettyConnection.class);
+                c.pooled = true;
+                if (ssl == null) {
+                    opened.incrementAndGet();
+                    release(c);
+                    settled.countDown();
+                    return;
+                }
+                ch.pipeline().get(SslHandler.class).handshakeFuture().addListener(hs -> {
+                    if (hs.isSuccess()) {
+                        opened.incrementAndGet();
+                        release(c);
+                    } else {
+                        ch.close();
+                    }
+                    settled.countDown();
+                });
+            });
+        }
+        try {
+            settled.await(limit.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return opened.get();
+    }
+
     /** Opens a connection for {@code receiver}'s request; a pooled one was counted in {@code open} already. */
     private void connect(WireRequest request, Receiver receiver, boolean pooled) {
         long start = System.nanoTime();
