@@ -32,6 +32,10 @@ public final class BenchsuiteCli implements Runnable {
 
     /** Runs the command line and exits with its code (unless the JVM is already shutting down after Ctrl-C). */
     public static void main(String[] args) {
+        // Until a run exports its logs over OTLP (which installs its SDK here), the OpenTelemetry log appender
+        // drops records instead of buffering them and complaining that its buffer is too small.
+        io.opentelemetry.instrumentation.logback.appender.v1_0.OpenTelemetryAppender.install(
+                io.opentelemetry.api.OpenTelemetry.noop());
         int code = execute(CliContext.system(), args);
         if (RunCommand.interruptedBySignal() || shuttingDown()) {
             // Ctrl-C: the JVM is shutting down and exits (130) once the shutdown hooks return;
