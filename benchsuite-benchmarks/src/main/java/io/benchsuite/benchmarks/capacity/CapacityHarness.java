@@ -49,16 +49,17 @@ public final class CapacityHarness {
 
     /** What to run. */
     public record Plan(Path out, String transport, int firehoseStreams, Duration firehoseTime, int heldStreams,
-                       List<Integer> rates, Duration rateTime, List<String> cliCommand, int startupRuns) {
+                       List<Integer> rates, Duration rateTime, List<String> cliCommand, int startupRuns,
+                       int prewarmConnections) {
 
         /** The full measurement. */
         public static Plan full(Path out, String transport, List<String> cli) {
-            return new Plan(out, transport, 64, Duration.ofSeconds(10), 4096, List.of(1000, 5000), Duration.ofSeconds(20), cli, 3);
+            return new Plan(out, transport, 64, Duration.ofSeconds(10), 4096, List.of(1000, 5000), Duration.ofSeconds(20), cli, 3, 0);
         }
 
         /** A quick pass that exercises every part (the build's smoke test). */
         public static Plan quick(Path out, String transport, List<String> cli) {
-            return new Plan(out, transport, 8, Duration.ofSeconds(1), 64, List.of(200), Duration.ofSeconds(1), cli, 1);
+            return new Plan(out, transport, 8, Duration.ofSeconds(1), 64, List.of(200), Duration.ofSeconds(1), cli, 1, 0);
         }
     }
 
@@ -74,6 +75,7 @@ public final class CapacityHarness {
         Integer startupRuns = null;
         Duration rateTime = null;
         List<Integer> rates = null;
+        int prewarm = 0;
         for (int i = 0; i < args.length; i++) {
             String v = i + 1 < args.length ? args[i + 1] : "";
             switch (args[i]) {
@@ -84,6 +86,7 @@ public final class CapacityHarness {
                 case "--firehose" -> { firehoseStreams = Integer.parseInt(v); i++; }
                 case "--startup-runs" -> { startupRuns = Integer.parseInt(v); i++; }
                 case "--rate-time" -> { rateTime = io.benchsuite.api.util.Durations.parse(v); i++; }
+                case "--prewarm" -> { prewarm = Integer.parseInt(v); i++; }
                 case "--rates" -> {
                     rates = v.isBlank() ? List.of() : Arrays.stream(v.split(",")).map(String::trim).map(Integer::parseInt).toList();
                     i++;
@@ -91,20 +94,14 @@ public final class CapacityHarness {
                 case "--quick" -> quick = true;
                 default -> throw new IllegalArgumentException("unknown flag " + args[i]
                         + " (known: --out DIR, --transport netty|httpclient, --cli 'command', --streams N (0: skip), --rates 1000,5000 ('': none), "
-                        + "--rate-time DURATION, --firehose STREAMS (0: skip), --startup-runs N, --quick)");
+                        + "--rate-time DURATION, --prewarm CONNECTIONS (rate runs), --firehose STREAMS (0: skip), --startup-runs N, --quick)");
             }
         }
-        Plan p = quick ? Plan.quick(out, transport, cli) : Plan.full(out, transport, cli);
-        if (held != null) p = new Plan(p.out(), p.transport(), p.firehoseStreams(), p.firehoseTime(), held, p.rates(),
-                p.rateTime(), p.cliCommand(), p.startupRuns());
-        if (rates != null) p = new Plan(p.out(), p.transport(), p.firehoseStreams(), p.firehoseTime(), p.heldStreams(), rates,
-                p.rateTime(), p.cliCommand(), p.startupRuns());
-        if (firehoseStreams != null) p = new Plan(p.out(), p.transport(), firehoseStreams, p.firehoseTime(), p.heldStreams(),
-                p.rates(), p.rateTime(), p.cliCommand(), p.startupRuns());
-        if (rateTime != null) p = new Plan(p.out(), p.transport(), p.firehoseStreams(), p.firehoseTime(), p.heldStreams(),
-                p.rates(), rateTime, p.cliCommand(), p.startupRuns());
-        if (startupRuns != null) p = new Plan(p.out(), p.transport(), p.firehoseStreams(), p.firehoseTime(), p.heldStreams(),
-                p.rates(), p.rateTime(), p.cliCommand(), startupRuns);
+        Plan base = quick ? Plan.quick(out, transport, cli) : Plan.full(out, transport, cli);
+        Plan p = new Plan(base.out(), base.transport(), firehoseStreams != null ? firehoseStreams : base.firehoseStreams(),
+                base.firehoseTime(), held != null ? held : base.heldStreams(), rates != null ? rates : base.rates(),
+                rateTime != null ? rateTime : base.rateTime(), base.cliCommand(),
+                startupRuns != null ? startupRuns : base.startupRuns(), prewarm);
         CapacityFigures r = run(p);
         System.out.println(r.markdown());
     }
@@ -234,8 +231,8 @@ public final class CapacityHarness {
         try (ScriptedSseServer server = new ScriptedSseServer(new ScriptedSseServer.Script(Duration.ZERO, Duration.ZERO, 4,
                 ScriptedSseServer.Closing.KEEP_ALIVE, false), 0, 1)) {
             Path dir = p.out().resolve("rate-" + perSecond);
-            // -Dbenchsuite.capacity.prewarm=N: the pre-flight check opens N connections before the clock starts
-            int prewarm = Integer.getInteger("benchsuite.capacity.prewarm", 0);
+            // --prewarm N: the pre-flight check opens N connections before the clock starts
+            int prewarm = p.prewarmConnections();
             Map<String, String> cfg = new java.util.HashMap<>(config(server, p.transport(), 1024));
             if (prewarm > 0) cfg.put("prewarm-connections", Integer.toString(prewarm));
             Benchmark.named("rate").backend("openai", BackendConfig.of(cfg))

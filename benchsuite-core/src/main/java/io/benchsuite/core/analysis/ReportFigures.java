@@ -17,7 +17,6 @@ import io.benchsuite.core.report.model.HostSection;
 import io.benchsuite.core.report.model.PhasesSection;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ServerSection;
-import io.benchsuite.core.report.model.UnknownSection;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -125,17 +124,11 @@ public final class ReportFigures {
     }
 
     /**
-     * Accuracy of a run: the mean score of its graded responses, from an {@code accuracy} section
-     * ({@code meanScore}, 0..1); NaN when the run graded nothing.
+     * Accuracy of a run: the mean score of its graded responses, from its {@code accuracy} section
+     * (0..1); NaN when the run graded nothing.
      */
     public static double accuracy(Report report) {
-        return report.section("accuracy").map(s -> {
-            if (s instanceof AccuracySection a) return a.meanScore();
-            if (s instanceof UnknownSection u && u.value() instanceof Map<?, ?> m && m.get("meanScore") instanceof Number n) {
-                return n.doubleValue();
-            }
-            return Double.NaN;
-        }).orElse(Double.NaN);
+        return report.section(AccuracySection.class).map(AccuracySection::meanScore).orElse(Double.NaN);
     }
 
     /**

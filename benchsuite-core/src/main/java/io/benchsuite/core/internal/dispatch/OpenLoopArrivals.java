@@ -7,7 +7,7 @@ import io.benchsuite.core.schedule.ArrivalTimes;
  * server does; one arrival is pending at a time, the next drawn when it is taken. Requests that come
  * due while {@code maxConcurrency} are in flight wait for a slot (the wait is recorded).
  */
-final class OpenLoopArrivals implements LoadPattern {
+final class OpenLoopArrivals implements OpenLoopPattern {
     private final ArrivalTimes times;
     private final int maxConcurrency;
     private long next;
@@ -33,21 +33,6 @@ final class OpenLoopArrivals implements LoadPattern {
         Offer o = new Offer(next, -1);
         next = next == NEVER ? NEVER : times.next();
         return o;
-    }
-
-    @Override
-    public long admit(long now) {
-        return NEVER;
-    }
-
-    @Override
-    public void returned(int user, long now) {
-        // arrivals do not depend on responses
-    }
-
-    @Override
-    public void retire(int user) {
-        // no users
     }
 
     @Override

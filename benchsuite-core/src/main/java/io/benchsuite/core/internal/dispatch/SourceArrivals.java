@@ -6,7 +6,7 @@ package io.benchsuite.core.internal.dispatch;
  * Starts due while {@code maxConcurrency} requests are in flight wait for a slot (the wait is
  * recorded, and latency still counts from the trace's instant).
  */
-final class SourceArrivals implements LoadPattern {
+final class SourceArrivals implements OpenLoopPattern {
     private final StartFeed feed;
     private final int maxConcurrency;
     private boolean ended;
@@ -34,21 +34,6 @@ final class SourceArrivals implements LoadPattern {
         boolean opens = feed.nextOpensSession();
         feed.offered();
         return new Offer(at, -1, opens);
-    }
-
-    @Override
-    public long admit(long now) {
-        return NEVER;
-    }
-
-    @Override
-    public void returned(int user, long now) {
-        // arrivals do not depend on responses
-    }
-
-    @Override
-    public void retire(int user) {
-        // no users
     }
 
     @Override
