@@ -5,11 +5,13 @@ import static io.benchsuite.api.util.Checks.notNull;
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.BackendInfo;
+import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.backend.DeviceUsage;
 import io.benchsuite.api.backend.EngineTotals;
 import io.benchsuite.api.backend.EngineTotalsSource;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
+import io.benchsuite.api.backend.PreparedPrompt;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.sim.internal.EngineCore;
@@ -17,6 +19,7 @@ import io.benchsuite.sim.internal.PromptBlocks;
 import io.benchsuite.sim.internal.RealTimeEngine;
 import io.benchsuite.sim.internal.Sequence;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -92,7 +95,9 @@ public final class SimBackend implements Backend, EngineTotalsSource {
     public RequestHandle send(InferenceRequest request, ResponseListener listener) {
         notNull(request, "request");
         notNull(listener, "listener");
-        int promptTokens = promptTokens(request);
+        Prepared prepared = request.preparedAs(Prepared.class);
+        PromptBlocks blocks = prepared != null ? prepared.blocks() : PromptBlocks.of(request.prompt());
+        int promptTokens = request.inputTokens() > 0 ? request.inputTokens() : Math.max(1, blocks.words());
         listener.onSent(System.nanoTime());
         String problem = core.admissionProblem(promptTokens, request.maxTokens());
         if (problem != null) {
@@ -100,14 +105,26 @@ public final class SimBackend implements Backend, EngineTotalsSource {
             return RequestHandle.NONE;
         }
         long id = nextId.getAndIncrement();
-        Sequence s = new Sequence(id, listener, promptTokens, request.maxTokens(), PromptBlocks.of(request.prompt()),
-                wordSeed(settings, request));
+        Sequence s = new Sequence(id, listener, promptTokens, request.maxTokens(), blocks, wordSeed(settings, request));
         if (!engine.submit(s)) {
             listener.onError(System.nanoTime(), BackendError.of(ErrorKind.REJECTED, "sim backend is closed"));
             return RequestHandle.NONE;
         }
         return () -> engine.cancel(s);
     }
+
+    /**
+     * The prompt's block hashes (what the prefix cache matches), computed ahead of time: hashing a long
+     * prompt word by word would otherwise run on the sender's thread when the request is due.
+     */
+    @Override
+    public PreparedPrompt prepare(List<ChatMessage> messages) {
+        notNull(messages, "messages");
+        return new Prepared(List.copyOf(messages), PromptBlocks.of(ChatMessage.join(messages)));
+    }
+
+    /** A prompt's blocks, made by {@link #prepare}. */
+    private record Prepared(List<ChatMessage> messages, PromptBlocks blocks) implements PreparedPrompt {}
 
     /** The seed of a request's generated words: the engine's seed, the request's seed and its index. */
     static long wordSeed(SimSettings settings, InferenceRequest request) {

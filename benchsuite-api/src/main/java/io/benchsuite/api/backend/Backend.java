@@ -21,6 +21,23 @@ public interface Backend extends AutoCloseable {
     RequestHandle send(InferenceRequest request, ResponseListener listener);
 
     /**
+     * Makes ahead of time what of a request's wire form depends only on its messages (for a JSON API
+     * their escaped JSON), so that {@link #send} costs the sending thread little when the request is due:
+     * a burst of large prompts then goes out within microseconds of its instant instead of one
+     * rendering after another. The engine calls this on its planning thread, as soon as a prompt is
+     * ready (often seconds before it is due), and hands the result back in
+     * {@link InferenceRequest#prepared()}; {@link #send} must still accept a request without one, or with
+     * one made by another backend. Thread-safe; a failure here only means the request is rendered when
+     * sent. The default prepares nothing: {@code null}.
+     *
+     * @param messages the prompt's messages, exactly as the request will carry them
+     * @return this backend's rendering of {@code messages}, or {@code null} when it has nothing to do ahead
+     */
+    default PreparedPrompt prepare(java.util.List<ChatMessage> messages) {
+        return null;
+    }
+
+    /**
      * Checks that the server is there before any request is counted (e.g. {@code GET /v1/models}).
      * The default does nothing.
      *

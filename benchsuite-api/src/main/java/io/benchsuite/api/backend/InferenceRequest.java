@@ -19,10 +19,12 @@ import java.util.Map;
  * @param seed per-request seed from the seed chain, for servers that accept one
  * @param stream whether to stream
  * @param headers extra per-request headers (e.g. W3C {@code traceparent}); never secrets
+ * @param prepared the backend's rendering of {@code messages} made ahead of time ({@link Backend#prepare}), or
+ *     {@code null}; a backend uses it only when it {@link PreparedPrompt#renders renders} these messages
  */
 public record InferenceRequest(long index, String model, List<ChatMessage> messages, int inputTokens, int maxTokens,
                                boolean ignoreEos, double temperature, long seed, boolean stream,
-                               Map<String, String> headers) {
+                               Map<String, String> headers, PreparedPrompt prepared) {
     /**
      * Checks the components: model and at least one message present, {@code maxTokens} positive; copies the collections.
      *
@@ -36,6 +38,7 @@ public record InferenceRequest(long index, String model, List<ChatMessage> messa
      * @param seed per-request seed from the seed chain, for servers that accept one
      * @param stream whether to stream
      * @param headers extra per-request headers (e.g. W3C {@code traceparent}); never secrets
+     * @param prepared the backend's rendering of {@code messages} made ahead of time, or {@code null}
      */
     public InferenceRequest {
         notNull(model, "model");
@@ -44,6 +47,36 @@ public record InferenceRequest(long index, String model, List<ChatMessage> messa
         messages = List.copyOf(messages);
         positive(maxTokens, "maxTokens");
         headers = Map.copyOf(notNull(headers, "headers"));
+    }
+
+    /**
+     * A request with nothing prepared ahead: the backend renders it when it is sent.
+     *
+     * @param index position in the run's schedule (0-based)
+     * @param model model name to ask for
+     * @param messages chat messages; completion-style backends send their concatenated contents as the prompt
+     * @param inputTokens prompt length in tokens under the run's tokenizer
+     * @param maxTokens output tokens to generate
+     * @param ignoreEos ask the server to generate exactly {@code maxTokens} (ignore end-of-sequence)
+     * @param temperature sampling temperature
+     * @param seed per-request seed from the seed chain, for servers that accept one
+     * @param stream whether to stream
+     * @param headers extra per-request headers (e.g. W3C {@code traceparent}); never secrets
+     */
+    public InferenceRequest(long index, String model, List<ChatMessage> messages, int inputTokens, int maxTokens,
+                            boolean ignoreEos, double temperature, long seed, boolean stream, Map<String, String> headers) {
+        this(index, model, messages, inputTokens, maxTokens, ignoreEos, temperature, seed, stream, headers, null);
+    }
+
+    /**
+     * The prepared rendering when it was made from this request's messages, else {@code null}.
+     *
+     * @param type the class of rendering the caller makes
+     * @param <P> the class of rendering the caller makes
+     * @return {@link #prepared()} when it is a {@code type} and renders {@link #messages()}, else {@code null}
+     */
+    public <P extends PreparedPrompt> P preparedAs(Class<P> type) {
+        return type.isInstance(prepared) && prepared.renders(messages) ? type.cast(prepared) : null;
     }
 
     /**
@@ -64,6 +97,7 @@ public record InferenceRequest(long index, String model, List<ChatMessage> messa
     public InferenceRequest withHeaders(Map<String, String> extra) {
         java.util.Map<String, String> merged = new java.util.LinkedHashMap<>(headers);
         merged.putAll(extra);
-        return new InferenceRequest(index, model, messages, inputTokens, maxTokens, ignoreEos, temperature, seed, stream, merged);
+        return new InferenceRequest(index, model, messages, inputTokens, maxTokens, ignoreEos, temperature, seed, stream, merged,
+                prepared);
     }
 }

@@ -5,17 +5,20 @@ import static io.benchsuite.api.util.Checks.notNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendException;
 import io.benchsuite.api.backend.BackendInfo;
 import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.backend.InferenceRequest;
+import io.benchsuite.api.backend.PreparedPrompt;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.backends.http.EnvironmentVariables;
 import io.benchsuite.backends.http.internal.HttpTransport;
 import io.benchsuite.backends.http.internal.Json;
 import io.benchsuite.backends.http.internal.MalformedResponseException;
+import io.benchsuite.backends.http.internal.PreparedJson;
 import io.benchsuite.backends.http.internal.StreamReplay;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -80,22 +83,45 @@ public final class OpenAiBackend implements Backend {
         notNull(request, "request");
         notNull(listener, "listener");
         (request.stream() ? streamed : whole).incrementAndGet();
-        return transport.postJson(settings.endpoint().path(), () -> body(request), request,
+        return transport.postJson(settings.endpoint().path(), () -> bodyBytes(request), request,
                 new OpenAiStreamDialect(settings.endpoint(), settings.requireDone()), listener);
+    }
+
+    /** The prompt member ({@code messages} or {@code prompt}), serialised ahead of time. */
+    @Override
+    public PreparedPrompt prepare(List<ChatMessage> messages) {
+        notNull(messages, "messages");
+        return PreparedJson.of(messages, promptMember(), promptValue(messages));
+    }
+
+    /** The JSON body for {@code request} as sent: the prompt member (prepared ahead when it was), then the rest. */
+    byte[] bodyBytes(InferenceRequest request) {
+        return PreparedJson.forRequest(request, promptMember(), this::promptValue).into(rest(request));
     }
 
     /** The JSON body for {@code request}; package-private for tests. */
     ObjectNode body(InferenceRequest request) {
+        return (ObjectNode) Json.parse(bodyBytes(request));
+    }
+
+    private String promptMember() {
+        return settings.endpoint() == Endpoint.CHAT ? "messages" : "prompt";
+    }
+
+    /** The chat messages, or for the completions API the prompt as one text. */
+    private JsonNode promptValue(List<ChatMessage> messages) {
+        if (settings.endpoint() != Endpoint.CHAT) return TextNode.valueOf(ChatMessage.join(messages));
+        ArrayNode array = Json.MAPPER.createArrayNode();
+        for (ChatMessage m : messages) {
+            array.addObject().put("role", m.role()).put("content", m.content());
+        }
+        return array;
+    }
+
+    /** Every member of the body but the prompt. */
+    private ObjectNode rest(InferenceRequest request) {
         ObjectNode b = Json.object();
         b.put("model", request.model().isBlank() ? settings.model() : request.model());
-        if (settings.endpoint() == Endpoint.CHAT) {
-            ArrayNode messages = b.putArray("messages");
-            for (ChatMessage m : request.messages()) {
-                messages.addObject().put("role", m.role()).put("content", m.content());
-            }
-        } else {
-            b.put("prompt", request.prompt());
-        }
         b.put("max_tokens", request.maxTokens());
         b.put("temperature", request.temperature());
         // Servers read the seed as a (u)int32 or u64, and llama.cpp treats 0xFFFFFFFF as "random";
@@ -107,6 +133,7 @@ public final class OpenAiBackend implements Backend {
         }
         settings.preset().addParameters(b, request, settings.exactLength());
         settings.extraParams().forEach((k, v) -> b.set(k, parseParam(v)));
+        b.remove(promptMember()); // an extra parameter cannot replace the prompt
         return b;
     }
 

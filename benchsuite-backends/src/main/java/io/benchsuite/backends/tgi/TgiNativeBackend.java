@@ -4,12 +4,15 @@ import static io.benchsuite.api.util.Checks.notNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendException;
 import io.benchsuite.api.backend.BackendInfo;
+import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
+import io.benchsuite.api.backend.PreparedPrompt;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.backends.http.EnvironmentVariables;
@@ -17,8 +20,10 @@ import io.benchsuite.backends.http.HttpSettings;
 import io.benchsuite.backends.http.internal.HttpTransport;
 import io.benchsuite.backends.http.internal.Json;
 import io.benchsuite.backends.http.internal.MalformedResponseException;
+import io.benchsuite.backends.http.internal.PreparedJson;
 import io.benchsuite.backends.http.internal.StreamReplay;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -35,6 +40,8 @@ import java.util.Map;
 public final class TgiNativeBackend implements Backend {
     /** The provider name. */
     public static final String NAME = "tgi-native";
+    /** The body member that carries the prompt. */
+    private static final String INPUTS = "inputs";
     /** The URL used when the config has none. */
     public static final String DEFAULT_URL = "http://localhost:8080";
 
@@ -70,14 +77,20 @@ public final class TgiNativeBackend implements Backend {
     public RequestHandle send(InferenceRequest request, ResponseListener listener) {
         notNull(request, "request");
         notNull(listener, "listener");
-        return transport.postJson(request.stream() ? "/generate_stream" : "/generate", () -> body(request), request,
+        return transport.postJson(request.stream() ? "/generate_stream" : "/generate", () -> bodyBytes(request), request,
                 new TgiStreamDialect(), listener);
     }
 
-    /** The JSON body for {@code request}; package-private for tests. */
-    ObjectNode body(InferenceRequest request) {
+    /** The {@code inputs} member (the joined prompt), serialised ahead of time. */
+    @Override
+    public PreparedPrompt prepare(List<ChatMessage> messages) {
+        notNull(messages, "messages");
+        return PreparedJson.of(messages, INPUTS, inputs(messages));
+    }
+
+    /** The JSON body for {@code request} as sent: {@code inputs} (prepared ahead when it was), then {@code parameters}. */
+    byte[] bodyBytes(InferenceRequest request) {
         ObjectNode b = Json.object();
-        b.put("inputs", request.prompt());
         ObjectNode p = b.putObject("parameters");
         p.put("max_new_tokens", request.maxTokens());
         p.put("details", true);
@@ -89,7 +102,16 @@ public final class TgiNativeBackend implements Backend {
         } else {
             p.put("do_sample", false);
         }
-        return b;
+        return PreparedJson.forRequest(request, INPUTS, TgiNativeBackend::inputs).into(b);
+    }
+
+    /** The JSON body for {@code request}; package-private for tests. */
+    ObjectNode body(InferenceRequest request) {
+        return (ObjectNode) Json.parse(bodyBytes(request));
+    }
+
+    private static JsonNode inputs(List<ChatMessage> messages) {
+        return TextNode.valueOf(ChatMessage.join(messages));
     }
 
     @Override

@@ -322,12 +322,23 @@ final class SimHttpHandler implements HttpHandler {
 
     // ---------------------------------------------------------------- responses
 
-    private StreamEvents.Event next(StreamEvents events, StreamEvents.Event[] pending, RequestHandle handle) throws IOException {
+    /**
+     * The next event of the request. Before waiting for one, what was written is flushed: an event
+     * leaves as soon as no other is ready, and events that queued while this thread was behind leave
+     * together (as from a real server whose writer fell behind), one write instead of one each.
+     *
+     * @param out the stream to flush before waiting, or {@code null} for a response sent whole
+     */
+    private StreamEvents.Event next(StreamEvents events, StreamEvents.Event[] pending, RequestHandle handle,
+                                    OutputStream out) throws IOException {
         if (pending[0] != null) {
             StreamEvents.Event e = pending[0];
             pending[0] = null;
             return e;
         }
+        StreamEvents.Event ready = events.poll();
+        if (ready != null) return ready;
+        if (out != null) out.flush();
         try {
             StreamEvents.Event e = events.take(EVENT_TIMEOUT_MILLIS);
             if (e == null) {
@@ -351,7 +362,7 @@ final class SimHttpHandler implements HttpHandler {
         StreamEvents.Event[] pending = {first};
         int n = 0;
         while (true) {
-            StreamEvents.Event e = next(events, pending, handle);
+            StreamEvents.Event e = next(events, pending, handle, out);
             if (e instanceof StreamEvents.Token t) {
                 n++;
                 if (injectMidStream(out, faultPlan, n, handle, "data: ")) return;
@@ -406,7 +417,7 @@ final class SimHttpHandler implements HttpHandler {
         int n = 0;
         StreamEvents.Token held = null; // TGI puts generated_text and details on the last token's event
         while (true) {
-            StreamEvents.Event e = next(events, pending, handle);
+            StreamEvents.Event e = next(events, pending, handle, out);
             if (e instanceof StreamEvents.Token t) {
                 if (held != null) event(out, "data:", tgiEvent(n, held, null, 0, p.seed(), promptTokens));
                 n++;
@@ -415,6 +426,7 @@ final class SimHttpHandler implements HttpHandler {
                 held = t;
             } else if (e instanceof StreamEvents.Done d) {
                 if (held != null) event(out, "data:", tgiEvent(n, held, text.toString(), d.usage().completionTokens(), p.seed(), promptTokens));
+                out.flush();
                 metrics.finished("length");
                 return;
             } else {
@@ -453,6 +465,7 @@ final class SimHttpHandler implements HttpHandler {
      * (error event). A reset throws {@link AbortConnection}.
      */
     private boolean injectMidStream(OutputStream out, FaultPlan plan, int n, RequestHandle handle, String prefix) throws IOException {
+        if (plan.stallAt == n || plan.resetAt == n) out.flush(); // what came before the fault has left
         if (plan.stallAt == n) {
             try {
                 Thread.sleep(faults.stall().toMillis());
@@ -474,6 +487,7 @@ final class SimHttpHandler implements HttpHandler {
             body.put("message", "injected error inside the stream");
             body.put("type", "server_error");
             event(out, prefix, err);
+            out.flush();
             metrics.finished("error");
             return true;
         }
@@ -490,7 +504,7 @@ final class SimHttpHandler implements HttpHandler {
         StreamEvents.Event[] pending = {first};
         StringBuilder text = new StringBuilder();
         while (true) {
-            StreamEvents.Event e = next(events, pending, handle);
+            StreamEvents.Event e = next(events, pending, handle, null);
             if (e instanceof StreamEvents.Token t) {
                 text.append(t.text());
             } else if (e instanceof StreamEvents.Done d) {
@@ -542,9 +556,9 @@ final class SimHttpHandler implements HttpHandler {
         usage.put("completion_tokens", u.completionTokens());
     }
 
+    /** Writes one event; it leaves at the next flush (when no other event is ready, see {@link #next}). */
     private void event(OutputStream out, String prefix, ObjectNode payload) throws IOException {
         out.write((prefix + json.writeValueAsString(payload) + "\n\n").getBytes(StandardCharsets.UTF_8));
-        out.flush(); // each event leaves now: its arrival time is what the client measures
     }
 
     private void badRequest(HttpExchange ex, Api api, BadRequest e) throws IOException {

@@ -122,15 +122,15 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     /**
-     * Builds the JSON body and posts it; a body that cannot be built fails the request (typed, with
+     * Builds the JSON body (UTF-8) and posts it; a body that cannot be built fails the request (typed, with
      * secrets scrubbed from the message) instead of throwing.
      */
-    public RequestHandle postJson(String path, java.util.function.Supplier<com.fasterxml.jackson.databind.JsonNode> body,
+    public RequestHandle postJson(String path, java.util.function.Supplier<byte[]> body,
                                   io.benchsuite.api.backend.InferenceRequest request, ResponseDialect dialect,
                                   ResponseListener listener) {
         byte[] bytes;
         try {
-            bytes = Json.bytes(body.get());
+            bytes = body.get();
         } catch (RuntimeException e) {
             listener.onError(System.nanoTime(), BackendError.of(ErrorKind.BACKEND_EXCEPTION,
                     "cannot build the request body: " + scrub(String.valueOf(e.getMessage()))));

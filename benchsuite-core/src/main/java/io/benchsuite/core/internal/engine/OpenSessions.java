@@ -2,6 +2,7 @@ package io.benchsuite.core.internal.engine;
 
 import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.PreparedPrompt;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.api.workload.Phase;
@@ -29,6 +30,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -117,6 +119,7 @@ final class OpenSessions {
     private ExecutorService preparer;
     /** Prepare later turns on the caller's thread, not a preparer thread (a virtual-time run). */
     private final boolean inline;
+    private final Function<List<ChatMessage>, PreparedPrompt> renderer;
     private long ordinal; // planner thread only
 
     /**
@@ -130,10 +133,13 @@ final class OpenSessions {
      * @param runName for the preparer thread's name
      * @param inline prepare later turns on the thread that reports the answer, with no thread of its own
      *     (a virtual-time run, whose clock does not move meanwhile)
+     * @param renderer the backend's rendering of a prompt ahead of time ({@code Backend::prepare})
      */
     OpenSessions(Tokenizer tokenizer, SessionOptions options, ContextLimit limit, ContextLimit.Policy policy,
-                 List<TimedInjection> injections, long thinkSeed, WorkloadStats stats, String runName, boolean inline) {
+                 List<TimedInjection> injections, long thinkSeed, WorkloadStats stats, String runName, boolean inline,
+                 Function<List<ChatMessage>, PreparedPrompt> renderer) {
         this.tokenizer = tokenizer;
+        this.renderer = renderer;
         this.options = options;
         this.limit = limit;
         this.policy = policy;
@@ -165,10 +171,29 @@ final class OpenSessions {
         long held = 0;
         for (RequestPlan p : turns) held += p.inputTokens();
         String sessionId = first.session().map(SessionTurn::sessionId).orElse(null);
-        Outgoing o = new Outgoing(first, -1, sessionId, sessionId == null ? 0 : 1, !more, messages, promptTokens,
-                first.outputTokens(), RequestPlanner.hash(ChatMessage.join(messages)), markedExcess(promptTokens,
-                first.outputTokens()), List.of());
+        Outgoing o = content(first, -1, sessionId, sessionId == null ? 0 : 1, !more, messages, promptTokens,
+                first.outputTokens(), List.of());
+        if (o.prepared() != null) held += promptTokens; // its rendering holds about as much again as its text
         return new PreparedStart(ordinal++, turns, transcript, o, first.arrivalNanos().orElse(-1), held);
+    }
+
+    /** A request's content: its prompt hashed, and rendered by the backend unless it will not be sent. */
+    private Outgoing content(RequestPlan plan, long key, String sessionId, int turn, boolean last, List<ChatMessage> messages,
+                             int promptTokens, int outputTokens, List<QueuedInjection> injected) {
+        List<ChatMessage> sent = List.copyOf(messages);
+        String excess = markedExcess(promptTokens, outputTokens);
+        return new Outgoing(plan, key, sessionId, turn, last, sent, promptTokens, outputTokens,
+                RequestPlanner.hash(ChatMessage.join(sent)), excess, injected, excess == null ? render(sent) : null);
+    }
+
+    /** The backend's rendering of {@code messages}; a failure only leaves it to the send. */
+    private PreparedPrompt render(List<ChatMessage> messages) {
+        try {
+            return renderer.apply(messages);
+        } catch (RuntimeException e) {
+            log.debug("rendering a prompt ahead failed; it is rendered when sent: {}", e.toString());
+            return null;
+        }
     }
 
     /** The message of a request that does not fit when the policy is to record it unsent, else {@code null}. */
@@ -185,7 +210,7 @@ final class OpenSessions {
         open.put(s.key, s);
         stats.sessionStarted();
         return new Outgoing(o.plan(), s.key, o.sessionId(), o.turn(), o.last(), o.messages(), o.promptTokens(),
-                o.outputTokens(), o.promptHash(), o.contextExcess(), o.injected());
+                o.outputTokens(), o.promptHash(), o.contextExcess(), o.injected(), o.prepared());
     }
 
     /** The prepared next turn of the session {@code key}, about to be sent. */
@@ -287,8 +312,7 @@ final class OpenSessions {
                 dispatch.ended(s.user, dispatch.now());
                 return;
             }
-            s.prepared = new Outgoing(plan, s.key, s.id, turn, last, t.messages(), t.promptTokens(), plan.outputTokens(),
-                    RequestPlanner.hash(ChatMessage.join(t.messages())), markedExcess(t.promptTokens(), plan.outputTokens()),
+            s.prepared = content(plan, s.key, s.id, turn, last, t.messages(), t.promptTokens(), plan.outputTokens(),
                     delivered);
             long think = options.thinkTime().sampleNanos(new SplittableRandom(thinkSeed + s.ordinal * 0x9E3779B97F4A7C15L + turn));
             if (!dispatch.resume(s.user, s.key, answeredAt + think)) close(s, SessionEnd.CUT, dispatch.now(), -1);

@@ -246,7 +246,7 @@ public final class RunEngine {
         this.feed = notNull(feed, "feed");
         this.sessions = new OpenSessions(feed.context().tokenizer(), feed.sessions(), feed.contextLimit(),
                 feed.contextPolicy(), feed.injections(), info.scenario().streamSeed("think-time"), stats, info.name(),
-                virtual != null);
+                virtual != null, backend::prepare);
         this.sessions.bind(new SessionDispatch());
         PlanCursor cursor = feed.source().open(feed.context());
         if (feed.contextLimit() != null && feed.contextPolicy() == ContextLimit.Policy.SKIP) {
@@ -591,7 +591,7 @@ public final class RunEngine {
         }
         stats.sent(o);
         InferenceRequest request = new InferenceRequest(d.index(), model, o.messages(), o.promptTokens(),
-                o.outputTokens(), true, 0.0, info.scenario().requestSeed(d.index()), workload.stream(), Map.of());
+                o.outputTokens(), true, 0.0, info.scenario().requestSeed(d.index()), workload.stream(), Map.of(), o.prepared());
         ResponseListener listener = tracker;
         for (RequestDecorator decorator : decorators) {
             RequestDecorator.Decorated x = decorator.decorate(request, listener);

@@ -53,7 +53,7 @@ class PlanQueueTest {
 
     private static PreparedStart prepare(List<RequestPlan> turns) {
         RequestPlan p = turns.get(0);
-        Outgoing o = new Outgoing(p, -1, null, 0, true, p.messages(), p.inputTokens(), 1, "h", null, List.of());
+        Outgoing o = new Outgoing(p, -1, null, 0, true, p.messages(), p.inputTokens(), 1, "h", null, List.of(), null);
         return new PreparedStart(p.index(), turns, null, o, p.arrivalNanos().orElse(-1), p.inputTokens());
     }
 

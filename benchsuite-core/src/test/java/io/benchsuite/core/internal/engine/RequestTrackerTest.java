@@ -44,7 +44,7 @@ class RequestTrackerTest {
     /** Request 3, scheduled at 100 ms, picked up by the dispatcher at 101 ms. */
     private RequestTracker tracker(boolean stream) {
         RequestPlan plan = RequestPlan.builder(3).prompt("prompt").inputTokens(16).outputTokens(10).build();
-        Outgoing content = new Outgoing(plan, -1, null, 0, true, plan.messages(), 16, 10, "00ff00ff00ff00ff", null, List.of());
+        Outgoing content = new Outgoing(plan, -1, null, 0, true, plan.messages(), 16, 10, "00ff00ff00ff00ff", null, List.of(), null);
         return new RequestTracker(3, content, Phase.MEASURED, -1,
                 RUN_START, 100 * MS, 101 * MS, WORDS, stream, SecretMask.of(List.of("sk-secret")), finished::add,
                 (offset, ttft) -> firstTokens.add(new long[] {offset, ttft}));
