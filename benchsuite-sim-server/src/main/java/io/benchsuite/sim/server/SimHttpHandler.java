@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,6 +50,13 @@ final class SimHttpHandler implements HttpHandler {
     private final RequestLog requestLog;
     private final ObjectMapper json = new ObjectMapper();
     private final AtomicLong requestNumber = new AtomicLong();
+    /**
+     * Bounds how many received requests are parsed, tokenized and handed to the engine at once, to half
+     * the CPUs (at least one). A burst of long prompts would otherwise put a tokenizing thread on every
+     * CPU, and the requests arriving behind them (and a client sharing the machine) would wait for a CPU
+     * before their arrival could even be stamped; a real server tokenizes on a few threads too.
+     */
+    private final Semaphore promptWork = new Semaphore(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
     private final long startedEpochSeconds = System.currentTimeMillis() / 1000;
     private volatile boolean shuttingDown;
 
@@ -168,22 +176,42 @@ final class SimHttpHandler implements HttpHandler {
             return;
         }
         long number = requestNumber.getAndIncrement();
+        byte[] body = ex.getRequestBody().readAllBytes();
+        Admitted a;
+        promptWork.acquireUninterruptibly();
+        try {
+            a = admit(ex, api, arrival, number, body);
+        } finally {
+            promptWork.release();
+        }
+        if (a != null) serve(ex, api, created, number, a);
+    }
+
+    /** A request the engine took: what serving its response needs. */
+    private record Admitted(Parsed p, int promptTokens, StreamEvents events, StreamEvents.Event first, RequestHandle handle,
+                            FaultPlan faultPlan) {}
+
+    /**
+     * Parses, counts and hands a received request to the engine, under {@link #promptWork}; returns
+     * {@code null} when it was answered already (a bad request, an injected error, a rejection).
+     */
+    private Admitted admit(HttpExchange ex, Api api, long arrival, long number, byte[] body) throws IOException {
         Parsed p;
         try {
-            p = parse(ex.getRequestBody().readAllBytes(), api, number);
+            p = parse(body, api, number);
         } catch (BadRequest e) {
             badRequest(ex, api, e);
-            return;
+            return null;
         }
         FaultPlan faultPlan = FaultPlan.draw(faults, number, p.maxTokens(), p.stream() || api == Api.TGI);
         if (faultPlan.http500) {
             sendError(ex, 500, "injected server error", "InternalServerError");
-            return;
+            return null;
         }
         if (faultPlan.http429) {
             ex.getResponseHeaders().set("Retry-After", "1");
             sendError(ex, 429, "injected rate limit: too many requests", "RateLimitError");
-            return;
+            return null;
         }
         String prompt = ChatMessage.join(p.messages());
         int promptTokens = Math.max(1, tokenizer.countTokens(prompt));
@@ -196,8 +224,19 @@ final class SimHttpHandler implements HttpHandler {
         StreamEvents.Event first = events.poll();
         if (first instanceof StreamEvents.Failed f && f.error().kind() == ErrorKind.REJECTED) {
             badRequest(ex, api, new BadRequest(api == Api.TGI ? 422 : 400, f.error().message(), "messages"));
-            return;
+            return null;
         }
+        return new Admitted(p, promptTokens, events, first, handle, faultPlan);
+    }
+
+    /** Streams (or sends whole) the response of an admitted request. */
+    private void serve(HttpExchange ex, Api api, long created, long number, Admitted a) throws IOException {
+        Parsed p = a.p();
+        int promptTokens = a.promptTokens();
+        StreamEvents events = a.events();
+        StreamEvents.Event first = a.first();
+        RequestHandle handle = a.handle();
+        FaultPlan faultPlan = a.faultPlan();
         String id = (api == Api.CHAT ? "chatcmpl-" : "cmpl-") + Long.toHexString(Seeds.mix(number ^ startedEpochSeconds));
         try {
             if (api == Api.TGI) streamTgi(ex, p, promptTokens, events, first, handle, faultPlan);
