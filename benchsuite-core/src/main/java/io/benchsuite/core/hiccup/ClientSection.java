@@ -2,6 +2,7 @@ package io.benchsuite.core.hiccup;
 
 import static io.benchsuite.core.report.model.ReportNumbers.round;
 
+import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.core.run.ReportSection;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +13,8 @@ import java.util.Locale;
  * A client that stalls (a garbage-collection pause, a starved CPU) or runs out of CPU puts its own
  * delays into the latencies it reports; this section says how much it stalled, how busy it was, which
  * requests a stall overlapped, and, under {@code saturated}, every figure over its limit
- * ({@value #HICCUP_P99_LIMIT_MS} ms hiccup p99, {@value #DISPATCH_LAG_P99_LIMIT_MS} ms dispatch-lag p99,
+ * ({@value #HICCUP_P99_LIMIT_MS} ms hiccup p99, {@value #DISPATCH_LAG_P99_LIMIT_MS} ms dispatch-lag p99 (p90 in a run
+ * of fewer than {@value #DISPATCH_LAG_P99_MIN_REQUESTS} requests),
  * {@value #CPU_LIMIT_PCT} % CPU). Figures are held at the precision {@code report.json} stores, so a
  * section read back equals the one written.
  *
@@ -31,6 +33,8 @@ public record ClientSection(Hiccups hiccups, Cpu cpu, double stallThresholdMs, l
     public static final double HICCUP_P99_LIMIT_MS = 1.0;
     /** Dispatch lag p99 above this (ms) means the client sent late. */
     public static final double DISPATCH_LAG_P99_LIMIT_MS = 1.0;
+    /** Requests a run must dispatch for its dispatch-lag p99 to be judged (below, its p90 is). */
+    public static final int DISPATCH_LAG_P99_MIN_REQUESTS = 200;
     /** Process CPU above this share of all cores (%) means the client was near its limit. */
     public static final double CPU_LIMIT_PCT = 80.0;
 
@@ -47,20 +51,24 @@ public record ClientSection(Hiccups hiccups, Cpu cpu, double stallThresholdMs, l
 
     /**
      * The figures over their limits, each named with its value and limit, e.g.
-     * {@code hiccup p99 3.20 ms > 1 ms}; {@code NaN} figures are not judged.
+     * {@code hiccup p99 3.20 ms > 1 ms}; {@code NaN} figures are not judged. Dispatch lag is judged at
+     * its p99 once {@value #DISPATCH_LAG_P99_MIN_REQUESTS} requests were dispatched; over fewer, a p99
+     * is the latest one or two pick-ups of the run (one burst, one JIT compilation), so its p90 is judged.
      *
      * @param hiccupP99Ms the hiccup meter's p99, ms
-     * @param dispatchLagP99Ms the run's dispatch lag p99, ms
+     * @param dispatchLag the run's dispatch lag, ms
      * @param cpuPct the process's CPU share of all cores, %
      */
-    public static List<String> saturation(double hiccupP99Ms, double dispatchLagP99Ms, double cpuPct) {
+    public static List<String> saturation(double hiccupP99Ms, LatencyStats dispatchLag, double cpuPct) {
         List<String> over = new ArrayList<>();
         if (hiccupP99Ms > HICCUP_P99_LIMIT_MS) {
             over.add(String.format(Locale.ROOT, "hiccup p99 %.2f ms > %.0f ms", hiccupP99Ms, HICCUP_P99_LIMIT_MS));
         }
-        if (dispatchLagP99Ms > DISPATCH_LAG_P99_LIMIT_MS) {
-            over.add(String.format(Locale.ROOT, "dispatch lag p99 %.2f ms > %.0f ms", dispatchLagP99Ms,
-                    DISPATCH_LAG_P99_LIMIT_MS));
+        boolean enough = dispatchLag.count() >= DISPATCH_LAG_P99_MIN_REQUESTS;
+        double lag = enough ? dispatchLag.p99() : dispatchLag.p90();
+        if (lag > DISPATCH_LAG_P99_LIMIT_MS) {
+            over.add(String.format(Locale.ROOT, "dispatch lag %s %.2f ms > %.0f ms%s", enough ? "p99" : "p90", lag,
+                    DISPATCH_LAG_P99_LIMIT_MS, enough ? "" : " (" + dispatchLag.count() + " requests, too few for a p99)"));
         }
         if (cpuPct > CPU_LIMIT_PCT) over.add(String.format(Locale.ROOT, "CPU %.1f %% > %.0f %%", cpuPct, CPU_LIMIT_PCT));
         return over;

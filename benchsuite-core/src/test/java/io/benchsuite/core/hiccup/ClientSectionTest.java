@@ -2,6 +2,7 @@ package io.benchsuite.core.hiccup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.core.report.html.HtmlReport;
 import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.Report;
@@ -13,14 +14,27 @@ import org.junit.jupiter.api.Test;
 /** The report's client section: which figures mean the client was saturated, and how the report shows them. */
 class ClientSectionTest {
 
+    /** Dispatch lag over {@code n} requests with the given p90 and p99. */
+    private static LatencyStats lag(long n, double p90, double p99) {
+        return new LatencyStats(n, p90 / 2, p90 / 3, p90, p99, p99, p99, 0, p99, 0.1);
+    }
+
     @Test
     void eachFigureOverItsLimitIsNamedWithItsValue() {
-        assertThat(ClientSection.saturation(0.08, 0.4, 35)).isEmpty();
-        assertThat(ClientSection.saturation(1.0, 1.0, 80)).as("at the limit is not over it").isEmpty();
-        assertThat(ClientSection.saturation(3.2, 157.25, 91.04)).containsExactly("hiccup p99 3.20 ms > 1 ms",
+        assertThat(ClientSection.saturation(0.08, lag(500, 0.1, 0.4), 35)).isEmpty();
+        assertThat(ClientSection.saturation(1.0, lag(500, 1.0, 1.0), 80)).as("at the limit is not over it").isEmpty();
+        assertThat(ClientSection.saturation(3.2, lag(500, 0.5, 157.25), 91.04)).containsExactly("hiccup p99 3.20 ms > 1 ms",
                 "dispatch lag p99 157.25 ms > 1 ms", "CPU 91.0 % > 80 %");
-        assertThat(ClientSection.saturation(Double.NaN, 2, Double.NaN)).as("figures not measured are not judged")
+        assertThat(ClientSection.saturation(Double.NaN, lag(200, 0.2, 2), Double.NaN)).as("figures not measured are not judged")
                 .containsExactly("dispatch lag p99 2.00 ms > 1 ms");
+        assertThat(ClientSection.saturation(Double.NaN, LatencyStats.empty(), Double.NaN)).isEmpty();
+    }
+
+    @Test
+    void aShortRunIsJudgedAtItsDispatchLagP90NotAtOneOrTwoLatePickUps() {
+        assertThat(ClientSection.saturation(0.1, lag(104, 0.44, 2.36), 2)).as("2 late pick-ups of 104").isEmpty();
+        assertThat(ClientSection.saturation(0.1, lag(199, 1.5, 9), 2))
+                .containsExactly("dispatch lag p90 1.50 ms > 1 ms (199 requests, too few for a p99)");
     }
 
     private static Report withClient(ClientSection c) {

@@ -60,9 +60,9 @@ final class ClientWatch {
     /**
      * Stops watching and gives the section (the same one when called again).
      *
-     * @param dispatchLagP99Ms the run's dispatch lag p99, judged with the client's own figures
+     * @param dispatchLag the run's dispatch lag, judged with the client's own figures
      */
-    synchronized ClientSection finish(double dispatchLagP99Ms) {
+    synchronized ClientSection finish(io.benchsuite.api.result.LatencyStats dispatchLag) {
         if (section != null) return section;
         stop();
         long wall = System.nanoTime() - wallAtStart;
@@ -81,7 +81,7 @@ final class ClientWatch {
             hiccups = new ClientSection.Hiccups(meter.resolution().toNanos() / 1e6, s.samples(), s.p50Nanos() / 1e6,
                     s.p99Nanos() / 1e6, s.maxNanos() / 1e6, over);
         }
-        List<String> saturated = ClientSection.saturation(hiccups == null ? Double.NaN : hiccups.p99Ms(), dispatchLagP99Ms,
+        List<String> saturated = ClientSection.saturation(hiccups == null ? Double.NaN : hiccups.p99Ms(), dispatchLag,
                 cpu.processPct());
         section = new ClientSection(hiccups, cpu, threshold.toNanos() / 1e6, stalled.get(), saturated);
         return section;

@@ -485,8 +485,7 @@ public final class RunEngine {
                         Dispatcher.MAX_WAITING);
             }
             var summary = aggregator.summary(stopped ? scheduleEnd : Long.MAX_VALUE, notSent);
-            ClientSection client = clientWatch.finish(summary.latencies()
-                    .get(io.benchsuite.api.result.LatencyMetric.DISPATCH_LAG).p99());
+            ClientSection client = clientWatch.finish(summary.latencies().get(io.benchsuite.api.result.LatencyMetric.DISPATCH_LAG));
             if (!client.saturated().isEmpty()) {
                 log.warn("run '{}': the client itself was saturated ({}); its own delays are inside the latencies it "
                         + "measured", info.name(), String.join(", ", client.saturated()));
