@@ -13,8 +13,9 @@ import org.slf4j.LoggerFactory;
  * The server's own record of the generation requests it receives, one JSON line each, so that a
  * client's send timing can be checked where it matters, at the server:
  * {@code {"n":0,"receivedNanos":1834221,"api":"chat","promptTokens":12035,"maxTokens":343}}. The instant
- * is taken when the request's handler starts (headers read, before the body), on the server's monotonic
- * clock, in nanoseconds from the server's start; the prompt is counted with the server's tokenizer.
+ * is taken when the server's I/O thread hands the request to a worker ({@link ArrivalStamps}: before its
+ * headers are read), on the server's monotonic clock, in nanoseconds from the server's start; the
+ * prompt is counted with the server's tokenizer.
  * A line is written when the request is admitted (before it is queued in the engine) and flushed.
  */
 final class RequestLog implements AutoCloseable {

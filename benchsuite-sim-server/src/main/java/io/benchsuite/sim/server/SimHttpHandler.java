@@ -169,7 +169,7 @@ final class SimHttpHandler implements HttpHandler {
     }
 
     private void generate(HttpExchange ex, Api api) throws IOException {
-        long arrival = System.nanoTime();
+        long arrival = ArrivalStamps.arrival();
         long created = System.currentTimeMillis() / 1000;
         if (shuttingDown) {
             sendError(ex, 503, "server is shutting down", "ServiceUnavailableError");

@@ -81,7 +81,7 @@ public final class SimHttpServer implements AutoCloseable {
                     new ServerMetrics(servedName), b.defaultMaxTokens, requestLog);
             this.server = HttpServer.create(new InetSocketAddress(b.host, b.port), b.backlog);
             server.createContext("/", handler);
-            server.setExecutor(executor);
+            server.setExecutor(new ArrivalStamps(executor));
             server.start();
         } catch (IOException | RuntimeException e) {
             backend.close();

@@ -168,8 +168,13 @@ public final class RunEngine {
         }
     }
 
-    /** The most prompt tokens the planner holds prepared (about 6 bytes of text each). */
-    private static final long PREPARED_TOKENS = 8_000_000;
+    /**
+     * The most prompt tokens the planner holds prepared, a prompt the backend rendered ahead counting
+     * twice (its text and its rendering, about 6 bytes each): at most ~100 MB. Deep enough that a
+     * replayed trace of 8M prompt tokens (Mooncake's first 600 requests) is prepared before its clock
+     * starts, so the planner does not compete with the first bursts for the CPU.
+     */
+    private static final long PREPARED_TOKENS = 16_000_000;
     /**
      * The most starts the planner holds prepared. The token bound is what bounds memory; this one only
      * stops a source of tiny prompts from being read far ahead. A replayed trace with large prompts needs
