@@ -69,6 +69,17 @@ public record InferenceRequest(long index, String model, List<ChatMessage> messa
     }
 
     /**
+     * A copy carrying {@code rendering} as its prepared prompt.
+     *
+     * @param rendering the backend's rendering of this request's messages, or {@code null}
+     * @return a copy carrying {@code rendering} as its prepared prompt
+     */
+    public InferenceRequest withPrepared(PreparedPrompt rendering) {
+        return new InferenceRequest(index, model, messages, inputTokens, maxTokens, ignoreEos, temperature, seed, stream, headers,
+                rendering);
+    }
+
+    /**
      * The prepared rendering when it was made from this request's messages, else {@code null}.
      *
      * @param type the class of rendering the caller makes

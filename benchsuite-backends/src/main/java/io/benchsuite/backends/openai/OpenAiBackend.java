@@ -17,6 +17,7 @@ import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.backends.http.EnvironmentVariables;
 import io.benchsuite.backends.http.internal.HttpTransport;
 import io.benchsuite.backends.http.internal.Json;
+import io.benchsuite.backends.http.internal.LoopbackWarmUp;
 import io.benchsuite.backends.http.internal.MalformedResponseException;
 import io.benchsuite.backends.http.internal.PreparedJson;
 import io.benchsuite.backends.http.internal.StreamReplay;
@@ -145,6 +146,13 @@ public final class OpenAiBackend implements Backend {
     public void preflight() {
         check();
         transport.prewarm();
+        // the request path too, against a loopback server of this process: the first requests of the run
+        // are then not sent by the interpreter
+        InferenceRequest sample = new InferenceRequest(0, settings.model(), List.of(ChatMessage.user("warm up ".repeat(512))),
+                1024, 8, true, 0.0, 1, true, Map.of());
+        LoopbackWarmUp.run("openai", transport.settings(), settings.endpoint().path(),
+                bodyBytes(sample.withPrepared(prepare(sample.messages()))),
+                () -> new OpenAiStreamDialect(settings.endpoint(), settings.requireDone()), StreamReplay.syntheticOpenAiEvents(8));
     }
 
     /** The pre-flight check itself: the server answers, and (for OpenAI's API) knows the model. */

@@ -19,6 +19,7 @@ import io.benchsuite.backends.http.EnvironmentVariables;
 import io.benchsuite.backends.http.HttpSettings;
 import io.benchsuite.backends.http.internal.HttpTransport;
 import io.benchsuite.backends.http.internal.Json;
+import io.benchsuite.backends.http.internal.LoopbackWarmUp;
 import io.benchsuite.backends.http.internal.MalformedResponseException;
 import io.benchsuite.backends.http.internal.PreparedJson;
 import io.benchsuite.backends.http.internal.StreamReplay;
@@ -118,6 +119,10 @@ public final class TgiNativeBackend implements Backend {
     public void preflight() {
         check();
         transport.prewarm();
+        InferenceRequest sample = new InferenceRequest(0, model.isEmpty() ? "tgi" : model, List.of(ChatMessage.user("warm up ".repeat(512))),
+                1024, 8, true, 0.0, 1, true, Map.of());
+        LoopbackWarmUp.run("tgi", transport.settings(), "/generate_stream", bodyBytes(sample.withPrepared(prepare(sample.messages()))),
+                TgiStreamDialect::new, StreamReplay.syntheticTgiEvents(8));
     }
 
     /** The pre-flight check itself: the server answers, and (for OpenAI's API) knows the model. */

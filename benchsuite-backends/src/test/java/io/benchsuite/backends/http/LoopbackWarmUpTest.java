@@ -1,0 +1,66 @@
+package io.benchsuite.backends.http;
+
+import static io.benchsuite.backends.testing.Fixtures.chatDelta;
+import static io.benchsuite.backends.testing.Fixtures.openai;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.backends.http.internal.LoopbackWarmUp;
+import io.benchsuite.backends.http.internal.StreamReplay;
+import io.benchsuite.backends.openai.Endpoint;
+import io.benchsuite.backends.openai.OpenAiBackend;
+import io.benchsuite.backends.openai.OpenAiStreamDialect;
+import io.benchsuite.backends.openai.Preset;
+import io.benchsuite.backends.testing.ScriptedServer;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** The request path is warmed up against a server inside the process: every request completes, nothing is left running. */
+class LoopbackWarmUpTest {
+
+    private static Set<Thread> benchsuiteThreads() {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive)
+                .filter(t -> t.getName().startsWith("benchsuite-")).collect(Collectors.toSet());
+    }
+
+    @Test
+    void everyWarmUpRequestCompletesOnEachTransportOnceAndLeavesNoThread() throws Exception {
+        byte[] body = "{\"messages\":[{\"role\":\"user\",\"content\":\"warm\"}],\"stream\":true}".getBytes(StandardCharsets.UTF_8);
+        for (Transport t : Transport.values()) {
+            Set<Thread> before = benchsuiteThreads();
+            HttpSettings settings = HttpSettings.from(BackendConfig.of(Map.of(HttpSettings.TRANSPORT, t.label())), "http://127.0.0.1:1");
+            String flavour = "test-" + System.nanoTime();
+            int done = LoopbackWarmUp.run(flavour, settings, "/v1/chat/completions", body,
+                    () -> new OpenAiStreamDialect(Endpoint.CHAT, true),
+                    StreamReplay.syntheticOpenAiEvents(4));
+            assertThat(done).as("warm-up requests completed over %s", t.label()).isEqualTo(LoopbackWarmUp.REQUESTS);
+            assertThat(LoopbackWarmUp.run(flavour, settings, "/v1/chat/completions", body,
+                    () -> new OpenAiStreamDialect(Endpoint.CHAT, true),
+                    StreamReplay.syntheticOpenAiEvents(4))).as("once per flavour and transport").isZero();
+            Set<Thread> left = benchsuiteThreads();
+            left.removeAll(before);
+            for (Thread th : left) th.join(2_000); // threads ending as their pools shut down
+            assertThat(left.stream().filter(Thread::isAlive).map(Thread::getName)).as("threads left by the warm-up").isEmpty();
+        }
+    }
+
+    @Test
+    void preflightSendsNothingButItsChecksToTheBenchmarkedServer() throws Exception {
+        try (ScriptedServer server = new ScriptedServer((req, c) -> {
+            if (req.method().equals("GET")) {
+                c.full(200, "application/json", "{\"object\":\"list\",\"data\":[{\"id\":\"test-model\"}]}");
+                return;
+            }
+            c.head(200);
+            c.chunk(chatDelta("x"));
+            c.chunk("data: [DONE]\n\n");
+            c.end();
+        }); OpenAiBackend b = openai(Preset.VLLM, server.url())) {
+            b.preflight();
+            assertThat(server.requests()).isNotEmpty().allMatch(r -> r.method().equals("GET"));
+        }
+    }
+}
