@@ -170,9 +170,9 @@ public final class RunEngine {
 
     /**
      * The most prompt tokens the planner holds prepared, a prompt the backend rendered ahead counting
-     * twice (its text and its rendering, about 6 bytes each): at most ~100 MB. Deep enough that a
-     * replayed trace of 8M prompt tokens (Mooncake's first 600 requests) is prepared before its clock
-     * starts, so the planner does not compete with the first bursts for the CPU.
+     * twice (its text and its rendering, about 6 bytes each): at most ~100 MB. Deep enough that ~580
+     * of the first 600 requests of Mooncake's conversation trace (8.3M prompt tokens) are prepared
+     * before the replay's clock starts, so the planner competes little with its first bursts for the CPU.
      */
     private static final long PREPARED_TOKENS = 16_000_000;
     /**
