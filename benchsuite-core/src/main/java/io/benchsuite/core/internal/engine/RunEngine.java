@@ -381,10 +381,12 @@ public final class RunEngine {
         }
         thread = new Thread(() -> runSafely(Long.MAX_VALUE), "benchsuite-dispatcher-" + info.name());
         thread.setDaemon(true);
+        // before the clock: the watch's first read of the process's CPU loads the JVM's management classes
+        // (10-30 ms), which would otherwise delay the first instant's pick-up
+        clientWatch.start();
         runStart = clock.nanoTime();
         Instant wall = Instant.now();
         startGate.started(wall, runStart);
-        clientWatch.start();
         try {
             thread.start();
         } catch (RuntimeException | Error e) {
