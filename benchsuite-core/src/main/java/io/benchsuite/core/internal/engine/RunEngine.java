@@ -170,7 +170,7 @@ public final class RunEngine {
 
     /**
      * The most prompt tokens the planner holds prepared, a prompt the backend rendered ahead counting
-     * twice (its text and its rendering, about 6 bytes each): at most ~100 MB. Deep enough that ~580
+     * twice (its text and its rendering, about 6 bytes each): at most ~100 MB. Deep enough that 574
      * of the first 600 requests of Mooncake's conversation trace (8.3M prompt tokens) are prepared
      * before the replay's clock starts, so the planner competes little with its first bursts for the CPU.
      */
