@@ -1,6 +1,6 @@
 package io.benchsuite.backends.http;
 
-import static io.benchsuite.backends.testing.Fixtures.chatDelta;
+import static io.benchsuite.backends.testing.Fixtures.okServer;
 import static io.benchsuite.backends.testing.Fixtures.openai;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -49,16 +49,7 @@ class LoopbackWarmUpTest {
 
     @Test
     void preflightSendsNothingButItsChecksToTheBenchmarkedServer() throws Exception {
-        try (ScriptedServer server = new ScriptedServer((req, c) -> {
-            if (req.method().equals("GET")) {
-                c.full(200, "application/json", "{\"object\":\"list\",\"data\":[{\"id\":\"test-model\"}]}");
-                return;
-            }
-            c.head(200);
-            c.chunk(chatDelta("x"));
-            c.chunk("data: [DONE]\n\n");
-            c.end();
-        }); OpenAiBackend b = openai(Preset.VLLM, server.url())) {
+        try (ScriptedServer server = okServer(); OpenAiBackend b = openai(Preset.VLLM, server.url())) {
             b.preflight();
             assertThat(server.requests()).isNotEmpty().allMatch(r -> r.method().equals("GET"));
         }

@@ -1,6 +1,6 @@
 package io.benchsuite.backends.http;
 
-import static io.benchsuite.backends.testing.Fixtures.chatDelta;
+import static io.benchsuite.backends.testing.Fixtures.okServer;
 import static io.benchsuite.backends.testing.Fixtures.openai;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -35,20 +35,6 @@ class PreparedBodyTest {
         return new InferenceRequest(3, "test-model", messages, 12, 8, true, 0.0, 42, true, Map.of(), prepared);
     }
 
-    private static ScriptedServer server() throws Exception {
-        return new ScriptedServer((req, c) -> {
-            if (req.method().equals("GET")) {
-                c.full(200, "application/json", "{\"object\":\"list\",\"data\":[{\"id\":\"test-model\"}],"
-                        + "\"model_id\":\"m\",\"version\":\"3.3.0\"}");
-                return;
-            }
-            c.head(200);
-            c.chunk(chatDelta("x"));
-            c.chunk("data: [DONE]\n\n");
-            c.end();
-        });
-    }
-
     /** The bodies the server received for the same request sent without, then with, a prepared prompt. */
     private static List<ScriptedServer.Received> sendBoth(Backend b, ScriptedServer server) throws Exception {
         PreparedPrompt prepared = b.prepare(MESSAGES);
@@ -66,7 +52,7 @@ class PreparedBodyTest {
 
     @Test
     void chatBodyIsTheSameBytesWhetherPreparedOrNot() throws Exception {
-        try (ScriptedServer server = server(); OpenAiBackend b = openai(Preset.VLLM, server.url())) {
+        try (ScriptedServer server = okServer(); OpenAiBackend b = openai(Preset.VLLM, server.url())) {
             List<ScriptedServer.Received> posts = sendBoth(b, server);
             assertThat(new String(posts.get(1).body(), StandardCharsets.UTF_8))
                     .isEqualTo(new String(posts.get(0).body(), StandardCharsets.UTF_8));
@@ -80,12 +66,12 @@ class PreparedBodyTest {
 
     @Test
     void completionsAndTgiBodiesCarryThePreparedPromptAsOneText() throws Exception {
-        try (ScriptedServer server = server(); OpenAiBackend b = openai(Preset.OPENAI, server.url(), "endpoint", "completions")) {
+        try (ScriptedServer server = okServer(); OpenAiBackend b = openai(Preset.OPENAI, server.url(), "endpoint", "completions")) {
             List<ScriptedServer.Received> posts = sendBoth(b, server);
             assertThat(posts.get(1).body()).isEqualTo(posts.get(0).body());
             assertThat(posts.get(1).json().get("prompt").asText()).isEqualTo(ChatMessage.join(MESSAGES));
         }
-        try (ScriptedServer server = server(); Backend b = new TgiNativeProvider(EnvironmentVariables.of(Map.of()))
+        try (ScriptedServer server = okServer(); Backend b = new TgiNativeProvider(EnvironmentVariables.of(Map.of()))
                 .create(Fixtures.config(Map.of(BackendConfig.URL, server.url())))) {
             List<ScriptedServer.Received> posts = sendBoth(b, server);
             assertThat(posts.get(1).body()).isEqualTo(posts.get(0).body());
@@ -96,7 +82,7 @@ class PreparedBodyTest {
 
     @Test
     void aPreparedPromptOfOtherMessagesIsIgnored() throws Exception {
-        try (ScriptedServer server = server(); OpenAiBackend b = openai(Preset.VLLM, server.url())) {
+        try (ScriptedServer server = okServer(); OpenAiBackend b = openai(Preset.VLLM, server.url())) {
             PreparedPrompt stale = b.prepare(List.of(ChatMessage.user("something else entirely")));
             RecordingListener l = new RecordingListener();
             b.send(request(MESSAGES, stale), l);
@@ -109,7 +95,7 @@ class PreparedBodyTest {
 
     @Test
     void aPromptPreparedForTheOtherApiIsRenderedAgain() throws Exception {
-        try (ScriptedServer server = server(); OpenAiBackend chat = openai(Preset.VLLM, server.url());
+        try (ScriptedServer server = okServer(); OpenAiBackend chat = openai(Preset.VLLM, server.url());
              OpenAiBackend completions = openai(Preset.OPENAI, server.url(), "endpoint", "completions")) {
             PreparedPrompt forChat = chat.prepare(MESSAGES);
             RecordingListener l = new RecordingListener();

@@ -1,6 +1,6 @@
 package io.benchsuite.backends.openai;
 
-import static io.benchsuite.backends.testing.Fixtures.chatDelta;
+import static io.benchsuite.backends.testing.Fixtures.okServer;
 import static io.benchsuite.backends.testing.Fixtures.openai;
 import static io.benchsuite.backends.testing.Fixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,19 +19,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class PresetsAndPreflightTest {
-
-    private static ScriptedServer okServer() throws Exception {
-        return new ScriptedServer((req, c) -> {
-            if (req.method().equals("GET")) {
-                c.full(200, "application/json", "{\"object\":\"list\",\"data\":[{\"id\":\"test-model\"}]}");
-                return;
-            }
-            c.head(200);
-            c.chunk(chatDelta("x"));
-            c.chunk("data: [DONE]\n\n");
-            c.end();
-        });
-    }
 
     private static ScriptedServer.Received sendOne(Preset preset, String... config) throws Exception {
         try (ScriptedServer server = okServer(); OpenAiBackend b = openai(preset, server.url(), config)) {

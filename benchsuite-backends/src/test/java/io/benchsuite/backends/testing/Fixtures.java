@@ -60,4 +60,22 @@ public final class Fixtures {
     public static String quote(String s) {
         return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
+
+    /**
+     * A scripted server that lists {@code test-model} (and answers TGI's {@code /info} fields) on any GET
+     * and streams one chat delta and {@code [DONE]} on any POST.
+     */
+    public static ScriptedServer okServer() throws Exception {
+        return new ScriptedServer((req, c) -> {
+            if (req.method().equals("GET")) {
+                c.full(200, "application/json", "{\"object\":\"list\",\"data\":[{\"id\":\"test-model\"}],"
+                        + "\"model_id\":\"test-model\",\"version\":\"3.3.0\"}");
+                return;
+            }
+            c.head(200);
+            c.chunk(chatDelta("x"));
+            c.chunk("data: [DONE]\n\n");
+            c.end();
+        });
+    }
 }

@@ -2,7 +2,6 @@ package io.benchsuite.backends.http.internal;
 
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendError;
-import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.backends.http.EnvironmentVariables;
 import io.benchsuite.backends.http.HttpSettings;
@@ -23,7 +22,6 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpVersion;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -124,19 +122,9 @@ public final class LoopbackWarmUp {
     }
 
     /** Waits for one request's end. */
-    private static final class Done implements ResponseListener {
+    private static final class Done extends IgnoringListener {
         final CountDownLatch latch = new CountDownLatch(1);
         volatile String error;
-
-        @Override
-        public void onSent(long nanoTime) {
-            // nothing to record
-        }
-
-        @Override
-        public void onTokens(long nanoTime, int tokenCount, String text) {
-            // nothing to record
-        }
 
         @Override
         public void onComplete(long nanoTime, Usage usage) {
@@ -148,11 +136,5 @@ public final class LoopbackWarmUp {
             this.error = error.kind() + ": " + error.message();
             latch.countDown();
         }
-    }
-
-    /** A JSON request body of about {@code promptBytes} bytes, for warming up (its content does not matter). */
-    static byte[] body(int promptBytes) {
-        return ("{\"messages\":[{\"role\":\"user\",\"content\":\"" + "warm ".repeat(Math.max(1, promptBytes / 5))
-                + "\"}],\"model\":\"warm-up\",\"max_tokens\":8,\"stream\":true}").getBytes(StandardCharsets.UTF_8);
     }
 }

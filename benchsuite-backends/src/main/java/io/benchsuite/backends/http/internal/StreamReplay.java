@@ -1,10 +1,8 @@
 package io.benchsuite.backends.http.internal;
 
 import io.benchsuite.api.backend.BackendConfig;
-import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.SecretMask;
-import io.benchsuite.api.backend.Usage;
 import io.benchsuite.backends.http.HttpSettings;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -53,27 +51,7 @@ public final class StreamReplay {
      */
     public static void warmUp(String flavour, java.util.function.Supplier<ResponseDialect> dialect, byte[] events) {
         if (!WARMED.add(flavour)) return;
-        ResponseListener quiet = new ResponseListener() {
-            @Override
-            public void onSent(long nanoTime) {
-                // nothing to record
-            }
-
-            @Override
-            public void onTokens(long nanoTime, int tokenCount, String text) {
-                // nothing to record
-            }
-
-            @Override
-            public void onComplete(long nanoTime, Usage usage) {
-                // nothing to record
-            }
-
-            @Override
-            public void onError(long nanoTime, BackendError error) {
-                // nothing to record
-            }
-        };
+        ResponseListener quiet = new IgnoringListener();
         ByteBuffer direct = ByteBuffer.allocateDirect(events.length);
         for (int i = 0; i < WARM_UP_STREAMS; i++) {
             ByteBuffer b = (i & 1) == 0 ? ByteBuffer.wrap(events) : direct.clear().put(events).flip();
