@@ -134,7 +134,6 @@ public final class OpenAiBackend implements Backend {
         }
         settings.preset().addParameters(b, request, settings.exactLength());
         settings.extraParams().forEach((k, v) -> b.set(k, parseParam(v)));
-        b.remove(promptMember()); // an extra parameter cannot replace the prompt
         return b;
     }
 

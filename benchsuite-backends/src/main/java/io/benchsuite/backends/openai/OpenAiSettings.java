@@ -100,8 +100,14 @@ public record OpenAiSettings(Preset preset, Endpoint endpoint, String model, boo
                 extra.put(name, v);
             }
         });
+        Endpoint endpoint = Endpoint.parse(config.string(ENDPOINT, Endpoint.CHAT.label()));
+        String promptMember = endpoint == Endpoint.CHAT ? "messages" : "prompt";
+        if (extra.containsKey(promptMember)) {
+            throw new IllegalArgumentException("backend config key '" + PARAM_PREFIX + promptMember + "': the " + endpoint.label()
+                    + " endpoint's '" + promptMember + "' carries the workload's prompts and cannot be set by a parameter");
+        }
         return new OpenAiSettings(preset,
-                Endpoint.parse(config.string(ENDPOINT, Endpoint.CHAT.label())),
+                endpoint,
                 config.string(BackendConfig.MODEL, "").trim(),
                 config.bool(EXACT_LENGTH, preset.exactLength()),
                 config.bool(INCLUDE_USAGE, true),

@@ -90,6 +90,20 @@ class PresetsAndPreflightTest {
     }
 
     @Test
+    void aParameterThatWouldReplaceThePromptIsRefusedWithTheKeyNamed() {
+        assertThatThrownBy(() -> OpenAiSettings.from(BackendConfig.of(Map.of("param.messages", "[]")), Preset.VLLM))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("backend config key 'param.messages': the chat endpoint's 'messages' carries the workload's "
+                        + "prompts and cannot be set by a parameter");
+        assertThatThrownBy(() -> OpenAiSettings.from(BackendConfig.of(Map.of("endpoint", "completions", "param.prompt", "x")),
+                Preset.VLLM))
+                .hasMessageStartingWith("backend config key 'param.prompt': the completions endpoint's 'prompt'");
+        // the other endpoint's member is not the prompt: it goes out as asked
+        assertThat(OpenAiSettings.from(BackendConfig.of(Map.of("param.prompt", "x")), Preset.VLLM).extraParams())
+                .containsEntry("prompt", "x");
+    }
+
+    @Test
     void exactLengthCanBeSwitchedOffAndIsOnlySentWhenTheRequestAsksForIt() throws Exception {
         assertThat(sendOne(Preset.VLLM, "exact-length", "false").json().has("ignore_eos")).isFalse();
         try (ScriptedServer server = okServer(); OpenAiBackend b = openai(Preset.VLLM, server.url())) {
