@@ -120,7 +120,21 @@ public final class SimBackend implements Backend, EngineTotalsSource {
     @Override
     public PreparedPrompt prepare(List<ChatMessage> messages) {
         notNull(messages, "messages");
-        return new Prepared(List.copyOf(messages), PromptBlocks.of(ChatMessage.join(messages)));
+        return prepare(messages, ChatMessage.join(messages));
+    }
+
+    /**
+     * {@link #prepare(List)} for a caller that holds the messages joined already (an HTTP front end
+     * counts the prompt's tokens on that text): a long prompt is not joined a second time.
+     *
+     * @param messages the request's messages
+     * @param prompt {@code ChatMessage.join(messages)}
+     * @return the prompt's block hashes, for {@link InferenceRequest#withPrepared}
+     */
+    public PreparedPrompt prepare(List<ChatMessage> messages, String prompt) {
+        notNull(messages, "messages");
+        notNull(prompt, "prompt");
+        return new Prepared(List.copyOf(messages), PromptBlocks.of(prompt));
     }
 
     /** A prompt's blocks, made by {@link #prepare}. */

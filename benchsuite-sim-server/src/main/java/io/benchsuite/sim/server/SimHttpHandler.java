@@ -216,8 +216,9 @@ final class SimHttpHandler implements HttpHandler {
         String prompt = ChatMessage.join(p.messages());
         int promptTokens = Math.max(1, tokenizer.countTokens(prompt));
         if (requestLog != null) requestLog.received(number, arrival, api.name().toLowerCase(java.util.Locale.ROOT), promptTokens, p.maxTokens());
+        // the text joined once: counted above, cut into the prefix cache's blocks here
         InferenceRequest request = new InferenceRequest(number, servedName, p.messages(), promptTokens, p.maxTokens(),
-                p.ignoreEos(), p.temperature(), p.seed(), p.stream(), Map.of());
+                p.ignoreEos(), p.temperature(), p.seed(), p.stream(), Map.of(), backend.prepare(p.messages(), prompt));
         StreamEvents events = new StreamEvents(metrics, arrival);
         RequestHandle handle = backend.send(request, events);
         // A request that can never run is rejected inside send(), before any byte of a 200 goes out.
