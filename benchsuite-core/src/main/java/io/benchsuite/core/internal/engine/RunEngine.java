@@ -391,7 +391,12 @@ public final class RunEngine {
         // Before the clock, what the first request would otherwise pay for: the per-request code's first run
         // (loading, linking; ~15 ms on a fresh JVM), the dispatcher thread's start, and the watch's first read
         // of the process's CPU, which loads the JVM's management classes (10-30 ms).
-        Rehearsal.run(tokenizer, secrets);
+        try {
+            Rehearsal.run(tokenizer, secrets);
+        } catch (RuntimeException e) {
+            // it only saves time (a user's tokenizer may refuse the rehearsal's text): the run goes on without it
+            log.debug("run '{}': rehearsal of the request path failed: {}", info.name(), e.toString());
+        }
         thread = new Thread(this::dispatchFromZero, "benchsuite-dispatcher-" + info.name());
         thread.setDaemon(true);
         thread.start();
