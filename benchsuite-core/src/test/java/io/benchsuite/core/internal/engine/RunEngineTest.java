@@ -52,6 +52,32 @@ class RunEngineTest {
     }
 
     @Test
+    void theRehearsalBeforeTheClockLeavesNoTraceInTheRun() {
+        // the engine runs a tracker through an answer and a failure before the clock (Rehearsal): none of
+        // it may reach a listener, a count, an error figure or the token totals
+        try (ScriptedBackend backend = new ScriptedBackend(Duration.ofMillis(5), Duration.ofMillis(1))) {
+            Workload w = Workload.closed(1).maxRequests(3).inputTokens(LengthDistribution.fixed(16))
+                    .outputTokens(LengthDistribution.fixed(4)).build();
+            List<RequestRecord> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+            RunResult r = bench("rehearsal", backend, w).listener(new io.benchsuite.core.run.RunListener() {
+                @Override
+                public void onRequestFinished(RequestRecord record) {
+                    heard.add(record);
+                }
+            }).run();
+
+            assertThat(heard).hasSize(3).allMatch(RequestRecord::succeeded);
+            assertThat(heard).extracting(RequestRecord::index).containsExactlyInAnyOrder(0L, 1L, 2L);
+            RunSummary.Counts c = r.summary().counts();
+            assertThat(c.measured()).isEqualTo(3);
+            assertThat(c.succeeded()).isEqualTo(3);
+            assertThat(c.failed()).isZero();
+            assertThat(r.summary().tokens().output()).isEqualTo(12);
+            assertThat(r.summary().tokens().input()).isEqualTo(48);
+        }
+    }
+
+    @Test
     void measuresControlledTtftItlAndE2ePerRequest() {
         try (ScriptedBackend backend = new ScriptedBackend(Duration.ofMillis(40), Duration.ofMillis(8))) {
             Workload w = Workload.closed(2).maxRequests(20).inputTokens(LengthDistribution.fixed(32))
