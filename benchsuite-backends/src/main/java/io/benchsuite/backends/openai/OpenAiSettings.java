@@ -25,7 +25,8 @@ import java.util.TreeMap;
  *   <li>{@code require-done} — a stream without {@code data: [DONE]} is truncated (default per
  *       preset; when false a chunk with a {@code finish_reason} is enough).</li>
  *   <li>{@code param.<name>} — an extra top-level body member; the value is parsed as JSON when it
- *       is valid JSON ({@code 0.9}, {@code true}, {@code ["a"]}), else sent as a string.</li>
+ *       is valid JSON ({@code 0.9}, {@code true}, {@code ["a"]}), else sent as a string. The endpoint's
+ *       prompt member ({@code messages}, or {@code prompt} for completions) cannot be set this way.</li>
  * </ul>
  *
  * @param preset server flavour and defaults
@@ -80,7 +81,8 @@ public record OpenAiSettings(Preset preset, Endpoint endpoint, String model, boo
         all.add(BackendOption.bool(REQUIRE_DONE, "a stream without data: [DONE] counts as truncated")
                 .withDefault(Boolean.toString(preset.requireDone())));
         all.add(BackendOption.family(PARAM_PREFIX, BackendOption.Type.STRING,
-                "extra top-level body member; the value is sent as JSON when it is valid JSON (0.9, true, [\"a\"]), else as a string"));
+                "extra top-level body member; the value is sent as JSON when it is valid JSON (0.9, true, [\"a\"]), else as a string; "
+                        + "not the endpoint's prompt (messages, prompt)"));
         return List.copyOf(all);
     }
 
