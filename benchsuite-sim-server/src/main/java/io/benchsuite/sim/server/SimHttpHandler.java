@@ -245,7 +245,7 @@ final class SimHttpHandler implements HttpHandler {
             else respondOpenAi(ex, api, id, created, events, first, handle);
         } catch (IOException e) {
             handle.cancel();
-            metrics.finished("abort");
+            if (!events.completed()) metrics.finished("abort"); // a completed one was counted by length
             throw e;
         }
     }
@@ -405,7 +405,7 @@ final class SimHttpHandler implements HttpHandler {
             StreamEvents.Event e = next(events, pending, handle, out);
             if (e instanceof StreamEvents.Token t) {
                 n++;
-                if (injectMidStream(out, faultPlan, n, handle, "data: ")) return;
+                if (injectMidStream(out, faultPlan, n, handle, events, "data: ")) return;
                 if (n == 1 && api == Api.CHAT) {
                     // vLLM sends the role-only delta together with the first output, not before prefill.
                     ObjectNode role = chunk(api, id, created);
@@ -437,7 +437,6 @@ final class SimHttpHandler implements HttpHandler {
                 }
                 out.write("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
                 out.flush();
-                metrics.finished("length");
                 return;
             } else {
                 metrics.finished("abort");
@@ -461,13 +460,12 @@ final class SimHttpHandler implements HttpHandler {
             if (e instanceof StreamEvents.Token t) {
                 if (held != null) event(out, "data:", tgiEvent(n, held, null, 0, p.seed(), promptTokens));
                 n++;
-                if (injectMidStream(out, faultPlan, n, handle, "data:")) return;
+                if (injectMidStream(out, faultPlan, n, handle, events, "data:")) return;
                 text.append(t.text());
                 held = t;
             } else if (e instanceof StreamEvents.Done d) {
                 if (held != null) event(out, "data:", tgiEvent(n, held, text.toString(), d.usage().completionTokens(), p.seed(), promptTokens));
                 out.flush();
-                metrics.finished("length");
                 return;
             } else {
                 metrics.finished("abort");
@@ -504,7 +502,8 @@ final class SimHttpHandler implements HttpHandler {
      * Applies the faults planned before the {@code n}-th token; returns true when the stream ended
      * (error event). A reset throws {@link AbortConnection}.
      */
-    private boolean injectMidStream(OutputStream out, FaultPlan plan, int n, RequestHandle handle, String prefix) throws IOException {
+    private boolean injectMidStream(OutputStream out, FaultPlan plan, int n, RequestHandle handle, StreamEvents events,
+                                    String prefix) throws IOException {
         if (plan.stallAt == n || plan.resetAt == n) out.flush(); // what came before the fault has left
         if (plan.stallAt == n) {
             try {
@@ -528,12 +527,12 @@ final class SimHttpHandler implements HttpHandler {
             body.put("type", "server_error");
             event(out, prefix, err);
             out.flush();
-            metrics.finished("error");
+            if (!events.completed()) metrics.finished("error"); // at the last token the engine may have ended it
             return true;
         }
         if (plan.resetAt == n) {
             handle.cancel();
-            metrics.finished("abort");
+            if (!events.completed()) metrics.finished("abort");
             throw new AbortConnection("injected mid-stream reset");
         }
         return false;
@@ -566,7 +565,6 @@ final class SimHttpHandler implements HttpHandler {
                 choice.put("finish_reason", "length");
                 choice.putNull("stop_reason");
                 usage(r, d.usage());
-                metrics.finished("length");
                 sendJson(ex, 200, r);
                 return;
             } else {

@@ -27,6 +27,7 @@ final class StreamEvents implements ResponseListener {
     private final LinkedBlockingQueue<Event> queue = new LinkedBlockingQueue<>();
     private final ServerMetrics metrics;
     private final long arrivalNanos;
+    private volatile boolean completed;
     private long lastTokenNanos = -1; // engine thread only
 
     StreamEvents(ServerMetrics metrics, long arrivalNanos) {
@@ -49,7 +50,16 @@ final class StreamEvents implements ResponseListener {
 
     @Override
     public void onComplete(long nanoTime, Usage usage) {
+        // counted when the engine ends the request (as vLLM counts it), before the handler writes the end:
+        // a client that has read the whole response and then reads /metrics finds it counted
+        completed = true;
+        metrics.finished("length");
         queue.add(new Done(nanoTime, usage));
+    }
+
+    /** Whether the engine completed the request (it is counted as finished by length). */
+    boolean completed() {
+        return completed;
     }
 
     @Override

@@ -422,6 +422,9 @@ public final class EngineCore {
             release(s);
             completed++;
             addPhases(s, nowNanos);
+            // published before the end is delivered: a client that has read a whole response and then reads
+            // the metrics sees its tokens counted (not only at the end of the step, which may come later)
+            publish();
             sink.complete(s, nowNanos, new Usage(s.promptTokens, s.generated));
         }
     }
