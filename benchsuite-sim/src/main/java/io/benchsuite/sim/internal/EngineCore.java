@@ -48,6 +48,8 @@ public final class EngineCore {
 
     private final ArrayDeque<Sequence> waiting = new ArrayDeque<>();
     private final ArrayList<Sequence> running = new ArrayList<>();
+    /** Sequences that generated their last token in the step being completed. */
+    private final ArrayList<Sequence> ended = new ArrayList<>();
     private int[] runScratch = new int[0];
 
     // Static batching (transformers preset): the batch in flight, padded to its longest prompt.
@@ -393,6 +395,10 @@ public final class EngineCore {
         endStaticBatchIfDone();
         meter.stepEnded(endNanos, plan.seconds(), plan.cost(), pool.used(), pool);
         publish();
+        // Ends are told after the step's figures are published: a client that has read a whole response
+        // and then reads the server's metrics finds its tokens and its step counted.
+        for (Sequence s : ended) sink.complete(s, endNanos, new Usage(s.promptTokens, s.generated));
+        ended.clear();
     }
 
     private void advance(Sequence s, long endNanos) {
@@ -422,10 +428,7 @@ public final class EngineCore {
             release(s);
             completed++;
             addPhases(s, nowNanos);
-            // published before the end is delivered: a client that has read a whole response and then reads
-            // the metrics sees its tokens counted (not only at the end of the step, which may come later)
-            publish();
-            sink.complete(s, nowNanos, new Usage(s.promptTokens, s.generated));
+            ended.add(s); // its end is told once the step's figures are published (completeStep)
         }
     }
 
