@@ -147,11 +147,11 @@ public final class OpenAiBackend implements Backend {
         transport.prewarm();
         // the request path too, against a loopback server of this process: the first requests of the run
         // are then not sent by the interpreter
-        InferenceRequest sample = new InferenceRequest(0, settings.model(), List.of(ChatMessage.user("warm up ".repeat(512))),
-                1024, 8, true, 0.0, 1, true, Map.of());
-        LoopbackWarmUp.run("openai", transport.settings(), settings.endpoint().path(),
-                bodyBytes(sample.withPrepared(prepare(sample.messages()))),
-                () -> new OpenAiStreamDialect(settings.endpoint(), settings.requireDone()), StreamReplay.syntheticOpenAiEvents(8));
+        LoopbackWarmUp.run("openai", transport.settings(), settings.endpoint().path(), i -> {
+            InferenceRequest sample = new InferenceRequest(i, settings.model(), List.of(ChatMessage.user(LoopbackWarmUp.prompt(i))),
+                    1024, 8, true, 0.0, 1, true, Map.of());
+            return bodyBytes(sample.withPrepared(prepare(sample.messages())));
+        }, () -> new OpenAiStreamDialect(settings.endpoint(), settings.requireDone()), StreamReplay.syntheticOpenAiEvents(8));
     }
 
     /** The pre-flight check itself: the server answers, and (for OpenAI's API) knows the model. */

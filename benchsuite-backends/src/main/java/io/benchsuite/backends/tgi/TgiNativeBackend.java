@@ -119,10 +119,11 @@ public final class TgiNativeBackend implements Backend {
     public void preflight() {
         check();
         transport.prewarm();
-        InferenceRequest sample = new InferenceRequest(0, model.isEmpty() ? "tgi" : model, List.of(ChatMessage.user("warm up ".repeat(512))),
-                1024, 8, true, 0.0, 1, true, Map.of());
-        LoopbackWarmUp.run("tgi", transport.settings(), "/generate_stream", bodyBytes(sample.withPrepared(prepare(sample.messages()))),
-                TgiStreamDialect::new, StreamReplay.syntheticTgiEvents(8));
+        LoopbackWarmUp.run("tgi", transport.settings(), "/generate_stream", i -> {
+            InferenceRequest sample = new InferenceRequest(i, model.isEmpty() ? "tgi" : model,
+                    List.of(ChatMessage.user(LoopbackWarmUp.prompt(i))), 1024, 8, true, 0.0, 1, true, Map.of());
+            return bodyBytes(sample.withPrepared(prepare(sample.messages())));
+        }, TgiStreamDialect::new, StreamReplay.syntheticTgiEvents(8));
     }
 
     /** The pre-flight check itself: the server answers, and (for OpenAI's API) knows the model. */

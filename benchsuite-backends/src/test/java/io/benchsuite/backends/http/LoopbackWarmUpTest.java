@@ -15,6 +15,7 @@ import io.benchsuite.backends.testing.ScriptedServer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -33,18 +34,31 @@ class LoopbackWarmUpTest {
             Set<Thread> before = benchsuiteThreads();
             HttpSettings settings = HttpSettings.from(BackendConfig.of(Map.of(HttpSettings.TRANSPORT, t.label())), "http://127.0.0.1:1");
             String flavour = "test-" + System.nanoTime();
-            int done = LoopbackWarmUp.run(flavour, settings, "/v1/chat/completions", body,
+            AtomicInteger rendered = new AtomicInteger();
+            LoopbackWarmUp.Result done = LoopbackWarmUp.run(flavour, settings, "/v1/chat/completions", i -> {
+                rendered.incrementAndGet();
+                return body;
+            }, () -> new OpenAiStreamDialect(Endpoint.CHAT, true), StreamReplay.syntheticOpenAiEvents(4));
+            assertThat(done.completed()).as("warm-up requests completed over %s", t.label()).isEqualTo(LoopbackWarmUp.REQUESTS);
+            assertThat(rendered).as("bodies rendered through the backend's code, one per request").hasValue(LoopbackWarmUp.REQUESTS);
+            // the server closes after every other answer: the connect path runs once per two requests
+            assertThat(done.connections()).as("connections opened over %s", t.label()).isGreaterThanOrEqualTo(LoopbackWarmUp.REQUESTS / 2);
+            assertThat(LoopbackWarmUp.run(flavour, settings, "/v1/chat/completions", i -> body,
                     () -> new OpenAiStreamDialect(Endpoint.CHAT, true),
-                    StreamReplay.syntheticOpenAiEvents(4));
-            assertThat(done).as("warm-up requests completed over %s", t.label()).isEqualTo(LoopbackWarmUp.REQUESTS);
-            assertThat(LoopbackWarmUp.run(flavour, settings, "/v1/chat/completions", body,
-                    () -> new OpenAiStreamDialect(Endpoint.CHAT, true),
-                    StreamReplay.syntheticOpenAiEvents(4))).as("once per flavour and transport").isZero();
+                    StreamReplay.syntheticOpenAiEvents(4)).completed()).as("once per flavour and transport").isZero();
             Set<Thread> left = benchsuiteThreads();
             left.removeAll(before);
             for (Thread th : left) th.join(2_000); // threads ending as their pools shut down
             assertThat(left.stream().filter(Thread::isAlive).map(Thread::getName)).as("threads left by the warm-up").isEmpty();
         }
+    }
+
+    @Test
+    void everyFourthWarmUpPromptIsLong() {
+        assertThat(LoopbackWarmUp.prompt(0)).hasSize(LoopbackWarmUp.prompt(1).length());
+        assertThat(LoopbackWarmUp.prompt(3).length()).as("a long prompt: 256 KB").isEqualTo(256 * 1024);
+        assertThat(LoopbackWarmUp.prompt(3).length()).isGreaterThan(50 * LoopbackWarmUp.prompt(2).length());
+        assertThat(LoopbackWarmUp.prompt(7)).isSameAs(LoopbackWarmUp.prompt(3));
     }
 
     @Test

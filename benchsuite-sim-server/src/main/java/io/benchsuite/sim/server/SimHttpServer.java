@@ -49,6 +49,9 @@ public final class SimHttpServer implements AutoCloseable {
     private static final String NODELAY_PROPERTY = "sun.net.httpserver.nodelay";
 
     private final HttpServer server;
+    /** Exchange threads started with the server, before the first request. */
+    static final int PRESTARTED = 64;
+
     private final ThreadPoolExecutor executor;
     private final SimBackend backend;
     private final SimHttpHandler handler;
@@ -64,6 +67,7 @@ public final class SimHttpServer implements AutoCloseable {
         this.host = b.host;
         this.requestLog = b.requestLog == null ? null : new RequestLog(b.requestLog, System.nanoTime());
         this.backend = new SimBackend(b.settings);
+        ThreadPoolExecutor pool = null;
         try {
             AtomicInteger threadNumber = new AtomicInteger();
             String serverId = Integer.toHexString(System.identityHashCode(this));
@@ -73,9 +77,15 @@ public final class SimHttpServer implements AutoCloseable {
                 return t;
             };
             // One thread per open exchange: streams block on their engine events, so the pool must grow
-            // with concurrency (hundreds of streams); idle threads die after a minute.
-            this.executor = new ThreadPoolExecutor(0, b.maxThreads, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), threads,
-                    new ThreadPoolExecutor.AbortPolicy());
+            // with concurrency (hundreds of streams); threads beyond the first PRESTARTED die after a
+            // minute idle. The first PRESTARTED are started before the server listens: the JDK server
+            // hands an exchange over on its one I/O thread, and starting a thread there held every
+            // arrival behind it (a replayed trace's first burst of 16 requests was stamped up to 10 ms
+            // late while the I/O thread waited in Thread.start on a busy machine).
+            pool = new ThreadPoolExecutor(Math.min(PRESTARTED, b.maxThreads), b.maxThreads, 60, TimeUnit.SECONDS,
+                    new SynchronousQueue<>(), threads, new ThreadPoolExecutor.AbortPolicy());
+            pool.prestartAllCoreThreads();
+            this.executor = pool;
             String servedName = b.servedModelName != null ? b.servedModelName : b.settings.modelName();
             this.handler = new SimHttpHandler(backend, b.tokenizer, servedName, b.settings.model(), b.faults,
                     new ServerMetrics(servedName), b.defaultMaxTokens, requestLog);
@@ -84,6 +94,7 @@ public final class SimHttpServer implements AutoCloseable {
             server.setExecutor(new ArrivalStamps(executor));
             server.start();
         } catch (IOException | RuntimeException e) {
+            if (pool != null) pool.shutdownNow();
             backend.close();
             if (requestLog != null) requestLog.close();
             throw e;

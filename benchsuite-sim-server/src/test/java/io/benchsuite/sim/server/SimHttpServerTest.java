@@ -450,4 +450,41 @@ class SimHttpServerTest {
         assertThat(Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).filter(t -> !before.contains(t))
                 .map(Thread::getName).filter(name -> name.startsWith("benchsuite-sim-"))).isEmpty();
     }
+
+    private static Set<String> exchangeThreads() {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                .filter(name -> name.startsWith("benchsuite-sim-http-")).collect(java.util.stream.Collectors.toSet());
+    }
+
+    @Test
+    void exchangeThreadsAreStartedBeforeTheFirstRequestAndEndWithTheServer() throws Exception {
+        Set<String> before = exchangeThreads();
+        Set<String> started;
+        try (SimHttpServer s = SimHttpServer.builder().tokenizer(WORDS).start()) {
+            started = exchangeThreads();
+            started.removeAll(before);
+            // the JDK server hands each exchange over on its one I/O thread: none is started there for the first arrivals
+            assertThat(started).as("threads waiting for exchanges before any request").hasSize(SimHttpServer.PRESTARTED);
+            assertThat(get(s, "/v1/models").statusCode()).isEqualTo(200);
+            Set<String> after = exchangeThreads();
+            after.removeAll(before);
+            assertThat(after).as("the first request is served by a thread started before it").isEqualTo(started);
+        }
+        for (int i = 0; i < 50 && exchangeThreads().stream().anyMatch(started::contains); i++) Thread.sleep(20);
+        assertThat(exchangeThreads()).as("exchange threads left after close").doesNotContainAnyElementsOf(started);
+        // a server that cannot bind its port starts no thread either
+        Set<String> beforeFailure = exchangeThreads();
+        try (SimHttpServer s = SimHttpServer.builder().tokenizer(WORDS).start()) {
+            assertThatThrownBy(() -> SimHttpServer.builder().tokenizer(WORDS).port(s.port()).start())
+                    .isInstanceOf(UncheckedIOException.class);
+            Set<String> left = exchangeThreads();
+            left.removeAll(beforeFailure);
+            for (int i = 0; i < 50 && left.size() > SimHttpServer.PRESTARTED; i++) {
+                Thread.sleep(20);
+                left = exchangeThreads();
+                left.removeAll(beforeFailure);
+            }
+            assertThat(left).as("threads after a failed start: only the running server's").hasSize(SimHttpServer.PRESTARTED);
+        }
+    }
 }

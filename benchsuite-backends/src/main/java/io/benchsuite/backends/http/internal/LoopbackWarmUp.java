@@ -8,36 +8,47 @@ import io.benchsuite.backends.http.HttpSettings;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
 import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Warms the request path of a transport up before a run's clock starts: a few dozen streamed requests
- * through the very code a run's requests take (body, exchange, connection pool, connect, HTTP encoder,
- * socket write and read, SSE decoder, dialect), sent to a server inside this process on loopback, so
- * the first requests of a run are not sent by the interpreter (each of its first ~200 sends otherwise
- * costs up to a millisecond more). No byte goes to the benchmarked server. Once per JVM, transport and
- * API flavour; takes a few tens of milliseconds.
+ * through the very code a run's requests take (the backend's body rendering, exchange, connection pool,
+ * connect, HTTP encoder, socket write and read, SSE decoder, dialect), sent to a server inside this
+ * process on loopback, so the first requests of a run are not sent by the interpreter (each of its first
+ * ~200 sends otherwise costs up to a millisecond more). The server closes the connection after every
+ * other answer, so opening a connection is warmed too: a run's first burst opens one per request, and
+ * with that path cold a replayed trace's first bursts reached the server 10-75 ms late (a profile showed
+ * the sending threads interpreting the connect path and queueing its methods for compilation). No byte
+ * goes to the benchmarked server. Once per JVM, transport and API flavour; takes a few tens of milliseconds.
  */
 public final class LoopbackWarmUp {
     private static final Logger LOG = LoggerFactory.getLogger(LoopbackWarmUp.class);
@@ -49,20 +60,43 @@ public final class LoopbackWarmUp {
 
     private LoopbackWarmUp() {}
 
+    private static final String SHORT_PROMPT = "warm up ".repeat(512);
+    private static final String LONG_PROMPT = "warm up ".repeat(32 * 1024);
+
+    /**
+     * The prompt of warm-up request {@code i}: 512 words, and every fourth 32K words (256 KB). A run's
+     * long prompts take paths short ones do not (socket writes over several calls, the buffer
+     * allocator's large chunks: a replay's first long prompts each waited milliseconds for a new chunk).
+     *
+     * @param i the request's number in the warm-up
+     * @return its prompt
+     */
+    public static String prompt(int i) {
+        return i % 4 == 3 ? LONG_PROMPT : SHORT_PROMPT;
+    }
+
+    /** What a warm-up did: the requests that completed and the connections the server accepted for them. */
+    public record Result(int completed, int connections) {
+        static final Result NONE = new Result(0, 0);
+    }
+
     /**
      * Sends {@value #REQUESTS} requests like the run's through a transport like {@code settings}'s to a
-     * loopback server answering {@code events}; returns how many completed. Failures are logged, never thrown.
+     * loopback server answering {@code events}, which closes the connection after every other answer.
+     * Failures are logged, never thrown.
      *
      * @param flavour the API flavour, e.g. {@code openai} (one warm-up per flavour and transport)
      * @param settings the run's settings (only their transport is used)
      * @param path the request path
-     * @param body a request body like the run's
+     * @param body renders request {@code i}'s body for the prompt {@link #prompt prompt(i)}, through the
+     *     backend's own code
      * @param dialect makes a fresh dialect per request
      * @param events the response body the server streams back
+     * @return what was done; nothing when this flavour and transport were warmed up before
      */
-    public static int run(String flavour, HttpSettings settings, String path, byte[] body,
-                          Supplier<ResponseDialect> dialect, byte[] events) {
-        if (!WARMED.add(flavour + "/" + settings.transport().label())) return 0;
+    public static Result run(String flavour, HttpSettings settings, String path, IntFunction<byte[]> body,
+                             Supplier<ResponseDialect> dialect, byte[] events) {
+        if (!WARMED.add(flavour + "/" + settings.transport().label())) return Result.NONE;
         EventLoopGroup group = EventLoops.group(1, r -> {
             Thread t = new Thread(r, "benchsuite-warm-up-server");
             t.setDaemon(true);
@@ -70,12 +104,15 @@ public final class LoopbackWarmUp {
         });
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LIMIT_MILLIS);
         int completed = 0;
+        AtomicInteger answered = new AtomicInteger();
+        AtomicInteger accepted = new AtomicInteger();
         try {
             Channel server = new ServerBootstrap().group(group).channel(EventLoops.serverChannel())
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
-                            ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(16 << 20), new Answer(events));
+                            accepted.incrementAndGet();
+                            ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(16 << 20), new Answer(events, answered));
                         }
                     }).bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
             int port = ((InetSocketAddress) server.localAddress()).getPort();
@@ -84,7 +121,7 @@ public final class LoopbackWarmUp {
             try (HttpTransport transport = new HttpTransport("warm-up", loopback, EnvironmentVariables.of(Map.of()))) {
                 for (int i = 0; i < REQUESTS && System.nanoTime() < deadline; i++) {
                     Done done = new Done();
-                    transport.post(path, body, Map.of(), true, dialect.get(), done);
+                    transport.post(path, body.apply(i), Map.of(), true, dialect.get(), done);
                     if (!done.latch.await(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) break;
                     if (done.error != null) {
                         LOG.debug("warm-up request {} failed: {}", i, done.error);
@@ -100,24 +137,40 @@ public final class LoopbackWarmUp {
         } finally {
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).awaitUninterruptibly(LIMIT_MILLIS);
         }
-        return completed;
+        return new Result(completed, accepted.get());
     }
 
-    /** Answers every request with the same stream. */
+    /**
+     * Answers every request with the same stream, as a streaming server does (chunked, one chunk and one
+     * flush per event), and closes the connection after every other answer.
+     */
     private static final class Answer extends SimpleChannelInboundHandler<FullHttpRequest> {
         private final byte[] events;
+        private final AtomicInteger answered;
 
-        Answer(byte[] events) {
+        Answer(byte[] events, AtomicInteger answered) {
             this.events = events;
+            this.answered = answered;
         }
 
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
-            FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
-                    Unpooled.wrappedBuffer(events));
-            r.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/event-stream");
-            r.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, events.length);
-            ctx.writeAndFlush(r);
+            HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+            head.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/event-stream");
+            HttpUtil.setTransferEncodingChunked(head, true);
+            boolean close = answered.incrementAndGet() % 2 == 0;
+            if (close) head.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+            ctx.write(head);
+            int from = 0;
+            for (int i = 0; i + 1 < events.length; i++) {
+                if (events[i] == '\n' && events[i + 1] == '\n') {
+                    ctx.writeAndFlush(new DefaultHttpContent(Unpooled.wrappedBuffer(events, from, i + 2 - from)));
+                    from = i + 2;
+                }
+            }
+            if (from < events.length) ctx.write(new DefaultHttpContent(Unpooled.wrappedBuffer(events, from, events.length - from)));
+            ChannelFuture written = ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
+            if (close) written.addListener(ChannelFutureListener.CLOSE);
         }
     }
 

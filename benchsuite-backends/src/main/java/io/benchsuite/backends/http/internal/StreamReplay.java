@@ -61,14 +61,17 @@ public final class StreamReplay {
 
     /** {@code n} OpenAI chat chunks, a usage chunk and {@code [DONE]}. */
     public static byte[] syntheticOpenAiEvents(int n) {
-        StringBuilder b = new StringBuilder(n * 200);
+        // vLLM's shape: the role first, content deltas, the finish reason on the last, then the usage
+        String head = "data: {\"id\":\"chatcmpl-warm\",\"object\":\"chat.completion.chunk\",\"created\":1700000000,"
+                + "\"model\":\"warm-up\",\"choices\":[{\"index\":0,\"delta\":{";
+        StringBuilder b = new StringBuilder(n * 200 + 400);
+        b.append(head).append("\"role\":\"assistant\",\"content\":\"\"},\"logprobs\":null,\"finish_reason\":null}]}\n\n");
         for (int i = 0; i < n; i++) {
-            b.append("data: {\"id\":\"chatcmpl-warm\",\"object\":\"chat.completion.chunk\",\"created\":1700000000,")
-                    .append("\"model\":\"warm-up\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\" w").append(i % 10)
-                    .append("\"},\"logprobs\":null,\"finish_reason\":null}]}\n\n");
+            b.append(head).append("\"content\":\" w").append(i % 10).append("\"},\"logprobs\":null,\"finish_reason\":")
+                    .append(i == n - 1 ? "\"length\"" : "null").append("}]}\n\n");
         }
-        b.append("data: {\"id\":\"chatcmpl-warm\",\"choices\":[],\"usage\":{\"prompt_tokens\":8,\"completion_tokens\":").append(n)
-                .append("}}\n\ndata: [DONE]\n\n");
+        b.append("data: {\"id\":\"chatcmpl-warm\",\"choices\":[],\"usage\":{\"prompt_tokens\":8,\"total_tokens\":").append(8 + n)
+                .append(",\"completion_tokens\":").append(n).append("}}\n\ndata: [DONE]\n\n");
         return b.toString().getBytes(StandardCharsets.UTF_8);
     }
 
