@@ -16,6 +16,19 @@ public interface RequestDecorator {
     Decorated decorate(InferenceRequest request, ResponseListener downstream);
 
     /**
+     * Wraps {@code delivery}, which gives a finished request to the run's listeners on a thread of the
+     * run's own, in what this decorator makes current on the thread passing the request's terminal
+     * event on (a trace's span, which a metrics registry samples exemplars from). Called on that thread.
+     * The default adds nothing.
+     *
+     * @param delivery the delivery to run on the listeners' thread
+     * @return {@code delivery}, or a wrapper that runs it in this decorator's context
+     */
+    default Runnable carry(Runnable delivery) {
+        return delivery;
+    }
+
+    /**
      * A decorated request and listener.
      *
      * @param request the request to send

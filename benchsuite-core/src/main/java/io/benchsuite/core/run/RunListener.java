@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * Observes a run: writers, progress displays, metrics and tracing plug in here. Methods are called
- * from engine and backend threads; implementations must be thread-safe, quick and must not throw
- * (an exception is logged and the listener is otherwise ignored for that event).
+ * from engine threads; implementations must be thread-safe, quick and must not throw (an exception is
+ * logged and the listener is otherwise ignored for that event).
  */
 public interface RunListener {
 
@@ -14,7 +14,13 @@ public interface RunListener {
     default void onRunStarted(RunInfo info) {
     }
 
-    /** A request finished (any phase, any outcome). */
+    /**
+     * A request finished (any phase, any outcome). In a real-time run this is called on a thread of the
+     * run's own ({@code benchsuite-listeners-<run>}), never on the thread that read the request's end, in
+     * the order requests finished; every call has returned before {@link #reportSections} and
+     * {@link #onRunFinished}. A listener slower than the requests makes them wait for room in a bounded
+     * queue, so it should stay quick. In virtual time it is called on the thread driving the simulation.
+     */
     default void onRequestFinished(RequestRecord record) {
     }
 

@@ -185,6 +185,21 @@ public final class RequestTracing implements RunListener, RequestDecorator {
     }
 
     /** Forwards every event, recording the first token, the outcome and the tail decision on the span. */
+    /**
+     * Carries the span current on this thread (the request's, while its terminal event is passed on) to
+     * the listeners' thread, so metrics recorded there sample exemplars from it and logs carry its ids.
+     */
+    @Override
+    public Runnable carry(Runnable delivery) {
+        SpanContext current = Span.current().getSpanContext();
+        if (!current.isValid()) return delivery;
+        return () -> {
+            try (InContext ignored = new InContext(current)) {
+                delivery.run();
+            }
+        };
+    }
+
     private final class Traced implements ResponseListener {
         private final Span span;
         private final SpanContext sent;

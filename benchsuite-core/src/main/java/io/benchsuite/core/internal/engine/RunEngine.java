@@ -190,6 +190,8 @@ public final class RunEngine {
     private final String model;
     private final Tokenizer tokenizer;
     private final List<RunListener> listeners;
+    /** Delivers finished requests to the listeners off the I/O threads (in real time). */
+    private final ListenerRelay relay;
     private final List<RequestDecorator> decorators;
     private final SecretMask secrets;
     private final Duration drainTimeout;
@@ -247,6 +249,7 @@ public final class RunEngine {
         this.model = notNull(model, "model");
         this.tokenizer = notNull(tokenizer, "tokenizer");
         this.listeners = List.copyOf(notNull(listeners, "listeners"));
+        this.relay = new ListenerRelay(this.listeners, !(backend instanceof VirtualTimeBackend), "benchsuite-listeners-" + info.name());
         this.decorators = List.copyOf(notNull(decorators, "decorators"));
         notNull(options, "options");
         this.secrets = options.secrets();
@@ -400,6 +403,7 @@ public final class RunEngine {
         thread = new Thread(this::dispatchFromZero, "benchsuite-dispatcher-" + info.name());
         thread.setDaemon(true);
         thread.start();
+        relay.start();
         try {
             clientWatch.start();
             runStart = clock.nanoTime();
@@ -408,6 +412,7 @@ public final class RunEngine {
         } catch (RuntimeException | Error e) {
             thread.interrupt();
             clientWatch.stop();
+            relay.finish();
             throw e;
         }
         go.countDown();
@@ -513,6 +518,7 @@ public final class RunEngine {
             } finally {
                 lock.unlock();
             }
+            relay.finish(); // every finished request reaches the listeners before the result is assembled
             if (notSent > 0) {
                 // in virtual time the client is never late: the line grew because the simulated server fell behind
                 log.warn("{} arrival(s) were not sent: {} ({} requests were already waiting for a concurrency slot)", notSent,
@@ -535,6 +541,7 @@ public final class RunEngine {
             log.error("run '{}' failed", info.name(), t);
         }
         plans.close();
+        relay.finish();
         clientWatch.stop(); // the run has ended (a virtual-time pause returned above): the meter's thread ends with it
         return true;
     }
@@ -650,7 +657,12 @@ public final class RunEngine {
         aggregator.accept(r);
         if (o.contextExcess() == null) stats.finished(o, r);
         if (accuracy != null) grade(o, r, tracker);
-        for (RunListener l : listeners) safely(() -> l.onRequestFinished(r));
+        try {
+            relay.deliver(r, this::carryContext);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // only a full queue waits; the record is kept all the same
+            for (RunListener l : listeners) safely(() -> l.onRequestFinished(r));
+        }
         long now = now();
         OpenSessions.After after = sessions.afterRequest(o, r, now);
         boolean prepare = false;
@@ -680,6 +692,13 @@ public final class RunEngine {
             stop();
         }
         pacer.wake();
+    }
+
+    /** Wraps a delivery to the listeners on the relay's thread in what the decorators made current here. */
+    private Runnable carryContext(Runnable delivery) {
+        Runnable d = delivery;
+        for (RequestDecorator decorator : decorators) d = decorator.carry(d);
+        return d;
     }
 
     /** Stop: fail what waits for a slot, cancel what is in flight, and make sure every request gets a record. */

@@ -78,6 +78,35 @@ class RunEngineTest {
     }
 
     @Test
+    void listenersHearEveryRequestOffTheBackendsThreadsAndBeforeTheRunFinishes() {
+        // what a listener does (the request log, a user's callback) must not delay the thread that read a
+        // request's end: the engine hands records to a thread of the run's own, and drains it before the result
+        try (ScriptedBackend backend = new ScriptedBackend(Duration.ofMillis(2), Duration.ofMillis(1))) {
+            Workload w = Workload.closed(4).maxRequests(40).inputTokens(LengthDistribution.fixed(16))
+                    .outputTokens(LengthDistribution.fixed(3)).build();
+            List<String> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+            java.util.concurrent.atomic.AtomicInteger heardAtFinish = new java.util.concurrent.atomic.AtomicInteger(-1);
+            RunResult r = bench("relay", backend, w).listener(new io.benchsuite.core.run.RunListener() {
+                @Override
+                public void onRequestFinished(RequestRecord record) {
+                    threads.add(Thread.currentThread().getName());
+                }
+
+                @Override
+                public void onRunFinished(RunResult result) {
+                    heardAtFinish.set(threads.size());
+                }
+            }).run();
+
+            assertThat(r.requests()).hasSize(40);
+            assertThat(threads).hasSize(40).allMatch(t -> t.equals("benchsuite-listeners-relay"));
+            assertThat(heardAtFinish).as("records heard when the run finished").hasValue(40);
+            assertThat(Thread.getAllStackTraces().keySet()).as("the relay's thread ends with the run")
+                    .noneMatch(t -> t.getName().equals("benchsuite-listeners-relay") && t.isAlive());
+        }
+    }
+
+    @Test
     void measuresControlledTtftItlAndE2ePerRequest() {
         try (ScriptedBackend backend = new ScriptedBackend(Duration.ofMillis(40), Duration.ofMillis(8))) {
             Workload w = Workload.closed(2).maxRequests(20).inputTokens(LengthDistribution.fixed(32))
