@@ -70,6 +70,10 @@ final class ServeSimCommand implements Callable<Integer> {
     @Option(names = "--request-log", paramLabel = "<file>", description = "Write one JSON line per generation request "
             + "received: its arrival (ns from the server's start, taken before the body is read), prompt tokens and max_tokens")
     java.nio.file.Path requestLog;
+    @Option(names = "--no-warm-up", description = "Listen at once, without first running the request path over "
+            + "loopback against a throwaway server (the warm-up compiles it, so a client's first burst is not "
+            + "stamped and answered by the interpreter; it takes well under a second)")
+    boolean noWarmUp;
 
     ServeSimCommand(CliContext ctx) {
         this.ctx = ctx;
@@ -106,6 +110,7 @@ final class ServeSimCommand implements Callable<Integer> {
                     .stall(fraction("--stall-rate", stallRate), stallFor);
             if (servedModelName != null) builder.servedModelName(servedModelName);
             if (requestLog != null) builder.requestLog(requestLog);
+            builder.warmUp(!noWarmUp);
         } catch (ConfigurationException e) {
             if (e.key().isPresent() && options.stream().anyMatch(o -> o.trim().startsWith(e.key().get() + "="))) {
                 throw CliException.usage("--option: " + e.getMessage());

@@ -487,4 +487,30 @@ class SimHttpServerTest {
             assertThat(left).as("threads after a failed start: only the running server's").hasSize(SimHttpServer.PRESTARTED);
         }
     }
+
+    @Test
+    void theWarmUpRunsTheRequestPathBeforeListeningAndLeavesNoTraceInTheServer() throws Exception {
+        ServerWarmUp.Result alone = ServerWarmUp.run(SimSettings.builder().build(), WORDS);
+        assertThat(alone.completed()).as("warm-up requests answered with a whole stream").isEqualTo(ServerWarmUp.REQUESTS);
+        assertThat(ServerWarmUp.prompt(3, 131_072).length()).isGreaterThan(10 * ServerWarmUp.prompt(2, 131_072).length());
+        assertThat(ServerWarmUp.prompt(3, 4096).split(" ")).as("a long prompt still fits a 4K context").hasSizeLessThan(2048);
+
+        java.nio.file.Path log = java.nio.file.Files.createTempFile("warm-up", ".jsonl");
+        try (SimHttpServer s = SimHttpServer.builder().tokenizer(WORDS).warmUp(true).requestLog(log).start()) {
+            Map<String, Double> metrics = scrape(s);
+            assertThat(metrics.keySet()).anyMatch(k -> k.startsWith("vllm:prompt_tokens_total"));
+            metrics.forEach((k, v) -> {
+                if (k.startsWith("vllm:prompt_tokens_total") || k.startsWith("vllm:request_success_total")
+                        || k.startsWith("vllm:generation_tokens_total")) {
+                    assertThat(v).as("%s on the real server after its warm-up", k).isZero();
+                }
+            });
+            assertThat(java.nio.file.Files.readAllLines(log)).as("the request log holds no warm-up request").isEmpty();
+            HttpResponse<String> r = post(s, "/v1/chat/completions", chat(3, false, null, "after the warm-up"));
+            assertThat(r.statusCode()).isEqualTo(200);
+            assertThat(java.nio.file.Files.readAllLines(log)).as("the first real request is the log's first line").hasSize(1);
+        } finally {
+            java.nio.file.Files.deleteIfExists(log);
+        }
+    }
 }
