@@ -54,11 +54,11 @@ class LoopbackWarmUpTest {
     }
 
     @Test
-    void everyFourthWarmUpPromptIsLong() {
+    void everyEighthWarmUpPromptIsLong() {
         assertThat(LoopbackWarmUp.prompt(0)).hasSize(LoopbackWarmUp.prompt(1).length());
-        assertThat(LoopbackWarmUp.prompt(3).length()).as("a long prompt: 256 KB").isEqualTo(256 * 1024);
-        assertThat(LoopbackWarmUp.prompt(3).length()).isGreaterThan(50 * LoopbackWarmUp.prompt(2).length());
-        assertThat(LoopbackWarmUp.prompt(7)).isSameAs(LoopbackWarmUp.prompt(3));
+        assertThat(LoopbackWarmUp.prompt(7).length()).as("a long prompt: 128 KB").isEqualTo(128 * 1024);
+        assertThat(LoopbackWarmUp.prompt(7).length()).isEqualTo(32 * LoopbackWarmUp.prompt(3).length());
+        assertThat(LoopbackWarmUp.prompt(15)).isSameAs(LoopbackWarmUp.prompt(7));
     }
 
     @Test

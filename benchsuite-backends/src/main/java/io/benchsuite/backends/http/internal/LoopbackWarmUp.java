@@ -61,10 +61,10 @@ public final class LoopbackWarmUp {
     private LoopbackWarmUp() {}
 
     private static final String SHORT_PROMPT = "warm up ".repeat(512);
-    private static final String LONG_PROMPT = "warm up ".repeat(32 * 1024);
+    private static final String LONG_PROMPT = "warm up ".repeat(16 * 1024);
 
     /**
-     * The prompt of warm-up request {@code i}: 512 words, and every fourth 32K words (256 KB). A run's
+     * The prompt of warm-up request {@code i}: 512 words, and every eighth 16K words (128 KB). A run's
      * long prompts take paths short ones do not (socket writes over several calls, the buffer
      * allocator's large chunks: a replay's first long prompts each waited milliseconds for a new chunk).
      *
@@ -72,7 +72,7 @@ public final class LoopbackWarmUp {
      * @return its prompt
      */
     public static String prompt(int i) {
-        return i % 4 == 3 ? LONG_PROMPT : SHORT_PROMPT;
+        return i % 8 == 7 ? LONG_PROMPT : SHORT_PROMPT;
     }
 
     /** What a warm-up did: the requests that completed and the connections the server accepted for them. */
