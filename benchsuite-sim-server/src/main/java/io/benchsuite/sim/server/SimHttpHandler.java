@@ -400,6 +400,7 @@ final class SimHttpHandler implements HttpHandler {
         ex.sendResponseHeaders(200, 0);
         OutputStream out = ex.getResponseBody();
         StreamEvents.Event[] pending = {first};
+        ChunkTemplate tokens = new ChunkTemplate(api == Api.CHAT, id, created, servedName);
         int n = 0;
         while (true) {
             StreamEvents.Event e = next(events, pending, handle, out);
@@ -415,15 +416,7 @@ final class SimHttpHandler implements HttpHandler {
                     ((ObjectNode) role.withArray("choices").get(0)).putNull("finish_reason");
                     event(out, "data: ", role);
                 }
-                ObjectNode c = chunk(api, id, created);
-                ObjectNode choice = (ObjectNode) c.withArray("choices").get(0);
-                if (api == Api.CHAT) choice.putObject("delta").put("content", t.text());
-                else choice.put("text", t.text());
-                choice.putNull("logprobs");
-                if (n >= p.maxTokens()) choice.put("finish_reason", "length");
-                else choice.putNull("finish_reason");
-                if (api == Api.COMPLETION) choice.putNull("stop_reason");
-                event(out, "data: ", c);
+                out.write(tokens.token(t.text(), n >= p.maxTokens()));
             } else if (e instanceof StreamEvents.Done d) {
                 if (p.includeUsage()) {
                     ObjectNode u = json.createObjectNode();
