@@ -27,10 +27,10 @@ public record PromptBlocks(long[] chainedHashes, int words) {
         int i = 0;
         int n = prompt.length();
         while (i < n) {
-            while (i < n && Character.isWhitespace(prompt.charAt(i))) i++;
+            while (i < n && isWhitespace(prompt.charAt(i))) i++;
             if (i >= n) break;
             long w = 0xCBF29CE484222325L; // FNV-1a over the word's chars
-            while (i < n && !Character.isWhitespace(prompt.charAt(i))) {
+            while (i < n && !isWhitespace(prompt.charAt(i))) {
                 w = (w ^ prompt.charAt(i)) * 0x100000001B3L;
                 i++;
             }
@@ -45,6 +45,16 @@ public record PromptBlocks(long[] chainedHashes, int words) {
             }
         }
         return new PromptBlocks(Arrays.copyOf(hashes, blocks), words);
+    }
+
+    /**
+     * {@link Character#isWhitespace(char)}, answered without its table lookup for ASCII: the server cuts
+     * every prompt it receives (a replay's 8.3M tokens), and a 350 KB prompt took 2.6-2.8 ms instead of
+     * 3.4-3.6 ms with the launcher's quick compiler (1.1 instead of 1.2-1.4 ms with the full one).
+     */
+    static boolean isWhitespace(char c) {
+        if (c < 0x80) return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1C && c <= 0x1F);
+        return Character.isWhitespace(c);
     }
 
     /**

@@ -1,0 +1,39 @@
+package io.benchsuite.sim.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.benchsuite.sim.SimPhysics;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The prefix cache's cut of a prompt: whitespace as Java defines it, blocks stable under appending. */
+class PromptBlocksTest {
+
+    @Test
+    void whitespaceIsJavasForEveryChar() {
+        for (int c = 0; c <= Character.MAX_VALUE; c++) {
+            assertThat(PromptBlocks.isWhitespace((char) c)).as("U+%04X", c).isEqualTo(Character.isWhitespace((char) c));
+        }
+    }
+
+    @Test
+    void blocksCountWordsAcrossEveryKindOfWhitespaceAndStayStableUnderAppending() {
+        Random r = new Random(7);
+        String[] gaps = {" ", "  ", "\t", "\n", "\r\n", "\u001f", "\u2003", "\u3000", " \u00a0"};
+        String[] words = {"alpha", "b\u00e9ta", "\u4e2d\u6587", "x", "\ud83d\ude00", "a\u00a0b"};
+        StringBuilder text = new StringBuilder();
+        int wordCount = 0;
+        for (int i = 0; i < 3 * SimPhysics.BLOCK_TOKENS + 5; i++) {
+            text.append(words[r.nextInt(words.length)]).append(gaps[r.nextInt(gaps.length)]);
+            wordCount++;
+        }
+        PromptBlocks all = PromptBlocks.of(text.toString());
+        // a no-break space joins a word ("a\u00a0b", " \u00a0" before the next word): not a separator in Java
+        assertThat(all.words()).isLessThanOrEqualTo(wordCount).isGreaterThan(wordCount / 2);
+        assertThat(all.chainedHashes()).hasSize(all.words() / SimPhysics.BLOCK_TOKENS);
+        PromptBlocks longer = PromptBlocks.of(text + " more words appended at the end");
+        assertThat(longer.chainedHashes()).startsWith(all.chainedHashes());
+        assertThat(PromptBlocks.of("  lead and trail  ").words()).isEqualTo(3);
+        assertThat(PromptBlocks.of("").words()).isZero();
+    }
+}
