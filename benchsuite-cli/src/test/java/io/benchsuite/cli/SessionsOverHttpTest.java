@@ -5,12 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.api.backend.BackendError;
+import io.benchsuite.api.backend.ResponseListener;
+import io.benchsuite.api.backend.Usage;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.prompt.Tokenizers;
-import io.benchsuite.core.run.RunListener;
+import io.benchsuite.core.run.RequestDecorator;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.workload.DataInput;
 import io.benchsuite.core.workload.ShareGptOptions;
@@ -66,23 +69,58 @@ class SessionsOverHttpTest {
         Path log = tmp.resolve("server-requests.jsonl");
         try (SimHttpServer server = SimHttpServer.builder().tokenizer(Tokenizers.cl100k()).requestLog(log)
                 .settings(SimSettings.builder().model("llama-3.1-8b").timeScale(0.01).build()).start()) {
-            // a single user, so each request's hits are the server's counters before and after it
-            List<long[]> perRequest = new ArrayList<>();
+            // a single user, so each request's hits are the server's counters before and after it, read when
+            // its end reaches the engine (a decorator's listener: before the user's next request is sent;
+            // a run listener hears it later, on the listeners' thread)
+            Map<Long, long[]> hitsByIndex = new java.util.concurrent.ConcurrentHashMap<>();
             long[] last = {0, 0};
-            RunListener counters = new RunListener() {
-                @Override
-                public synchronized void onRequestFinished(RequestRecord r) {
-                    SimEngineState s = server.state();
-                    perRequest.add(new long[] {r.turn(), s.prefixQueryTokens() - last[0], s.prefixHitTokens() - last[1]});
-                    last[0] = s.prefixQueryTokens();
-                    last[1] = s.prefixHitTokens();
+            RequestDecorator counters = (request, downstream) -> new RequestDecorator.Decorated(request, new ResponseListener() {
+                private void take() {
+                    synchronized (last) {
+                        SimEngineState s = server.state();
+                        hitsByIndex.put(request.index(), new long[] {s.prefixQueryTokens() - last[0], s.prefixHitTokens() - last[1]});
+                        last[0] = s.prefixQueryTokens();
+                        last[1] = s.prefixHitTokens();
+                    }
                 }
-            };
+
+                @Override
+                public void onConnected(long connectNanos) {
+                    downstream.onConnected(connectNanos);
+                }
+
+                @Override
+                public void onConnectionRetry(long nanoTime, String reason) {
+                    downstream.onConnectionRetry(nanoTime, reason);
+                }
+
+                @Override
+                public void onSent(long nanoTime) {
+                    downstream.onSent(nanoTime);
+                }
+
+                @Override
+                public void onTokens(long nanoTime, int tokenCount, String text) {
+                    downstream.onTokens(nanoTime, tokenCount, text);
+                }
+
+                @Override
+                public void onComplete(long nanoTime, Usage usage) {
+                    take();
+                    downstream.onComplete(nanoTime, usage);
+                }
+
+                @Override
+                public void onError(long nanoTime, BackendError error) {
+                    take();
+                    downstream.onError(nanoTime, error);
+                }
+            });
             Workload w = Workload.closed(1).source(new ShareGptSource(DataInput.of(data),
                     ShareGptOptions.builder().sessions(true).maxTurns(3).noLengthLimits().build())).build();
             RunResult r = Benchmark.named("sessions").backend("vllm", BackendConfig.of(Map.of("url",
                     server.baseUri().toString(), "model", "llama-3.1-8b"))).workload(w).seed(SeedChain.fromLong(5))
-                    .listener(counters).retainRequests(true).run();
+                    .decorator(counters).retainRequests(true).run();
 
             assertThat(r.requests()).hasSize(12).allMatch(RequestRecord::succeeded);
             // on the wire: the server's own log, in arrival order, grows turn by turn within each session
@@ -103,12 +141,11 @@ class SessionsOverHttpTest {
             }
             // the server's prefix cache: per turn, the share of prompt tokens it found cached
             Map<Long, long[]> byTurn = new TreeMap<>();
-            synchronized (counters) {
-                for (long[] q : perRequest) {
-                    long[] t = byTurn.computeIfAbsent(q[0], k -> new long[2]);
-                    t[0] += q[1];
-                    t[1] += q[2];
-                }
+            for (RequestRecord rec : r.requests()) {
+                long[] q = hitsByIndex.get(rec.index());
+                long[] t = byTurn.computeIfAbsent((long) rec.turn(), k -> new long[2]);
+                t[0] += q[0];
+                t[1] += q[1];
             }
             double turn1 = (double) byTurn.get(1L)[1] / byTurn.get(1L)[0];
             double turn2 = (double) byTurn.get(2L)[1] / byTurn.get(2L)[0];

@@ -19,7 +19,9 @@ public interface RunListener {
      * run's own ({@code benchsuite-listeners-<run>}), never on the thread that read the request's end, in
      * the order requests finished; every call has returned before {@link #reportSections} and
      * {@link #onRunFinished}. A listener slower than the requests makes them wait for room in a bounded
-     * queue, so it should stay quick. In virtual time it is called on the thread driving the simulation.
+     * queue, so it should stay quick. It may be called after the next request (a closed-loop user's next
+     * turn) was sent: a callback that must see a request's end before anything else is sent belongs in a
+     * {@link RequestDecorator}'s listener. In virtual time it is called on the thread driving the simulation.
      */
     default void onRequestFinished(RequestRecord record) {
     }

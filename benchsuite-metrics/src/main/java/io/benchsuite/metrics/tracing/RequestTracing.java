@@ -184,7 +184,6 @@ public final class RequestTracing implements RunListener, RequestDecorator {
         return SpanContext.create(ctx.getTraceId(), ctx.getSpanId(), TraceFlags.fromByte(flags), ctx.getTraceState());
     }
 
-    /** Forwards every event, recording the first token, the outcome and the tail decision on the span. */
     /**
      * Carries the span current on this thread (the request's, while its terminal event is passed on) to
      * the listeners' thread, so metrics recorded there sample exemplars from it and logs carry its ids.
@@ -200,6 +199,7 @@ public final class RequestTracing implements RunListener, RequestDecorator {
         };
     }
 
+    /** Forwards every event, recording the first token, the outcome and the tail decision on the span. */
     private final class Traced implements ResponseListener {
         private final Span span;
         private final SpanContext sent;
