@@ -6,13 +6,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendError;
-import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.prompt.Tokenizers;
+import io.benchsuite.core.run.ForwardingResponseListener;
 import io.benchsuite.core.run.RequestDecorator;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.workload.DataInput;
@@ -74,48 +74,29 @@ class SessionsOverHttpTest {
             // a run listener hears it later, on the listeners' thread)
             Map<Long, long[]> hitsByIndex = new java.util.concurrent.ConcurrentHashMap<>();
             long[] last = {0, 0};
-            RequestDecorator counters = (request, downstream) -> new RequestDecorator.Decorated(request, new ResponseListener() {
-                private void take() {
-                    synchronized (last) {
-                        SimEngineState s = server.state();
-                        hitsByIndex.put(request.index(), new long[] {s.prefixQueryTokens() - last[0], s.prefixHitTokens() - last[1]});
-                        last[0] = s.prefixQueryTokens();
-                        last[1] = s.prefixHitTokens();
-                    }
-                }
+            RequestDecorator counters = (request, downstream) -> new RequestDecorator.Decorated(request,
+                    new ForwardingResponseListener(downstream) {
+                        private void take() {
+                            synchronized (last) {
+                                SimEngineState s = server.state();
+                                hitsByIndex.put(request.index(), new long[] {s.prefixQueryTokens() - last[0], s.prefixHitTokens() - last[1]});
+                                last[0] = s.prefixQueryTokens();
+                                last[1] = s.prefixHitTokens();
+                            }
+                        }
 
-                @Override
-                public void onConnected(long connectNanos) {
-                    downstream.onConnected(connectNanos);
-                }
+                        @Override
+                        public void onComplete(long nanoTime, Usage usage) {
+                            take();
+                            super.onComplete(nanoTime, usage);
+                        }
 
-                @Override
-                public void onConnectionRetry(long nanoTime, String reason) {
-                    downstream.onConnectionRetry(nanoTime, reason);
-                }
-
-                @Override
-                public void onSent(long nanoTime) {
-                    downstream.onSent(nanoTime);
-                }
-
-                @Override
-                public void onTokens(long nanoTime, int tokenCount, String text) {
-                    downstream.onTokens(nanoTime, tokenCount, text);
-                }
-
-                @Override
-                public void onComplete(long nanoTime, Usage usage) {
-                    take();
-                    downstream.onComplete(nanoTime, usage);
-                }
-
-                @Override
-                public void onError(long nanoTime, BackendError error) {
-                    take();
-                    downstream.onError(nanoTime, error);
-                }
-            });
+                        @Override
+                        public void onError(long nanoTime, BackendError error) {
+                            take();
+                            super.onError(nanoTime, error);
+                        }
+                    });
             Workload w = Workload.closed(1).source(new ShareGptSource(DataInput.of(data),
                     ShareGptOptions.builder().sessions(true).maxTurns(3).noLengthLimits().build())).build();
             RunResult r = Benchmark.named("sessions").backend("vllm", BackendConfig.of(Map.of("url",

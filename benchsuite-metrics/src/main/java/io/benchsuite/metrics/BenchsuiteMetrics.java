@@ -14,6 +14,7 @@ import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.result.Slo;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.RunningBenchmark;
+import io.benchsuite.core.run.ForwardingResponseListener;
 import io.benchsuite.core.run.LiveStats;
 import io.benchsuite.core.run.RequestDecorator;
 import io.benchsuite.core.run.RunInfo;
@@ -246,43 +247,21 @@ public final class BenchsuiteMetrics implements RunListener, RequestDecorator, A
     }
 
     /** Counts a request in flight from its decoration to its terminal event. */
-    private final class Counting implements ResponseListener {
-        private final ResponseListener downstream;
-
+    private final class Counting extends ForwardingResponseListener {
         Counting(ResponseListener downstream) {
-            this.downstream = downstream;
-        }
-
-        @Override
-        public void onConnected(long connectNanos) {
-            downstream.onConnected(connectNanos);
-        }
-
-        @Override
-        public void onConnectionRetry(long nanoTime, String reason) {
-            downstream.onConnectionRetry(nanoTime, reason);
-        }
-
-        @Override
-        public void onSent(long nanoTime) {
-            downstream.onSent(nanoTime);
-        }
-
-        @Override
-        public void onTokens(long nanoTime, int tokenCount, String text) {
-            downstream.onTokens(nanoTime, tokenCount, text);
+            super(downstream);
         }
 
         @Override
         public void onComplete(long nanoTime, Usage usage) {
             inFlight.decrementAndGet();
-            downstream.onComplete(nanoTime, usage);
+            super.onComplete(nanoTime, usage);
         }
 
         @Override
         public void onError(long nanoTime, BackendError error) {
             inFlight.decrementAndGet();
-            downstream.onError(nanoTime, error);
+            super.onError(nanoTime, error);
         }
     }
 
