@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.InferenceRequest;
-import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
+import io.benchsuite.core.run.ForwardingResponseListener;
 import io.benchsuite.core.run.RequestDecorator;
 import io.benchsuite.metrics.TestBackendAccess;
 import io.opentelemetry.api.trace.Span;
@@ -53,27 +53,17 @@ class PerRequestSamplingTest {
 
     /** Sits downstream of the tracing listener and notes the current context at the terminal event. */
     private RequestDecorator probe() {
-        return (request, downstream) -> new RequestDecorator.Decorated(request, new ResponseListener() {
-            @Override
-            public void onSent(long t) {
-                downstream.onSent(t);
-            }
-
-            @Override
-            public void onTokens(long t, int n, String text) {
-                downstream.onTokens(t, n, text);
-            }
-
+        return (request, downstream) -> new RequestDecorator.Decorated(request, new ForwardingResponseListener(downstream) {
             @Override
             public void onComplete(long t, Usage u) {
                 currentAtEnd.put(request.index(), Span.current().getSpanContext());
-                downstream.onComplete(t, u);
+                super.onComplete(t, u);
             }
 
             @Override
             public void onError(long t, BackendError e) {
                 currentAtEnd.put(request.index(), Span.current().getSpanContext());
-                downstream.onError(t, e);
+                super.onError(t, e);
             }
         });
     }
