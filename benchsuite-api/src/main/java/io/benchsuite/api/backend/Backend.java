@@ -47,6 +47,19 @@ public interface Backend extends AutoCloseable {
     }
 
     /**
+     * Runs this backend's own request path once or a few dozen times, without a byte to the measured
+     * server (e.g. against a loopback server of its own), so that a run's first requests are not sent
+     * by code the JVM has never run: loading, linking and compiling it would otherwise fall between
+     * their scheduled instants and their sends. A real-time run calls this once, just before its clock
+     * starts and after everything else of the run is set up, since loading a class later can undo
+     * compiled code that the warm-up produced; a virtual-time run does not call it. It must leave no
+     * thread running and must not fail the run: trouble only means a colder start. The default does
+     * nothing.
+     */
+    default void warmUp() {
+    }
+
+    /**
      * What this backend is, for the report (name, model, endpoint without credentials, version).
      *
      * @return what this backend is, for the report (name, model, endpoint without credentials, version)

@@ -145,8 +145,14 @@ public final class OpenAiBackend implements Backend {
     public void preflight() {
         check();
         transport.prewarm();
-        // the request path too, against a loopback server of this process: the first requests of the run
-        // are then not sent by the interpreter
+    }
+
+    /**
+     * The request path, against a loopback server of this process (nothing reaches the server): the first
+     * requests of the run are then not sent by the interpreter.
+     */
+    @Override
+    public void warmUp() {
         LoopbackWarmUp.run("openai", transport.settings(), settings.endpoint().path(), i -> {
             InferenceRequest sample = new InferenceRequest(i, settings.model(), List.of(ChatMessage.user(LoopbackWarmUp.prompt(i))),
                     1024, 8, true, 0.0, 1, true, Map.of());

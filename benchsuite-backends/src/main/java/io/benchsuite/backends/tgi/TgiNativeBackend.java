@@ -119,6 +119,11 @@ public final class TgiNativeBackend implements Backend {
     public void preflight() {
         check();
         transport.prewarm();
+    }
+
+    /** The request path, against a loopback server of this process (nothing reaches the server). */
+    @Override
+    public void warmUp() {
         LoopbackWarmUp.run("tgi", transport.settings(), "/generate_stream", i -> {
             InferenceRequest sample = new InferenceRequest(i, model.isEmpty() ? "tgi" : model,
                     List.of(ChatMessage.user(LoopbackWarmUp.prompt(i))), 1024, 8, true, 0.0, 1, true, Map.of());

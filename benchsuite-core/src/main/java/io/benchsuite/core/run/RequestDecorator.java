@@ -29,6 +29,16 @@ public interface RequestDecorator {
     }
 
     /**
+     * Runs this decorator's per-request code once on a throwaway request, with nothing anyone can see (no
+     * span exported, nothing counted, no header sent anywhere), so that a run's first requests are not
+     * decorated by code the JVM runs for the first time (loading and linking it cost a replay's first
+     * request milliseconds). A real-time run calls it a few dozen times just before its clock starts, on
+     * the thread that starts the run. The default does nothing.
+     */
+    default void rehearse() {
+    }
+
+    /**
      * A decorated request and listener.
      *
      * @param request the request to send

@@ -12,6 +12,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -87,7 +88,15 @@ public final class ServerMetricsScraper extends PeriodicSampler {
             windowStart = info.workload().warmup().toNanos();
             windowEnd = info.workload().length().map(l -> l.minus(info.workload().cooldown()).toNanos()).orElse(Long.MAX_VALUE);
         }
-        startSampling(this::scrapeOnce);
+        // The baseline here, on the thread starting the run, before its clock: the counters' deltas then
+        // count none of the run's requests as before it, and the classes a scrape loads (the JDK's HTTP
+        // keep-alive cache subclasses ArrayDeque) are loaded before the run's warm-up, not during it,
+        // where they undid compiled code the warm-up had made (see RunEngine#warmUp).
+        scrapeOnce();
+        AtomicBoolean baselineTaken = new AtomicBoolean(true);
+        startSampling(() -> {
+            if (!baselineTaken.getAndSet(false)) scrapeOnce();
+        });
     }
 
     /** Scrapes once now (also used for the final scrape at the end of the run). */

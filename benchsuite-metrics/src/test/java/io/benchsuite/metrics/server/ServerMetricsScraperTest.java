@@ -59,6 +59,32 @@ class ServerMetricsScraperTest {
     }
 
     @Test
+    void theBaselineIsScrapedBeforeTheRunGoesOnAndOnlyOnce() throws Exception {
+        // the baseline is taken on the thread starting the run, inside onRunStarted: a listener heard after
+        // the scraper already finds it done, and the periodic scrapes start an interval later
+        AtomicInteger scraped = new AtomicInteger();
+        URI url = serve(i -> {
+            scraped.incrementAndGet();
+            return Fixtures.text(i == 0 ? "vllm-1.txt" : "vllm-2.txt");
+        }, 200);
+        ServerMetricsScraper scraper = new ServerMetricsScraper(url, Duration.ofSeconds(30), Duration.ofSeconds(2));
+        AtomicInteger atStart = new AtomicInteger(-1);
+        io.benchsuite.core.run.RunListener after = new io.benchsuite.core.run.RunListener() {
+            @Override
+            public void onRunStarted(io.benchsuite.core.run.RunInfo info) {
+                atStart.set(scraped.get());
+            }
+        };
+        RunResult r = io.benchsuite.metrics.TestBackendAccess.closedLoop("baseline", 4, scraper, after).result();
+
+        assertThat(atStart).as("scrapes done when the next listener heard the start").hasValue(1);
+        JsonNode s = SectionJson.of(r.sections().get("server"));
+        assertThat(s.get("scrapes").asLong()).as("the baseline and the final scrape, none between (interval 30 s)")
+                .isEqualTo(2);
+        assertThat(s.get("prefixCacheHitRate").asDouble()).isEqualTo(0.25);
+    }
+
+    @Test
     void anUnreachableEndpointIsCountedAndTheRunGoesOn() throws Exception {
         java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
         int port = s.getLocalPort();

@@ -25,6 +25,22 @@ import org.slf4j.MDC;
 class RequestTracingTest {
 
     @Test
+    void aRehearsalExportsNoSpanAndLeavesNoContext() {
+        InMemorySpanExporter exporter = InMemorySpanExporter.create();
+        OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
+                .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter)).build())
+                .setPropagators(ContextPropagators.create(W3CTraceContextPropagator.getInstance()))
+                .build();
+        RequestTracing tracing = new RequestTracing(sdk);
+        for (int i = 0; i < 40; i++) tracing.rehearse();
+
+        assertThat(exporter.getFinishedSpanItems()).as("spans exported by rehearsals").isEmpty();
+        assertThat(MDC.get("trace_id")).isNull();
+        assertThat(io.opentelemetry.api.trace.Span.current().getSpanContext().isValid()).isFalse();
+        sdk.close();
+    }
+
+    @Test
     void oneSpanPerRequestWithAttributesFirstTokenEventAndMatchingTraceparent() {
         InMemorySpanExporter exporter = InMemorySpanExporter.create();
         OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()

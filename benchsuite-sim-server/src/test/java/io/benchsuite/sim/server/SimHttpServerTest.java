@@ -490,7 +490,18 @@ class SimHttpServerTest {
 
     @Test
     void theWarmUpRunsTheRequestPathBeforeListeningAndLeavesNoTraceInTheServer() throws Exception {
+        java.nio.file.Path tmp = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"));
+        java.util.function.Supplier<java.util.Set<String>> warmUpLogs = () -> {
+            try (var files = java.nio.file.Files.list(tmp)) {
+                return files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("benchsuite-serve-sim-warm-up"))
+                        .collect(java.util.stream.Collectors.toSet());
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+        java.util.Set<String> before = warmUpLogs.get();
         ServerWarmUp.Result alone = ServerWarmUp.run(SimSettings.builder().build(), WORDS);
+        assertThat(warmUpLogs.get()).as("the warm-up's own request log is deleted").isSubsetOf(before);
         assertThat(alone.completed()).as("warm-up requests answered with a whole stream").isEqualTo(ServerWarmUp.REQUESTS);
         assertThat(ServerWarmUp.prompt(3, 131_072).length()).isGreaterThan(10 * ServerWarmUp.prompt(2, 131_072).length());
         assertThat(ServerWarmUp.prompt(3, 4096).split(" ")).as("a long prompt still fits a 4K context").hasSizeLessThan(2048);

@@ -102,7 +102,8 @@ public final class LoopbackWarmUp {
             t.setDaemon(true);
             return t;
         });
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LIMIT_MILLIS);
+        long started = System.nanoTime();
+        long deadline = started + TimeUnit.MILLISECONDS.toNanos(LIMIT_MILLIS);
         int completed = 0;
         AtomicInteger answered = new AtomicInteger();
         AtomicInteger accepted = new AtomicInteger();
@@ -137,6 +138,9 @@ public final class LoopbackWarmUp {
         } finally {
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).awaitUninterruptibly(LIMIT_MILLIS);
         }
+        LOG.debug("{} request path warmed up over {}: {} of {} requests, {} connections, {} ms", flavour,
+                settings.transport().label(), completed, REQUESTS, accepted.get(),
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
         return new Result(completed, accepted.get());
     }
 

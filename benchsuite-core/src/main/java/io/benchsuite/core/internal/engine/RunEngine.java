@@ -172,11 +172,13 @@ public final class RunEngine {
 
     /**
      * The most prompt tokens the planner holds prepared, a prompt the backend rendered ahead counting
-     * twice (its text and its rendering, about 6 bytes each): at most ~100 MB. Deep enough that 574
-     * of the first 600 requests of Mooncake's conversation trace (8.3M prompt tokens) are prepared
-     * before the replay's clock starts, so the planner competes little with its first bursts for the CPU.
+     * twice (its text and its rendering, about 6 bytes each): at most ~150 MB. Deep enough that all of
+     * the first 600 requests of Mooncake's conversation trace (8.3M prompt tokens, 16.6M held) are
+     * prepared before the replay's clock starts. With 16M, 574 were, and the planner built the other 26
+     * (tokenizing 10K+ token prompts) during the first two bursts, the moment the first ones were taken,
+     * on a CPU the bursts needed: both bursts reached the server 7-20 ms late.
      */
-    private static final long PREPARED_TOKENS = 16_000_000;
+    private static final long PREPARED_TOKENS = 24_000_000;
     /**
      * The most starts the planner holds prepared. The token bound is what bounds memory; this one only
      * stops a source of tiny prompts from being read far ahead. A replayed trace with large prompts needs
@@ -373,6 +375,7 @@ public final class RunEngine {
             throw plans.failure();
         }
         for (RunListener l : listeners) safely(() -> l.onRunStarted(info));
+        if (virtual == null) warmUp();
         try {
             startGate.awaitStart();
         } catch (InterruptedException e) {
@@ -391,15 +394,8 @@ public final class RunEngine {
             virtualPending = true;
             return;
         }
-        // Before the clock, what the first request would otherwise pay for: the per-request code's first run
-        // (loading, linking; ~15 ms on a fresh JVM), the dispatcher thread's start, and the watch's first read
-        // of the process's CPU, which loads the JVM's management classes (10-30 ms).
-        try {
-            Rehearsal.run(tokenizer, secrets);
-        } catch (RuntimeException e) {
-            // it only saves time (a user's tokenizer may refuse the rehearsal's text): the run goes on without it
-            log.debug("run '{}': rehearsal of the request path failed: {}", info.name(), e.toString());
-        }
+        // Before the clock, what the first request would otherwise pay for: the dispatcher thread's start,
+        // and the watch's first read of the process's CPU, which loads the JVM's management classes (10-30 ms).
         thread = new Thread(this::dispatchFromZero, "benchsuite-dispatcher-" + info.name());
         thread.setDaemon(true);
         thread.start();
@@ -416,6 +412,43 @@ public final class RunEngine {
             throw e;
         }
         go.countDown();
+    }
+
+    /**
+     * Before the clock (real time only), last of the run's set-up, so that no class loaded later undoes
+     * compiled code the warm-up produced (one did: the server-metrics scraper's first scrape, in a
+     * listener's {@code onRunStarted}, loads a subclass of {@code ArrayDeque}, and every compiled method
+     * that had inlined one of its methods, the connection pool's among them, was thrown away and compiled
+     * again during the first requests): the backend's warm-up of its request path, then the engine's own
+     * per-request code and each decorator's (loading, linking; ~15 ms on a fresh JVM, inside the first
+     * burst). None of this can fail the run: it only saves time.
+     */
+    private void warmUp() {
+        long start = System.nanoTime();
+        try {
+            backend.warmUp();
+        } catch (RuntimeException e) {
+            log.debug("run '{}': the backend's warm-up failed: {}", info.name(), e.toString());
+        }
+        try {
+            Rehearsal.run(tokenizer, secrets, decorators);
+            linkDispatchStates();
+        } catch (RuntimeException e) {
+            // a user's tokenizer may refuse the rehearsal's text: the run goes on without it
+            log.debug("run '{}': rehearsal of the request path failed: {}", info.name(), e.toString());
+        }
+        log.debug("run '{}': warmed up in {} ms", info.name(), (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /**
+     * Loads what the dispatch loop's first pass would: the dispatcher's states and the class holding this
+     * engine's switch tables (~1.5 ms at the first instant of a replay, inside its first requests' lag).
+     */
+    private static boolean linkDispatchStates() {
+        return switch (Dispatcher.RunState.RUNNING) {
+            case RUNNING -> true;
+            case COMPLETED, DRAIN_EXPIRED -> false;
+        };
     }
 
     /** The dispatcher thread: waits for the run's zero, then runs the loop. */

@@ -77,6 +77,88 @@ class RunEngineTest {
         }
     }
 
+    /** A backend that counts its warm-ups and remembers when it was asked to send (delegating the rest). */
+    private static final class WarmUpWatcher implements Backend {
+        private final Backend inner;
+        private final boolean failWarmUp;
+        final List<String> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        WarmUpWatcher(Backend inner, boolean failWarmUp) {
+            this.inner = inner;
+            this.failWarmUp = failWarmUp;
+        }
+
+        @Override
+        public RequestHandle send(InferenceRequest request, ResponseListener listener) {
+            events.add("send");
+            return inner.send(request, listener);
+        }
+
+        @Override
+        public void warmUp() {
+            events.add("warm-up");
+            if (failWarmUp) throw new IllegalStateException("no loopback here");
+        }
+
+        @Override
+        public BackendInfo info() {
+            return inner.info();
+        }
+
+        @Override
+        public void close() {
+            inner.close();
+        }
+    }
+
+    @Test
+    void theBackendAndTheDecoratorsWarmUpOnceAfterTheListenersStartAndBeforeTheFirstRequest() {
+        try (ScriptedBackend scripted = new ScriptedBackend(Duration.ofMillis(2), Duration.ofMillis(1))) {
+            WarmUpWatcher backend = new WarmUpWatcher(scripted, false);
+            java.util.concurrent.atomic.AtomicInteger rehearsals = new java.util.concurrent.atomic.AtomicInteger();
+            java.util.concurrent.atomic.AtomicInteger decorated = new java.util.concurrent.atomic.AtomicInteger();
+            Workload w = Workload.closed(2).maxRequests(6).inputTokens(LengthDistribution.fixed(16))
+                    .outputTokens(LengthDistribution.fixed(2)).build();
+            RunResult r = bench("warm-up", backend, w).listener(new io.benchsuite.core.run.RunListener() {
+                @Override
+                public void onRunStarted(io.benchsuite.core.run.RunInfo info) {
+                    backend.events.add("run started");
+                }
+            }).decorator(new io.benchsuite.core.run.RequestDecorator() {
+                @Override
+                public Decorated decorate(InferenceRequest request, ResponseListener downstream) {
+                    decorated.incrementAndGet();
+                    return new Decorated(request, downstream);
+                }
+
+                @Override
+                public void rehearse() {
+                    rehearsals.incrementAndGet();
+                }
+            }).run();
+
+            assertThat(r.requests()).hasSize(6).allMatch(RequestRecord::succeeded);
+            assertThat(backend.events.subList(0, 3)).containsExactly("run started", "warm-up", "send");
+            assertThat(backend.events).filteredOn("warm-up"::equals).hasSize(1);
+            assertThat(rehearsals).as("the decorator's rehearsals, none of them a request").hasValue(Rehearsal.TIMES);
+            assertThat(decorated).as("requests decorated").hasValue(6);
+        }
+    }
+
+    @Test
+    void aWarmUpThatFailsOnlyMeansAColderStart() {
+        try (ScriptedBackend scripted = new ScriptedBackend(Duration.ofMillis(2), Duration.ofMillis(1))) {
+            WarmUpWatcher backend = new WarmUpWatcher(scripted, true);
+            Workload w = Workload.closed(1).maxRequests(3).inputTokens(LengthDistribution.fixed(16))
+                    .outputTokens(LengthDistribution.fixed(2)).build();
+            RunResult r = bench("cold", backend, w).run();
+
+            assertThat(r.status()).isEqualTo(RunResult.Status.COMPLETED);
+            assertThat(r.requests()).hasSize(3).allMatch(RequestRecord::succeeded);
+            assertThat(backend.events).startsWith("warm-up", "send");
+        }
+    }
+
     @Test
     void listenersHearEveryRequestOffTheBackendsThreadsAndBeforeTheRunFinishes() {
         // what a listener does (the request log, a user's callback) must not delay the thread that read a

@@ -35,6 +35,7 @@ final class VirtualClockBackend implements VirtualTimeBackend {
     private boolean delivering;
     private boolean closed;
     int deviceUsageCalls;
+    int warmUps;
 
     VirtualClockBackend(long firstTokenNanos, long gapNanos, java.util.Set<Long> failing) {
         this.firstTokenNanos = firstTokenNanos;
@@ -124,6 +125,11 @@ final class VirtualClockBackend implements VirtualTimeBackend {
     @Override
     public BackendInfo info() {
         return new BackendInfo("virtual-clock", "m", "in-process", Map.of("clock", "virtual"));
+    }
+
+    @Override
+    public void warmUp() {
+        warmUps++;
     }
 
     @Override

@@ -198,6 +198,7 @@ class VirtualTimeRunTest {
         RunResult r = bench(backend, w).outputDir(dir).run();
 
         assertThat(backend.deviceUsageCalls).isEqualTo(1);
+        assertThat(backend.warmUps).as("warm-ups in a virtual-time run (nothing there runs on a JIT's clock)").isZero();
         DeviceSection d = r.section(DeviceSection.class).orElseThrow();
         assertThat(d.source()).isEqualTo("virtual-clock");
         assertThat(d.peakMemoryBytes()).isEqualTo(20e9);
