@@ -42,6 +42,10 @@ public final class HttpOptions {
                         .withDefault(Long.toString(256L * 1024 * 1024)),
                 BackendOption.integer(HttpSettings.PREWARM_CONNECTIONS, "connections the pre-flight check opens into the "
                         + "pool before the clock starts, at most max-concurrency (Netty transport; 0: the first requests "
-                        + "open their own, as the Python clients do)").withDefault("0"));
+                        + "open their own, as the Python clients do)").withDefault("0"),
+                BackendOption.integer(HttpSettings.SPARE_CONNECTIONS, "idle connections the pool keeps open ahead of need, "
+                        + "at most max-concurrency (Netty transport): a request that takes one has another opened in the "
+                        + "background, so its send pays for no connect even when the server closes every connection "
+                        + "(0: a request opens its own)").withDefault("0"));
     }
 }

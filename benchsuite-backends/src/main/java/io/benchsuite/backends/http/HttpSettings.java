@@ -40,6 +40,11 @@ import java.util.TreeMap;
  *       256 MiB); a guard against a runaway server, far above any real event.</li>
  *   <li>{@code transport} — {@code netty} (default) or {@code httpclient}: which client carries the
  *       requests ({@link Transport}).</li>
+ *   <li>{@code prewarm-connections} — connections the pre-flight check opens before the clock starts
+ *       (default 0, at most {@code max-concurrency}; Netty transport).</li>
+ *   <li>{@code spare-connections} — idle connections kept open ahead of need (default 0, at most
+ *       {@code max-concurrency}; Netty transport): a request that takes one has another opened in the
+ *       background, so its own send pays for no connect.</li>
  * </ul>
  *
  * @param baseUri scheme, host, port and optional path prefix, without user info or trailing slash
@@ -57,11 +62,14 @@ import java.util.TreeMap;
  * @param transport which HTTP client carries the requests
  * @param prewarmConnections connections the pre-flight check opens into the pool before the run's clock
  *     starts (0: none, the first requests open their own)
+ * @param spareConnections idle connections the pool keeps open ahead of need (Netty transport): each
+ *     time a request takes one, another is opened in the background, so a request rarely pays for a
+ *     connect, even against a server that closes every connection (0: none, a request opens its own)
  */
 public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTimeout, Duration readTimeout,
                            Duration requestTimeout, Duration preflightTimeout, boolean insecure,
                            Map<String, String> headers, Optional<String> apiKeyEnv, long maxEventBytes,
-                           SecretMask secrets, Transport transport, int prewarmConnections) {
+                           SecretMask secrets, Transport transport, int prewarmConnections, int spareConnections) {
 
     /** Config key of the connect timeout. */
     public static final String CONNECT_TIMEOUT = "connect-timeout";
@@ -81,6 +89,8 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
     public static final String TRANSPORT = "transport";
     /** Config key of the connections opened before the clock starts. */
     public static final String PREWARM_CONNECTIONS = "prewarm-connections";
+    /** Config key of the idle connections kept open ahead of need. */
+    public static final String SPARE_CONNECTIONS = "spare-connections";
 
     /** Default pool size when {@code max-concurrency} is not given. */
     public static final int DEFAULT_MAX_CONCURRENCY = 256;
@@ -98,6 +108,7 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
         notNull(secrets, "secrets");
         notNull(transport, "transport");
         if (prewarmConnections < 0) throw new IllegalArgumentException("prewarmConnections must be >= 0, got " + prewarmConnections);
+        if (spareConnections < 0) throw new IllegalArgumentException("spareConnections must be >= 0, got " + spareConnections);
         baseUri = normalize(baseUri);
     }
 
@@ -148,6 +159,10 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
         if (prewarm < 0) {
             throw new IllegalArgumentException("backend config key '" + PREWARM_CONNECTIONS + "' must be >= 0, got " + prewarm);
         }
+        int spare = config.integer(SPARE_CONNECTIONS, 0);
+        if (spare < 0) {
+            throw new IllegalArgumentException("backend config key '" + SPARE_CONNECTIONS + "' must be >= 0, got " + spare);
+        }
         Optional<String> keyEnv = config.string(BackendConfig.API_KEY_ENV).map(String::trim).filter(s -> !s.isEmpty());
         SecretMask secrets = config.secretMask();
         Optional<String> userInfo = SecretMask.userInfo(url);
@@ -169,7 +184,8 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
                 maxEvent,
                 secrets,
                 Transport.parse(config.string(TRANSPORT, Transport.NETTY.label())),
-                Math.min(prewarm, maxConcurrency));
+                Math.min(prewarm, maxConcurrency),
+                Math.min(spare, maxConcurrency));
     }
 
     /** The base URL as text, safe to show (no user info). */
@@ -191,7 +207,8 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
                 + ", requestTimeout=" + requestTimeout + ", preflightTimeout=" + preflightTimeout
                 + ", insecure=" + insecure + ", headers=" + headers.keySet()
                 + ", apiKeyEnv=" + apiKeyEnv.orElse("(none)") + ", maxEventBytes=" + maxEventBytes
-                + ", transport=" + transport.label() + ", prewarmConnections=" + prewarmConnections + "]";
+                + ", transport=" + transport.label() + ", prewarmConnections=" + prewarmConnections
+                + ", spareConnections=" + spareConnections + "]";
     }
 
     private static Duration positiveDuration(BackendConfig config, String key, Duration dflt) {

@@ -32,7 +32,8 @@ interface Connector {
 
     /**
      * Opens up to {@code connections} connections into the pool before the run's clock starts, waiting at
-     * most {@code limit} for them; returns how many opened. A connector that cannot open connections ahead
+     * most {@code limit} for them, and starts keeping its spare connections ({@code spare-connections});
+     * returns how many of the {@code connections} opened. A connector that cannot open connections ahead
      * opens none (the default).
      */
     default int prewarm(int connections, Duration limit) {

@@ -182,13 +182,16 @@ public final class HttpTransport implements AutoCloseable {
     /**
      * Opens the configured {@code prewarm-connections} into the pool (none by default), waiting at most the
      * pre-flight timeout: the run's first requests then find open connections instead of paying for a
-     * connect inside their latency.
+     * connect inside their latency. Starts opening the {@code spare-connections} too (without waiting).
      *
-     * @return how many connections opened
+     * @return how many pre-warmed connections opened
      */
     public int prewarm() {
         int wanted = settings.prewarmConnections();
-        if (wanted == 0) return 0;
+        if (wanted == 0) {
+            if (settings.spareConnections() > 0) connector.prewarm(0, settings.preflightTimeout());
+            return 0;
+        }
         int opened = connector.prewarm(wanted, settings.preflightTimeout());
         if (opened < wanted) {
             LOG.warn("{}: opened {} of {} connections before the run ({}){}", backendName, opened, wanted,

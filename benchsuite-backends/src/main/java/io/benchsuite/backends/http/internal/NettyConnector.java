@@ -47,7 +47,10 @@ import javax.net.ssl.SSLException;
  * close. A connection goes back to the pool only after a response read to its end whose server did
  * not say {@code Connection: close}; anything else closes it. The one re-send after a dead
  * kept-alive connection (see {@link Exchange}) opens a connection of its own, outside the cap, that
- * serves only that request. Opening a connection costs what the kernel takes: the connect runs on an
+ * serves only that request. With {@code spare-connections} set, the pool keeps that many idle connections
+ * open ahead of need, beside the {@code max-concurrency} it may have in use: whenever a request takes or opens a connection, the shortfall is
+ * opened in the background on an event loop and waits in the pool, so the next request's send pays for
+ * no connect even when the server closes every connection after its answer. Opening a connection costs what the kernel takes: the connect runs on an
  * event loop and the request is written the moment the TCP (and, for https, TLS) handshake is done;
  * the time from connect to ready is the request's connect time.
  *
@@ -69,6 +72,7 @@ final class NettyConnector implements Connector {
     private final int port;
     private final String hostHeader;
     private final int maxConnections;
+    private final int spare;
     private final long readTimeoutNanos;
     private final Set<Channel> channels = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
@@ -77,6 +81,8 @@ final class NettyConnector implements Connector {
     private final ArrayDeque<NettyConnection> idle = new ArrayDeque<>();
     private final ArrayDeque<Pending> waiting = new ArrayDeque<>();
     private int open;
+    /** Connections being opened ahead of need (pre-warm or spare), counted in {@code open} already. */
+    private int opening;
 
     /** A request waiting for a connection. */
     private record Pending(WireRequest request, Receiver receiver) {}
@@ -90,7 +96,10 @@ final class NettyConnector implements Connector {
         int defaultPort = https ? 443 : 80;
         this.port = base.getPort() > 0 ? base.getPort() : defaultPort;
         this.hostHeader = port == defaultPort ? h : h + ":" + port;
-        this.maxConnections = settings.maxConcurrency();
+        this.spare = settings.spareConnections();
+        // spares wait idle beside the connections in use: the engine never has more than max-concurrency
+        // requests in flight, so the cap on connections is that plus the spares
+        this.maxConnections = settings.maxConcurrency() + spare;
         this.readTimeoutNanos = settings.readTimeout().toNanos();
         this.ssl = https ? sslContext(settings.insecure()) : null;
         // One event loop per two CPUs: a streamed token is one wake-up of its loop, and fewer loops
@@ -171,6 +180,28 @@ final class NettyConnector implements Connector {
         } else {
             connect(request, receiver, true);
         }
+        topUp();
+    }
+
+    /**
+     * Opens connections ahead of need, in the background on an event loop, until {@code spare-connections}
+     * wait idle (or are being opened), within the pool's cap. Called when a request takes a connection or
+     * opens one: one more request, one more spare opened, so a server that closes every connection costs
+     * the next request no connect of its own.
+     */
+    private void topUp() {
+        if (spare == 0) return;
+        int n;
+        synchronized (this) {
+            if (closed) return;
+            n = Math.min(spare - idle.size() - opening, maxConnections - open);
+            if (n <= 0) return;
+            open += n;
+            opening += n;
+        }
+        group.next().execute(() -> {
+            for (int i = 0; i < n; i++) openAhead(opened -> {});
+        });
     }
 
     @Override
@@ -184,43 +215,11 @@ final class NettyConnector implements Connector {
                     continue;
                 }
                 open++;
+                opening++;
             }
-            ChannelFuture f;
-            try {
-                f = bootstrap.connect(InetSocketAddress.createUnresolved(host, port));
-            } catch (RuntimeException e) {
-                connectionClosed();
+            openAhead(ok -> {
+                if (ok) opened.incrementAndGet();
                 settled.countDown();
-                continue;
-            }
-            Channel ch = f.channel();
-            channels.add(ch);
-            ch.closeFuture().addListener(done -> {
-                channels.remove(ch);
-                connectionClosed();
-            });
-            f.addListener((ChannelFutureListener) cf -> {
-                if (!cf.isSuccess()) {
-                    settled.countDown();
-                    return;
-                }
-                NettyConnection c = ch.pipeline().get(NettyConnection.class);
-                c.pooled = true;
-                if (ssl == null) {
-                    opened.incrementAndGet();
-                    release(c);
-                    settled.countDown();
-                    return;
-                }
-                ch.pipeline().get(SslHandler.class).handshakeFuture().addListener(hs -> {
-                    if (hs.isSuccess()) {
-                        opened.incrementAndGet();
-                        release(c);
-                    } else {
-                        ch.close();
-                    }
-                    settled.countDown();
-                });
             });
         }
         try {
@@ -228,7 +227,62 @@ final class NettyConnector implements Connector {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        topUp();
         return opened.get();
+    }
+
+    /**
+     * Opens one pooled connection that no request waits for (counted in {@code open} and {@code opening}
+     * already) and puts it in the pool, or hands it to a request waiting for one; tells {@code settled}
+     * whether it opened. A connection that fails to open gives its place in the pool back.
+     */
+    private void openAhead(java.util.function.Consumer<Boolean> settled) {
+        ChannelFuture f;
+        try {
+            f = bootstrap.connect(InetSocketAddress.createUnresolved(host, port));
+        } catch (RuntimeException e) {
+            synchronized (this) {
+                opening--;
+            }
+            connectionClosed();
+            settled.accept(false);
+            return;
+        }
+        Channel ch = f.channel();
+        channels.add(ch);
+        ch.closeFuture().addListener(done -> {
+            channels.remove(ch);
+            connectionClosed();
+        });
+        f.addListener((ChannelFutureListener) cf -> {
+            if (!cf.isSuccess()) {
+                openedAhead(null, settled);
+                return;
+            }
+            NettyConnection c = ch.pipeline().get(NettyConnection.class);
+            c.pooled = true;
+            if (ssl == null) {
+                openedAhead(c, settled);
+                return;
+            }
+            ch.pipeline().get(SslHandler.class).handshakeFuture().addListener(hs -> {
+                if (hs.isSuccess()) {
+                    openedAhead(c, settled);
+                } else {
+                    ch.close();
+                    openedAhead(null, settled);
+                }
+            });
+        });
+    }
+
+    /** A connection opened ahead is ready ({@code c}), or failed to open ({@code null}). */
+    private void openedAhead(NettyConnection c, java.util.function.Consumer<Boolean> settled) {
+        synchronized (this) {
+            opening--;
+        }
+        if (c != null) release(c);
+        settled.accept(c != null);
     }
 
     /** Opens a connection for {@code receiver}'s request; a pooled one was counted in {@code open} already. */
