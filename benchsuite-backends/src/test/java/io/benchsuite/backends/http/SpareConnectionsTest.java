@@ -41,7 +41,9 @@ class SpareConnectionsTest {
     }
 
     private static RunResult run(ScriptedServer server, String spare) {
-        Map<String, String> cfg = new HashMap<>(Map.of(BackendConfig.URL, server.url(), BackendConfig.MODEL, "test-model"));
+        // the spares are the Netty transport's (this class runs in the build's HttpClient pass too)
+        Map<String, String> cfg = new HashMap<>(Map.of(BackendConfig.URL, server.url(), BackendConfig.MODEL, "test-model",
+                HttpSettings.TRANSPORT, "netty"));
         if (spare != null) cfg.put(HttpSettings.SPARE_CONNECTIONS, spare);
         return Benchmark.named("spare").backend("openai", Fixtures.config(cfg))
                 .workload(Workload.closed(1).maxRequests(REQUESTS).inputTokens(LengthDistribution.fixed(8))

@@ -52,6 +52,8 @@ final class NettyConnection extends ChannelInboundHandlerAdapter {
     private boolean headSeen;
     private boolean interim;
     private boolean keepAlive;
+    /** Whether a request was sent on it (a spare that closes unused does not make the pool open another). */
+    private boolean served;
     private ScheduledFuture<?> readTimer;
 
     NettyConnection(NettyConnector owner, long readTimeoutNanos) {
@@ -103,6 +105,7 @@ final class NettyConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         current = receiver;
+        served = true;
         headSeen = false;
         interim = false;
         keepAlive = true;
@@ -231,6 +234,7 @@ final class NettyConnection extends ChannelInboundHandlerAdapter {
     public void channelInactive(ChannelHandlerContext ctx) {
         if (current != null) fail(new EOFException("closed by the server"));
         owner.idleClosed(this);
+        if (served) owner.servedConnectionClosed();
         ctx.fireChannelInactive();
     }
 

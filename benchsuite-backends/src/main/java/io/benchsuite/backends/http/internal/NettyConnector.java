@@ -361,6 +361,15 @@ final class NettyConnector implements Connector {
         }
     }
 
+    /**
+     * A connection that carried a request closed (after its answer, by a server that closes every
+     * connection): its place is free, so top the spares up again. One that closes unused (a spare the
+     * server dropped) does not, so a server that drops idle connections at once cannot make the pool churn.
+     */
+    void servedConnectionClosed() {
+        topUp();
+    }
+
     /** A pooled connection closed (or failed to open): make room, and open one for a waiting request. */
     private void connectionClosed() {
         Pending p;
