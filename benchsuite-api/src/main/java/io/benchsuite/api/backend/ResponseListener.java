@@ -76,4 +76,30 @@ public interface ResponseListener {
      * @param error what went wrong
      */
     void onError(long nanoTime, BackendError error);
+
+    /**
+     * A listener that records nothing: for requests that only warm a path up or rehearse it before a
+     * run's clock. Extend it and override what you need.
+     */
+    class Ignoring implements ResponseListener {
+        @Override
+        public void onSent(long nanoTime) {
+            // nothing to record
+        }
+
+        @Override
+        public void onTokens(long nanoTime, int tokenCount, String text) {
+            // nothing to record
+        }
+
+        @Override
+        public void onComplete(long nanoTime, Usage usage) {
+            // nothing to record
+        }
+
+        @Override
+        public void onError(long nanoTime, BackendError error) {
+            // nothing to record
+        }
+    }
 }

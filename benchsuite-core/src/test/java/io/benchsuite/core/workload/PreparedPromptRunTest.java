@@ -3,8 +3,6 @@ package io.benchsuite.core.workload;
 import static io.benchsuite.core.workload.Fixtures.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.benchsuite.api.backend.Backend;
-import io.benchsuite.api.backend.BackendInfo;
 import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.PreparedPrompt;
@@ -15,6 +13,7 @@ import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.run.RunResult;
+import io.benchsuite.testkit.ForwardingBackend;
 import io.benchsuite.testkit.ScriptedBackend;
 import java.time.Duration;
 import java.util.List;
@@ -30,13 +29,12 @@ class PreparedPromptRunTest {
     private record Rendered(List<ChatMessage> messages, String thread) implements PreparedPrompt {}
 
     /** A scripted backend that renders ahead and records what it was given. */
-    private static final class RenderingBackend implements Backend {
-        final ScriptedBackend inner;
+    private static final class RenderingBackend extends ForwardingBackend {
         final List<Rendered> rendered = new CopyOnWriteArrayList<>();
         final List<InferenceRequest> sent = new CopyOnWriteArrayList<>();
 
         RenderingBackend(ScriptedBackend inner) {
-            this.inner = inner;
+            super(inner);
         }
 
         @Override
@@ -49,17 +47,7 @@ class PreparedPromptRunTest {
         @Override
         public RequestHandle send(InferenceRequest request, ResponseListener listener) {
             sent.add(request);
-            return inner.send(request, listener);
-        }
-
-        @Override
-        public BackendInfo info() {
-            return inner.info();
-        }
-
-        @Override
-        public void close() {
-            inner.close();
+            return super.send(request, listener);
         }
     }
 

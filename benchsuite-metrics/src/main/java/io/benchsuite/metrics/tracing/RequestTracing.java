@@ -197,27 +197,7 @@ public final class RequestTracing implements RunListener, RequestDecorator {
         static final RequestTracing TRACING = new RequestTracing(OpenTelemetry.noop(), TraceSampling.keepAll());
         static final InferenceRequest REQUEST = new InferenceRequest(0, "rehearsal",
                 java.util.List.of(io.benchsuite.api.backend.ChatMessage.user("rehearsal")), 1, 1, true, 0.0, 0, true, Map.of());
-        static final ResponseListener IGNORED = new ResponseListener() {
-            @Override
-            public void onSent(long nanoTime) {
-                // a rehearsal: nothing to record
-            }
-
-            @Override
-            public void onTokens(long nanoTime, int tokenCount, String text) {
-                // a rehearsal: nothing to record
-            }
-
-            @Override
-            public void onComplete(long nanoTime, Usage usage) {
-                // a rehearsal: nothing to record
-            }
-
-            @Override
-            public void onError(long nanoTime, BackendError error) {
-                // a rehearsal: nothing to record
-            }
-        };
+        static final ResponseListener IGNORED = new ResponseListener.Ignoring();
     }
 
     /** {@code ctx} with its {@code sampled} flag set or cleared (other flags, e.g. W3C {@code random}, kept). */

@@ -24,13 +24,18 @@ import org.slf4j.MDC;
 
 class RequestTracingTest {
 
-    @Test
-    void aRehearsalExportsNoSpanAndLeavesNoContext() {
-        InMemorySpanExporter exporter = InMemorySpanExporter.create();
-        OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
+    /** An SDK exporting every span to {@code exporter}, propagating W3C trace context. */
+    private static OpenTelemetrySdk sdk(InMemorySpanExporter exporter) {
+        return OpenTelemetrySdk.builder()
                 .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter)).build())
                 .setPropagators(ContextPropagators.create(W3CTraceContextPropagator.getInstance()))
                 .build();
+    }
+
+    @Test
+    void aRehearsalExportsNoSpanAndLeavesNoContext() {
+        InMemorySpanExporter exporter = InMemorySpanExporter.create();
+        OpenTelemetrySdk sdk = sdk(exporter);
         RequestTracing tracing = new RequestTracing(sdk);
         for (int i = 0; i < 40; i++) tracing.rehearse();
 
@@ -43,10 +48,7 @@ class RequestTracingTest {
     @Test
     void oneSpanPerRequestWithAttributesFirstTokenEventAndMatchingTraceparent() {
         InMemorySpanExporter exporter = InMemorySpanExporter.create();
-        OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
-                .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter)).build())
-                .setPropagators(ContextPropagators.create(W3CTraceContextPropagator.getInstance()))
-                .build();
+        OpenTelemetrySdk sdk = sdk(exporter);
         RequestTracing tracing = new RequestTracing(sdk);
         Map<Long, String> mdcAtSend = new ConcurrentHashMap<>();
         // Registered before tracing, so its listener sits downstream of tracing's: it sees the MDC tracing set.

@@ -2,6 +2,7 @@ package io.benchsuite.backends.http.internal;
 
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendError;
+import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.backends.http.EnvironmentVariables;
 import io.benchsuite.backends.http.HttpSettings;
@@ -179,7 +180,7 @@ public final class LoopbackWarmUp {
     }
 
     /** Waits for one request's end. */
-    private static final class Done extends IgnoringListener {
+    private static final class Done extends ResponseListener.Ignoring {
         final CountDownLatch latch = new CountDownLatch(1);
         volatile String error;
 

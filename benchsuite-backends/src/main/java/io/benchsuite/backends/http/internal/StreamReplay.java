@@ -51,7 +51,7 @@ public final class StreamReplay {
      */
     public static void warmUp(String flavour, java.util.function.Supplier<ResponseDialect> dialect, byte[] events) {
         if (!WARMED.add(flavour)) return;
-        ResponseListener quiet = new IgnoringListener();
+        ResponseListener quiet = new ResponseListener.Ignoring();
         ByteBuffer direct = ByteBuffer.allocateDirect(events.length);
         for (int i = 0; i < WARM_UP_STREAMS; i++) {
             ByteBuffer b = (i & 1) == 0 ? ByteBuffer.wrap(events) : direct.clear().put(events).flip();

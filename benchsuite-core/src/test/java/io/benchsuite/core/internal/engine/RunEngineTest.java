@@ -78,36 +78,25 @@ class RunEngineTest {
     }
 
     /** A backend that counts its warm-ups and remembers when it was asked to send (delegating the rest). */
-    private static final class WarmUpWatcher implements Backend {
-        private final Backend inner;
+    private static final class WarmUpWatcher extends io.benchsuite.testkit.ForwardingBackend {
         private final boolean failWarmUp;
         final List<String> events = new java.util.concurrent.CopyOnWriteArrayList<>();
 
         WarmUpWatcher(Backend inner, boolean failWarmUp) {
-            this.inner = inner;
+            super(inner);
             this.failWarmUp = failWarmUp;
         }
 
         @Override
         public RequestHandle send(InferenceRequest request, ResponseListener listener) {
             events.add("send");
-            return inner.send(request, listener);
+            return super.send(request, listener);
         }
 
         @Override
         public void warmUp() {
             events.add("warm-up");
             if (failWarmUp) throw new IllegalStateException("no loopback here");
-        }
-
-        @Override
-        public BackendInfo info() {
-            return inner.info();
-        }
-
-        @Override
-        public void close() {
-            inner.close();
         }
     }
 
