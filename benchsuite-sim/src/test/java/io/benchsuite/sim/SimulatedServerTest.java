@@ -109,15 +109,7 @@ class SimulatedServerTest {
         SimulatedServer server = new SimulatedServer(A100);
         RecordingListener second = new RecordingListener();
         List<Throwable> problems = new ArrayList<>();
-        server.send(request(0, 100, 2), new ResponseListener() {
-            @Override
-            public void onSent(long t) {
-            }
-
-            @Override
-            public void onTokens(long t, int n, String text) {
-            }
-
+        server.send(request(0, 100, 2), new ResponseListener.Ignoring() {
             @Override
             public void onError(long t, BackendError error) {
                 problems.add(new AssertionError(error.toString()));
