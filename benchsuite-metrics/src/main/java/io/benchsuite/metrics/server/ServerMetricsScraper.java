@@ -81,6 +81,11 @@ public final class ServerMetricsScraper extends PeriodicSampler {
         return new ServerMetricsScraper(url, interval, Duration.ofMillis(ms), insecure);
     }
 
+    /**
+     * Takes the baseline scrape on the calling thread (the run's start waits for it: at most the scrape's
+     * timeout, and a refused connection fails at once, counted as a scrape error), then scrapes every
+     * interval on a thread of its own.
+     */
     @Override
     public void onRunStarted(RunInfo info) {
         synchronized (this) {

@@ -187,6 +187,10 @@ public final class HttpTransport implements AutoCloseable {
      * @return how many pre-warmed connections opened
      */
     public int prewarm() {
+        if (settings.spareConnections() > 0 && settings.transport() != Transport.NETTY) {
+            LOG.warn("{}: spare-connections={} is ignored: the {} transport opens connections only for requests", backendName,
+                    settings.spareConnections(), settings.transport().label());
+        }
         int wanted = settings.prewarmConnections();
         if (wanted == 0) {
             if (settings.spareConnections() > 0) connector.prewarm(0, settings.preflightTimeout());
