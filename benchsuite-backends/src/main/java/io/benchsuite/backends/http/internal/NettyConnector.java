@@ -47,12 +47,13 @@ import javax.net.ssl.SSLException;
  * close. A connection goes back to the pool only after a response read to its end whose server did
  * not say {@code Connection: close}; anything else closes it. The one re-send after a dead
  * kept-alive connection (see {@link Exchange}) opens a connection of its own, outside the cap, that
- * serves only that request. With {@code spare-connections} set, the pool keeps that many idle connections
- * open ahead of need, beside the {@code max-concurrency} it may have in use: whenever a request takes or opens a connection, the shortfall is
- * opened in the background on an event loop and waits in the pool, so the next request's send pays for
- * no connect even when the server closes every connection after its answer. Opening a connection costs what the kernel takes: the connect runs on an
- * event loop and the request is written the moment the TCP (and, for https, TLS) handshake is done;
- * the time from connect to ready is the request's connect time.
+ * serves only that request. With {@code spare-connections} set, the pool keeps that many idle
+ * connections open ahead of need, beside the {@code max-concurrency} it may have in use: whenever a
+ * request takes or opens a connection, or one that carried a request closes, the shortfall is opened in
+ * the background on an event loop and waits in the pool, so the next request's send pays for no connect
+ * even when the server closes every connection after its answer. Opening a connection costs what the
+ * kernel takes: the connect runs on an event loop and the request is written the moment the TCP (and,
+ * for https, TLS) handshake is done; the time from connect to ready is the request's connect time.
  *
  * <p><b>TLS</b> is set up only for an https URL: certificates and host names are verified against
  * the JDK's trust store (the {@code javax.net.ssl.trustStore} properties apply) unless
