@@ -23,15 +23,25 @@ public abstract class PeriodicSampler implements RunListener, AutoCloseable {
         this.interval = interval;
     }
 
-    /** Starts sampling with {@code sample}; one sampler serves one run. */
+    /** Starts sampling with {@code sample}, its first sample at once on the sampling thread; one sampler serves one run. */
     protected final void startSampling(Runnable sample) {
-        PeriodicTask t;
+        task(sample).start();
+    }
+
+    /**
+     * Starts sampling with {@code sample}, its first sample (the baseline) on the calling thread, over when
+     * this returns; the sampling thread takes the next one an interval later. One sampler serves one run.
+     */
+    protected final void startSamplingHere(Runnable sample) {
+        task(sample).startHere();
+    }
+
+    private PeriodicTask task(Runnable sample) {
         synchronized (this) {
             if (task != null) throw new IllegalStateException("a " + getClass().getSimpleName() + " serves one run");
-            t = new PeriodicTask(threadName, interval, sample);
-            task = t;
+            task = new PeriodicTask(threadName, interval, sample);
+            return task;
         }
-        t.start();
     }
 
     /** Stops the sampling thread and waits for it (idempotent); false when sampling never started. */

@@ -35,10 +35,24 @@ public final class PeriodicTask {
 
     /** Starts the thread; the task runs at once (even if {@link #stop()} follows immediately), then every period. */
     public void start() {
+        start(false);
+    }
+
+    /**
+     * Runs the task once on the calling thread, then starts the thread, which runs it every period from one
+     * period on: for a baseline that must be taken before the caller goes on (the task's first run is then
+     * over when this returns).
+     */
+    public void startHere() {
+        runTask();
+        start(true);
+    }
+
+    private void start(boolean ranHere) {
         lock.lock();
         try {
             if (thread != null) throw new IllegalStateException(threadName + " already started");
-            thread = new Thread(this::loop, threadName);
+            thread = new Thread(() -> loop(ranHere), threadName);
             thread.setDaemon(true);
             thread.start();
         } finally {
@@ -74,10 +88,10 @@ public final class PeriodicTask {
         if (t.isAlive()) log.warn("thread {} did not end within 5 s of being stopped", threadName);
     }
 
-    private void loop() {
+    private void loop(boolean ranHere) {
         // The first run is the baseline later samples are differenced against: it happens even when
         // stop() came first (a very short run), so a run always has its start and its end sample.
-        runTask();
+        if (!ranHere) runTask();
         long next = System.nanoTime() + periodNanos;
         while (true) {
             lock.lock();

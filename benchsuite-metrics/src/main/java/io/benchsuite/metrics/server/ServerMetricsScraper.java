@@ -12,7 +12,6 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -97,11 +96,7 @@ public final class ServerMetricsScraper extends PeriodicSampler {
         // count none of the run's requests as before it, and the classes a scrape loads (the JDK's HTTP
         // keep-alive cache subclasses ArrayDeque) are loaded before the run's warm-up, not during it,
         // where they undid compiled code the warm-up had made (see RunEngine#warmUp).
-        scrapeOnce();
-        AtomicBoolean baselineTaken = new AtomicBoolean(true);
-        startSampling(() -> {
-            if (!baselineTaken.getAndSet(false)) scrapeOnce();
-        });
+        startSamplingHere(this::scrapeOnce);
     }
 
     /** Scrapes once now (also used for the final scrape at the end of the run). */

@@ -32,14 +32,25 @@ final class Rehearsal {
     static final int TIMES = 32;
 
     /**
-     * Runs the rehearsal {@link #TIMES} times, each decorator's own rehearsal as often. A decorator that
-     * fails its rehearsal is left out of the rest; the run goes on.
+     * Runs the rehearsal {@link #TIMES} times, then each decorator's own rehearsal as often. A decorator
+     * whose rehearsal throws is left out of the rest of its rehearsals, and the others still rehearse;
+     * what it threw is returned (the run goes on), or null when nothing did.
      */
-    static void run(Tokenizer tokenizer, SecretMask secrets, List<RequestDecorator> decorators) {
-        for (int i = 0; i < TIMES; i++) once(tokenizer, secrets);
-        for (RequestDecorator d : decorators) {
-            for (int i = 0; i < TIMES; i++) d.rehearse();
+    static RuntimeException run(Tokenizer tokenizer, SecretMask secrets, List<RequestDecorator> decorators) {
+        RuntimeException failed = null;
+        try {
+            for (int i = 0; i < TIMES; i++) once(tokenizer, secrets);
+        } catch (RuntimeException e) {
+            failed = e; // a user's tokenizer may refuse the rehearsal's text
         }
+        for (RequestDecorator d : decorators) {
+            try {
+                for (int i = 0; i < TIMES; i++) d.rehearse();
+            } catch (RuntimeException e) {
+                if (failed == null) failed = e;
+            }
+        }
+        return failed;
     }
 
     private static void once(Tokenizer tokenizer, SecretMask secrets) {

@@ -430,13 +430,9 @@ public final class RunEngine {
         } catch (RuntimeException e) {
             log.debug("run '{}': the backend's warm-up failed: {}", info.name(), e.toString());
         }
-        try {
-            Rehearsal.run(tokenizer, secrets, decorators);
-            linkDispatchStates();
-        } catch (RuntimeException e) {
-            // a user's tokenizer may refuse the rehearsal's text: the run goes on without it
-            log.debug("run '{}': rehearsal of the request path failed: {}", info.name(), e.toString());
-        }
+        RuntimeException failed = Rehearsal.run(tokenizer, secrets, decorators);
+        if (failed != null) log.debug("run '{}': rehearsal of the request path failed: {}", info.name(), failed.toString());
+        linkDispatchStates();
         log.debug("run '{}': warmed up in {} ms", info.name(), (System.nanoTime() - start) / 1_000_000);
     }
 

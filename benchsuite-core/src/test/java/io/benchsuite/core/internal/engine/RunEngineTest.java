@@ -140,11 +140,36 @@ class RunEngineTest {
             WarmUpWatcher backend = new WarmUpWatcher(scripted, true);
             Workload w = Workload.closed(1).maxRequests(3).inputTokens(LengthDistribution.fixed(16))
                     .outputTokens(LengthDistribution.fixed(2)).build();
-            RunResult r = bench("cold", backend, w).run();
+            java.util.concurrent.atomic.AtomicInteger failing = new java.util.concurrent.atomic.AtomicInteger();
+            java.util.concurrent.atomic.AtomicInteger other = new java.util.concurrent.atomic.AtomicInteger();
+            RunResult r = bench("cold", backend, w).decorator(new io.benchsuite.core.run.RequestDecorator() {
+                @Override
+                public Decorated decorate(InferenceRequest request, ResponseListener downstream) {
+                    return new Decorated(request, downstream);
+                }
+
+                @Override
+                public void rehearse() {
+                    failing.incrementAndGet();
+                    throw new IllegalStateException("no rehearsal here");
+                }
+            }).decorator(new io.benchsuite.core.run.RequestDecorator() {
+                @Override
+                public Decorated decorate(InferenceRequest request, ResponseListener downstream) {
+                    return new Decorated(request, downstream);
+                }
+
+                @Override
+                public void rehearse() {
+                    other.incrementAndGet();
+                }
+            }).run();
 
             assertThat(r.status()).isEqualTo(RunResult.Status.COMPLETED);
             assertThat(r.requests()).hasSize(3).allMatch(RequestRecord::succeeded);
             assertThat(backend.events).startsWith("warm-up", "send");
+            assertThat(failing).as("a decorator whose rehearsal threw is not asked again").hasValue(1);
+            assertThat(other).as("the next decorator still rehearses").hasValue(Rehearsal.TIMES);
         }
     }
 
