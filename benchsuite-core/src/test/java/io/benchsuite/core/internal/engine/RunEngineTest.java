@@ -134,6 +134,21 @@ class RunEngineTest {
         }
     }
 
+    /** A decorator that passes requests through and runs {@code rehearsal} as its rehearsal. */
+    private static io.benchsuite.core.run.RequestDecorator rehearsing(Runnable rehearsal) {
+        return new io.benchsuite.core.run.RequestDecorator() {
+            @Override
+            public Decorated decorate(InferenceRequest request, ResponseListener downstream) {
+                return new Decorated(request, downstream);
+            }
+
+            @Override
+            public void rehearse() {
+                rehearsal.run();
+            }
+        };
+    }
+
     @Test
     void aWarmUpThatFailsOnlyMeansAColderStart() {
         try (ScriptedBackend scripted = new ScriptedBackend(Duration.ofMillis(2), Duration.ofMillis(1))) {
@@ -142,28 +157,10 @@ class RunEngineTest {
                     .outputTokens(LengthDistribution.fixed(2)).build();
             java.util.concurrent.atomic.AtomicInteger failing = new java.util.concurrent.atomic.AtomicInteger();
             java.util.concurrent.atomic.AtomicInteger other = new java.util.concurrent.atomic.AtomicInteger();
-            RunResult r = bench("cold", backend, w).decorator(new io.benchsuite.core.run.RequestDecorator() {
-                @Override
-                public Decorated decorate(InferenceRequest request, ResponseListener downstream) {
-                    return new Decorated(request, downstream);
-                }
-
-                @Override
-                public void rehearse() {
-                    failing.incrementAndGet();
-                    throw new IllegalStateException("no rehearsal here");
-                }
-            }).decorator(new io.benchsuite.core.run.RequestDecorator() {
-                @Override
-                public Decorated decorate(InferenceRequest request, ResponseListener downstream) {
-                    return new Decorated(request, downstream);
-                }
-
-                @Override
-                public void rehearse() {
-                    other.incrementAndGet();
-                }
-            }).run();
+            RunResult r = bench("cold", backend, w).decorator(rehearsing(() -> {
+                failing.incrementAndGet();
+                throw new IllegalStateException("no rehearsal here");
+            })).decorator(rehearsing(other::incrementAndGet)).run();
 
             assertThat(r.status()).isEqualTo(RunResult.Status.COMPLETED);
             assertThat(r.requests()).hasSize(3).allMatch(RequestRecord::succeeded);
