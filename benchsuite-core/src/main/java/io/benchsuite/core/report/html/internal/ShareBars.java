@@ -77,8 +77,11 @@ public final class ShareBars {
                     .append("\" text-anchor=\"end\" font-size=\"11\" fill=\"#1d2430\">").append(esc(shorten(rows.get(r)))).append("</text>");
             double at = 0;
             for (int p = 0; p < parts.size(); p++) {
-                double v = shares.get(r)[p];
-                if (!(v > 0) || !Double.isFinite(v)) continue;
+                // drawn from the share as printed (six decimals): the same report read back from report.json,
+                // whose figures differ in the last bits, then draws the same bars
+                double raw = shares.get(r)[p];
+                if (!(raw > 0) || !Double.isFinite(raw)) continue;
+                double v = Math.round(raw * 1e6) / 1e6;
                 double w = Math.min(v, Math.max(0, 1 - at));
                 bars.append("<rect class=\"bar\" data-row=\"").append(esc(rows.get(r))).append("\" data-part=\"").append(esc(parts.get(p)))
                         .append("\" data-share=\"").append(String.format(Locale.ROOT, "%.6f", v)).append("\" x=\"")
