@@ -64,7 +64,8 @@ public final class WakeUpLatency {
         int samples = 2000;
         Duration gap = Duration.ofMillis(5);
         Waker waker = Waker.SLEEP;
-        for (int i = 0; i + 1 < args.length; i += 2) {
+        if (args.length % 2 != 0) throw new IllegalArgumentException("option " + args[args.length - 1] + " has no value");
+        for (int i = 0; i < args.length; i += 2) {
             switch (args[i]) {
                 case "--samples" -> samples = Integer.parseInt(args[i + 1]);
                 case "--gap" -> gap = Durations.parse(args[i + 1]);
