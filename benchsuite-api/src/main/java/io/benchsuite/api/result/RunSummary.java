@@ -12,8 +12,9 @@ import java.util.Map;
  * @param counts how many requests, by phase and outcome
  * @param measuredSeconds length of the measured window: first measured scheduled instant to the last measured end
  * @param targetRate mean requested rate over the measured window in requests/s ({@code NaN} for closed loop)
- * @param scheduledRate measured requests the schedule actually drew per second (differs from the target by the
- *        arrival process's randomness; the gap between this and {@code achievedRate} is the client's own lag)
+ * @param scheduledRate measured requests the schedule actually drew per second, arrivals the client could not
+ *        send ({@link Counts#notSent()}) included (differs from the target by the arrival process's randomness;
+ *        the gap between this and {@code achievedRate} is the client's own lag and what it could not send)
  * @param achievedRate measured requests actually sent per second of the measured window
  * @param throughput request and token throughput
  * @param latencies the percentile set of every {@link LatencyMetric} (a metric without samples has

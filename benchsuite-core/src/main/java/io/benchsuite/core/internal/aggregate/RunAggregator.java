@@ -194,7 +194,7 @@ public final class RunAggregator {
      * @param stoppedAt offset at which a stopped run quit scheduling, or {@code Long.MAX_VALUE} when it ran to its end
      */
     public synchronized RunSummary summary(long stoppedAt) {
-        return summary(stoppedAt, 0);
+        return summary(stoppedAt, 0, 0);
     }
 
     /**
@@ -202,8 +202,10 @@ public final class RunAggregator {
      *
      * @param stoppedAt offset at which a stopped run quit scheduling, or {@code Long.MAX_VALUE} when it ran to its end
      * @param notSent open-loop arrivals the dispatcher could not send (every phase)
+     * @param notSentMeasured those of them due inside the measured window: the schedule drew them, so the
+     *     scheduled rate counts them (the achieved rate does not)
      */
-    public synchronized RunSummary summary(long stoppedAt, long notSent) {
+    public synchronized RunSummary summary(long stoppedAt, long notSent, long notSentMeasured) {
         double window = measured == 0 ? 0 : (lastEnd - firstScheduled) / 1e9;
         double perSecond = window > 0 ? 1 / window : Double.NaN;
 
@@ -219,7 +221,7 @@ public final class RunAggregator {
         double scheduledRate = Double.NaN;
         if (measured > 0) {
             if (byDuration && windowEnd > windowStart) {
-                scheduledRate = measured / ((windowEnd - windowStart) / 1e9);
+                scheduledRate = (measured + notSentMeasured) / ((windowEnd - windowStart) / 1e9);
             } else if (measured > 1 && lastScheduled > firstScheduled) {
                 scheduledRate = (measured - 1) / ((lastScheduled - firstScheduled) / 1e9);
             }

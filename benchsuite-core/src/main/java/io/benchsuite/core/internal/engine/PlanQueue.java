@@ -217,6 +217,21 @@ final class PlanQueue implements StartFeed, AutoCloseable {
         }
     }
 
+    /**
+     * Real time: the planner holds a prepared start it has no room for, and every start it holds was
+     * offered (they wait for a slot, so none leaves before a request ends). Inline the planner never
+     * waits for room: the dispatcher's own line bound applies.
+     */
+    @Override
+    public boolean full() {
+        lock.lock();
+        try {
+            return waitingForRoom && notOffered.isEmpty() && !ended;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     @Override
     public boolean nextOpensSession() {
         lock.lock();

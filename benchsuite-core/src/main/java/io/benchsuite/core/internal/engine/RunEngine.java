@@ -180,11 +180,12 @@ public final class RunEngine {
      */
     private static final long PREPARED_TOKENS = 24_000_000;
     /**
-     * The most starts the planner holds prepared. The token bound is what bounds memory; this one only
-     * stops a source of tiny prompts from being read far ahead. A replayed trace with large prompts needs
+     * The most starts the planner holds prepared, those offered and waiting for a slot included, so the
+     * same bound as the dispatcher's line of waiting requests. The token bound is what bounds memory; this
+     * one stops a source of tiny prompts from being read far ahead. A replayed trace with large prompts needs
      * the depth: its bursts come faster than prompts of 10K+ tokens can be built and counted.
      */
-    private static final int PREPARED_STARTS = 4096;
+    private static final int PREPARED_STARTS = Dispatcher.MAX_WAITING;
 
     private final RunInfo info;
     private final Backend backend;
@@ -539,22 +540,24 @@ public final class RunEngine {
             boolean stopped = ending == Ending.STOPPED;
             plans.close();
             sessions.closeAll(now());
-            long scheduleEnd, notSent;
+            long scheduleEnd, notSent, notSentMeasured;
             lock.lock();
             try {
                 scheduleEnd = dispatcher.scheduleEnd();
                 notSent = dispatcher.notSent();
+                notSentMeasured = dispatcher.notSentMeasured();
             } finally {
                 lock.unlock();
             }
             relay.finish(); // every finished request reaches the listeners before the result is assembled
             if (notSent > 0) {
                 // in virtual time the client is never late: the line grew because the simulated server fell behind
-                log.warn("{} arrival(s) were not sent: {} ({} requests were already waiting for a concurrency slot)", notSent,
+                log.warn("{} arrival(s) were not sent: {} (the line of requests waiting for a concurrency slot was full: "
+                        + "it holds {} at most, fewer when their prompts pass {} tokens)", notSent,
                         virtual != null ? "the simulated server fell behind the arrivals" : "the client could not keep up",
-                        Dispatcher.MAX_WAITING);
+                        Dispatcher.MAX_WAITING, PREPARED_TOKENS);
             }
-            var summary = aggregator.summary(stopped ? scheduleEnd : Long.MAX_VALUE, notSent);
+            var summary = aggregator.summary(stopped ? scheduleEnd : Long.MAX_VALUE, notSent, notSentMeasured);
             ClientSection client = clientWatch.finish(summary.latencies().get(io.benchsuite.api.result.LatencyMetric.DISPATCH_LAG));
             if (!client.saturated().isEmpty()) {
                 log.warn("run '{}': the client itself was saturated ({}); its own delays are inside the latencies it "
