@@ -410,6 +410,11 @@ public final class Dispatcher {
         return nextIndex;
     }
 
+    /** The concurrency cap: the most requests (or sessions) holding a slot at once. */
+    public int cap() {
+        return cap;
+    }
+
     /** Requests sent and not yet ended. */
     public int inFlight() {
         return inFlight;

@@ -552,10 +552,11 @@ public final class RunEngine {
             relay.finish(); // every finished request reaches the listeners before the result is assembled
             if (notSent > 0) {
                 // in virtual time the client is never late: the line grew because the simulated server fell behind
-                log.warn("{} arrival(s) were not sent: {} (the line of requests waiting for a concurrency slot was full: "
-                        + "it holds {} at most, fewer when their prompts pass {} tokens)", notSent,
-                        virtual != null ? "the simulated server fell behind the arrivals" : "the client could not keep up",
-                        Dispatcher.MAX_WAITING, PREPARED_TOKENS);
+                // the cap's slots free only as fast as the server answers: a server (simulated or not) behind the
+                // arrivals, or a cap too low for the rate, fills the line
+                log.warn("{} arrival(s) were not sent: they came due faster than the {} concurrency slot(s) freed and "
+                        + "the line of requests waiting for one was full (it holds {} at most, fewer when their prompts "
+                        + "pass {} tokens)", notSent, dispatcher.cap(), Dispatcher.MAX_WAITING, PREPARED_TOKENS);
             }
             var summary = aggregator.summary(stopped ? scheduleEnd : Long.MAX_VALUE, notSent, notSentMeasured);
             ClientSection client = clientWatch.finish(summary.latencies().get(io.benchsuite.api.result.LatencyMetric.DISPATCH_LAG));

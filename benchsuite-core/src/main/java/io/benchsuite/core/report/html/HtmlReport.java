@@ -121,8 +121,9 @@ public final class HtmlReport implements ReportFormat {
         }
         if (c.notSent() > 0) {
             b.append("<div class=\"banner bad\" id=\"banner-not-sent\">").append(c.notSent())
-                    .append(" arrival(s) were never sent: the client could not keep up with the schedule (too many requests "
-                            + "were already waiting for a concurrency slot). The achieved rate shows what was sent.</div>");
+                    .append(" arrival(s) were never sent: they came due faster than concurrency slots freed, with the line of "
+                            + "requests waiting for a slot full. The scheduled rate counts them; the achieved rate shows what "
+                            + "was sent.</div>");
         }
         if (c.succeeded() == 0) {
             b.append("<div class=\"banner bad\" id=\"banner-no-success\">No request succeeded (").append(c.measured())
