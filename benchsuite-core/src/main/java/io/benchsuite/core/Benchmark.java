@@ -396,6 +396,16 @@ public final class Benchmark {
             c.listeners.addAll(listeners);
             c.decorators.addAll(decorators);
             c.labels.putAll(labels);
+            c.sloBasis = sloBasis;
+            c.overwrite = overwrite;
+            c.maxErrorRate = maxErrorRate;
+            c.sessions = sessions;
+            c.contextLimit = contextLimit;
+            c.contextPolicy = contextPolicy;
+            c.injections.addAll(injections);
+            c.clientStallThreshold = clientStallThreshold;
+            c.accuracy = accuracy;
+            c.hiccupMeter = hiccupMeter;
             return c;
         }
 
