@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.OutputKinds;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.backends.http.internal.Emitter;
 import io.benchsuite.backends.http.internal.EventJson;
@@ -29,6 +30,7 @@ import java.nio.charset.StandardCharsets;
 public final class TgiStreamDialect implements ResponseDialect {
     private final EventJson json = new EventJson();
     private int events;
+    private OutputKinds kinds = OutputKinds.none();
 
     /** A reader for one response. */
     public TgiStreamDialect() {
@@ -105,6 +107,7 @@ public final class TgiStreamDialect implements ResponseDialect {
                     + Json.errorMessage(err) + (type != null ? " (" + type + ")" : "")));
             return;
         }
+        if (token && !special && text != null && !text.isEmpty()) kinds = kinds.with(OutputKinds.Kind.CONTENT);
         if (token) out.tokens(nanoTime, 1, special || text == null ? "" : text);
         if (generated) out.complete(nanoTime, new Usage(Usage.UNKNOWN, generatedTokens));
     }
@@ -126,6 +129,7 @@ public final class TgiStreamDialect implements ResponseDialect {
         }
         String text = Json.text(n, "generated_text");
         if (text == null) throw new MalformedResponseException("response has no 'generated_text'");
+        if (!text.isEmpty()) kinds = kinds.with(OutputKinds.Kind.CONTENT);
         out.tokens(nanoTime, 0, text);
         out.complete(nanoTime, usageOf(n.get("details")));
     }
@@ -135,6 +139,11 @@ public final class TgiStreamDialect implements ResponseDialect {
         if (out.finished()) return;
         out.error(nanoTime, BackendError.of(ErrorKind.STREAM_TRUNCATED,
                 "stream ended after " + events + " events without the final event (generated_text)"));
+    }
+
+    @Override
+    public OutputKinds outputKinds() {
+        return kinds;
     }
 
     private static Usage usageOf(JsonNode details) {
