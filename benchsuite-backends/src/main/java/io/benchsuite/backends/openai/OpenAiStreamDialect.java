@@ -258,14 +258,15 @@ public final class OpenAiStreamDialect implements ResponseDialect {
 
     /**
      * Reads a delta's {@code tool_calls} array ({@code [{index, id, type, function: {name, arguments}}]}),
-     * appending each call's name (when present) and arguments fragment to {@code into}.
+     * appending each call's name (when present) and then its arguments fragment to {@code into},
+     * whatever order the server wrote them in.
      */
     private StringBuilder readToolCalls(JsonParser p, StringBuilder into) {
         if (p.currentToken() != JsonToken.START_ARRAY) {
             json.skip();
             return into;
         }
-        StringBuilder b = into;
+        StringBuilder b = into == null ? new StringBuilder(32) : into;
         JsonToken t;
         while ((t = json.next()) != JsonToken.END_ARRAY) {
             if (t != JsonToken.START_OBJECT) {
@@ -279,22 +280,22 @@ public final class OpenAiStreamDialect implements ResponseDialect {
                     json.skip();
                     continue;
                 }
+                String name = null;
+                String arguments = null;
                 while (json.next() == JsonToken.FIELD_NAME) {
                     String f = json.name();
                     json.next();
-                    if (f.equals("name") || f.equals("arguments")) {
-                        String piece = EventJson.string(p);
-                        if (piece != null) {
-                            if (b == null) b = new StringBuilder(piece.length() + 16);
-                            b.append(piece);
-                        }
-                    } else {
-                        json.skip();
+                    switch (f) {
+                        case "name" -> name = EventJson.string(p);
+                        case "arguments" -> arguments = EventJson.string(p);
+                        default -> json.skip();
                     }
                 }
+                if (name != null) b.append(name);
+                if (arguments != null) b.append(arguments);
             }
         }
-        return b == null ? new StringBuilder(0) : b;
+        return b;
     }
 
     private void readUsage(JsonParser p) {
