@@ -17,24 +17,44 @@ import java.nio.charset.StandardCharsets;
 /**
  * Reads OpenAI-style chat or text completion responses, streamed or whole.
  *
- * <p><b>Token counting.</b> A chunk whose choices carry text ({@code delta.content},
- * {@code delta.reasoning_content}/{@code reasoning}, or {@code text}) counts as one token — vLLM,
- * SGLang and llama.cpp send one token per event. When the server says otherwise, its word wins:
- * if the first content chunk already carries a {@code usage} with {@code completion_tokens}
- * (continuous usage statistics), every chunk counts the growth of that number. A chunk without text
- * (role-only delta, {@code "content": null}, a final chunk holding only {@code finish_reason})
- * counts zero. The final {@code usage} (a last chunk with empty {@code choices}, or usage inside
- * the chunk with the {@code finish_reason}) is passed to {@code onComplete}; without one the usage
- * stays unknown and the engine counts the text with its tokenizer.
+ * <p><b>Token counting.</b> A chunk whose choices carry generated output counts as one token, vLLM,
+ * SGLang and llama.cpp sending one token per event. Generated output is visible text
+ * ({@code delta.content}, or {@code text} of a completion), reasoning
+ * ({@code delta.reasoning_content}/{@code reasoning}) and tool calls: a delta's {@code tool_calls}
+ * ({@code [{index, id, type, function: {name, arguments}}]}) pass on each call's name (when present)
+ * and then its arguments fragment, so a chunk made only of a tool-call fragment is a token like any
+ * other and the first one is the first token (TTFT); a chunk holding text and a tool call counts
+ * once. When the server says otherwise, its word wins: if the first content chunk already carries a
+ * {@code usage} with {@code completion_tokens} (continuous usage statistics), every chunk counts the
+ * growth of that number. A chunk without output (role-only delta, {@code "content": null}, a final
+ * chunk holding only {@code finish_reason}) counts zero. The final {@code usage} (a last chunk with
+ * empty {@code choices}, or usage inside the chunk with the {@code finish_reason}) is passed to
+ * {@code onComplete}; without one the usage stays unknown and the engine counts the text with its
+ * tokenizer. A whole (non-streamed) body passes on {@code message.content}, reasoning and
+ * {@code message.tool_calls} the same way. {@link #outputKinds()} says which of the three kinds
+ * arrived (non-empty pieces only).
  *
  * <p><b>ITL.</b> Every chunk carries the arrival time of the read that completed it. When one read
  * completes several chunks they share that time, and the engine spreads the gap since the previous
  * token evenly over the tokens that arrived together.
  *
- * <p><b>Errors.</b> An {@code error} member (llama.cpp) or {@code "object": "error"} (vLLM) inside
- * a 200 stream is {@code SERVER_ERROR_EVENT}; unparsable JSON is {@code MALFORMED_RESPONSE}; a stream
- * that ends without {@code [DONE]} is {@code STREAM_TRUNCATED} (unless {@code require-done=false}
- * and a {@code finish_reason} arrived).
+ * <p><b>Errors.</b> A stream fails, whatever tokens it delivered before (they stay counted), when:
+ * <ul>
+ *   <li>an event of type {@code error} arrives: an {@code event: error} line, or llama.cpp's
+ *       {@code error: {json}} line (2025 builds, followed by {@code data: [DONE]}), which the
+ *       {@link io.benchsuite.backends.http.internal.SseDecoder} turns into such an event:
+ *       {@code SERVER_ERROR_EVENT} with the server's message;</li>
+ *   <li>an event has an {@code error} member (llama.cpp since PR 16109, SGLang, TGI, vLLM's newer
+ *       framing) or {@code "object": "error"} (vLLM): {@code SERVER_ERROR_EVENT};</li>
+ *   <li>an event is not one JSON object, or its {@code choices} is not an array of objects:
+ *       {@code MALFORMED_RESPONSE} with an excerpt;</li>
+ *   <li>the stream reaches {@code [DONE]} or its end without one event of a chunk's shape (a
+ *       {@code choices} array, which may be empty as in vLLM's final usage chunk, a {@code usage}
+ *       object, or an error): {@code MALFORMED_RESPONSE} saying what was expected and quoting the
+ *       first event, never a success with 0 tokens;</li>
+ *   <li>it ends without {@code [DONE]}: {@code STREAM_TRUNCATED} (unless {@code require-done=false}
+ *       and a {@code finish_reason} arrived).</li>
+ * </ul>
  *
  * <p><b>Cost.</b> Each event is read with Jackson's streaming parser straight from its bytes, one
  * parser per stream; only the fields above are looked at and the rest skipped token by token. The

@@ -21,8 +21,12 @@ import java.nio.charset.StandardCharsets;
  * tokens such as end-of-sequence too, because TGI's {@code generated_tokens} counts them and the two
  * counts must agree; their text is not added). The last event also carries
  * {@code generated_text} and {@code details}; its {@code details.generated_tokens} becomes the
- * completion token count. An event with an {@code error} member is {@code SERVER_ERROR_EVENT}; a
- * stream that ends before the event with {@code generated_text} is {@code STREAM_TRUNCATED}.
+ * completion token count. An event with an {@code error} member, or of type {@code error} (an
+ * {@code event: error} line, or an {@code error:} line as llama.cpp writes them, which the SSE
+ * decoder turns into such an event), is {@code SERVER_ERROR_EVENT} with the server's message, even
+ * after tokens (they stay counted); a stream that ends before the event with {@code generated_text}
+ * is {@code STREAM_TRUNCATED}. {@link #outputKinds()} reports {@code content} once a non-special
+ * token with text arrived.
  *
  * <p>Events are read with Jackson's streaming parser straight from their bytes (see
  * {@link EventJson}); only the token text becomes an object.
@@ -104,7 +108,7 @@ public final class TgiStreamDialect implements ResponseDialect {
             JsonNode err = n.get("error");
             String type = Json.text(n, "error_type");
             out.error(nanoTime, BackendError.of(ErrorKind.SERVER_ERROR_EVENT, "server error event in stream: "
-                    + Json.errorMessage(err) + (type != null ? " (" + type + ")" : "")));
+                    + Json.errorMessage(err != null && !err.isNull() ? err : n) + (type != null ? " (" + type + ")" : "")));
             return;
         }
         if (token && !special && text != null && !text.isEmpty()) kinds = kinds.with(OutputKinds.Kind.CONTENT);
