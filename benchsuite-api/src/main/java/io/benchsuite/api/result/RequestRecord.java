@@ -3,6 +3,7 @@ package io.benchsuite.api.result;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.OutputKinds;
 import io.benchsuite.api.workload.Phase;
 
 /**
@@ -42,13 +43,16 @@ import io.benchsuite.api.workload.Phase;
  *     pause, a starved CPU) that overlapped the request's window from its scheduled instant to its
  *     end and was longer than the run's threshold; 0 when none did (or the run did not watch for them).
  *     A request with one was timed by a client that was not running for that long.
+ * @param outputKinds which kinds of generated output (content, reasoning, tool calls) the request
+ *     received, as its backend reported them; empty when none arrived or the backend does not tell
  */
 public record RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
                             long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos, int inputTokens,
                             int outputTokens, int serverPromptTokens, int serverCompletionTokens, int streamedTokens,
                             TokenSource tokenSource, String promptHash, Outcome outcome, ErrorKind errorKind,
                             String errorMessage, Gaps itl, long connectNanos,
-                            int connectionRetries, String sessionId, int turn, long clientStallNanos) {
+                            int connectionRetries, String sessionId, int turn, long clientStallNanos,
+                            OutputKinds outputKinds) {
 
     /**
 
@@ -101,8 +105,10 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      * @param sessionId the session the request belongs to, or {@code null}
      * @param turn its turn number in the session (from 1), 0 without a session
      * @param clientStallNanos the longest client stall above the threshold during the request, or 0
+     * @param outputKinds the kinds of generated output received (empty when unknown)
      */
     public RequestRecord {
+        notNull(outputKinds, "outputKinds");
         notNull(phase, "phase");
         notNull(tokenSource, "tokenSource");
         notNull(promptHash, "promptHash");
@@ -114,6 +120,47 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
                     + (sessionId == null ? " without a session" : " in session '" + sessionId + "'"));
         }
         if (clientStallNanos < 0) throw new IllegalArgumentException("clientStallNanos must be >= 0, got " + clientStallNanos);
+    }
+
+    /**
+     * A record whose backend did not say which kinds of output it received.
+     *
+     * @param index position in the schedule
+     * @param phase warm-up, measured or cool-down
+     * @param user closed-loop user id, or -1 for open loop
+     * @param scheduledOffsetNanos when the request was meant to be sent
+     * @param dispatchOffsetNanos when the dispatcher took it up
+     * @param submitOffsetNanos when the engine handed it to the backend
+     * @param sentOffsetNanos when the backend reported it on the wire
+     * @param firstTokenOffsetNanos when the first token arrived
+     * @param endOffsetNanos when it completed or failed
+     * @param inputTokens prompt tokens under the run's tokenizer
+     * @param outputTokens output tokens
+     * @param serverPromptTokens server-reported prompt tokens, or -1
+     * @param serverCompletionTokens server-reported completion tokens, or -1
+     * @param streamedTokens tokens counted from the stream by the client
+     * @param tokenSource who counted {@code outputTokens}
+     * @param promptHash first 16 hex digits of SHA-256 of the prompt
+     * @param outcome success, failure or cancelled
+     * @param errorKind the error category, or {@code null} on success
+     * @param errorMessage a short message (no secrets), or {@code null}
+     * @param itl every inter-token gap
+     * @param connectNanos time to open the new connection this request needed, or -1
+     * @param connectionRetries times the request was re-sent on a fresh connection (0 or 1)
+     * @param sessionId the session the request belongs to, or {@code null}
+     * @param turn its turn number in the session (from 1), 0 without a session
+     * @param clientStallNanos the longest client stall above the threshold during the request, or 0
+     */
+    public RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
+                         long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos,
+                         int inputTokens, int outputTokens, int serverPromptTokens, int serverCompletionTokens,
+                         int streamedTokens, TokenSource tokenSource, String promptHash, Outcome outcome,
+                         ErrorKind errorKind, String errorMessage, Gaps itl, long connectNanos, int connectionRetries,
+                         String sessionId, int turn, long clientStallNanos) {
+        this(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos, sentOffsetNanos,
+                firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens, serverCompletionTokens,
+                streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl, connectNanos,
+                connectionRetries, sessionId, turn, clientStallNanos, OutputKinds.none());
     }
 
     /**
@@ -203,7 +250,20 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
         return new RequestRecord(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos,
                 sentOffsetNanos, firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens,
                 serverCompletionTokens, streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl,
-                connectNanos, connectionRetries, sessionId, turn, stallNanos);
+                connectNanos, connectionRetries, sessionId, turn, stallNanos, outputKinds);
+    }
+
+    /**
+     * The same record with the kinds of output its backend reported.
+     *
+     * @param kinds the kinds received
+     * @return the record with {@code outputKinds} set
+     */
+    public RequestRecord withOutputKinds(OutputKinds kinds) {
+        return new RequestRecord(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos,
+                sentOffsetNanos, firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens,
+                serverCompletionTokens, streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl,
+                connectNanos, connectionRetries, sessionId, turn, clientStallNanos, kinds);
     }
 
     /**
