@@ -4,11 +4,11 @@ import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.util.Durations;
-import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.LoadModel;
 import io.benchsuite.api.workload.RateProfile;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
+import io.benchsuite.core.workload.LengthDistributions;
 import java.util.List;
 
 /**
@@ -64,10 +64,10 @@ public final class SweepParameters {
                         return with(w, new LoadModel.OpenLoop(o.arrival(), RateProfile.steady(r), o.maxConcurrency()));
                     });
                 }
-                case "input-length" -> b.withWorkload(w -> new Workload(w.name(), w.load(), LengthDistribution.parse(value),
+                case "input-length" -> b.withWorkload(w -> new Workload(w.name(), w.load(), LengthDistributions.parse(value),
                         w.outputTokens(), w.duration(), w.maxRequests(), w.warmup(), w.cooldown(), w.stream()));
                 case "output-length" -> b.withWorkload(w -> new Workload(w.name(), w.load(), w.inputTokens(),
-                        LengthDistribution.parse(value), w.duration(), w.maxRequests(), w.warmup(), w.cooldown(), w.stream()));
+                        LengthDistributions.parse(value), w.duration(), w.maxRequests(), w.warmup(), w.cooldown(), w.stream()));
                 case "duration" -> b.withWorkload(w -> new Workload(w.name(), w.load(), w.inputTokens(), w.outputTokens(),
                         Durations.parse(value), w.maxRequests(), w.warmup(), w.cooldown(), w.stream()));
                 case "num-requests" -> b.withWorkload(w -> new Workload(w.name(), w.load(), w.inputTokens(), w.outputTokens(),
@@ -77,6 +77,9 @@ public final class SweepParameters {
                     if (parameter.equals(BackendConfig.DEVICE) || parameter.equals(BackendConfig.QUANTIZATION)) b.label(parameter, value);
                 }
             }
+        } catch (NumberFormatException e) {
+            // the JDK's text ("For input string: ...") says neither what was expected nor for which key
+            throw new IllegalArgumentException(parameter + "=" + value + ": expected a number, got '" + value + "'", e);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new IllegalArgumentException(parameter + "=" + value + ": " + e.getMessage(), e);
         }
