@@ -120,12 +120,12 @@ public final class ShardMerge {
         notNull(shardDirs, "shardDirs");
         notNull(outputDir, "outputDir");
         if (shardDirs.isEmpty()) throw new ShardMergeException("no shard directory to merge");
-        ReportWriters.checkUsable(outputDir, overwrite);
         for (Path d : shardDirs) {
             if (d.toAbsolutePath().normalize().equals(outputDir.toAbsolutePath().normalize())) {
                 throw new ShardMergeException("the output directory " + outputDir + " is one of the shards; choose another");
             }
         }
+        ReportWriters.checkUsable(outputDir, overwrite);
 
         TreeMap<Integer, Part> parts = new TreeMap<>();
         LatencyHistograms histograms = LatencyHistograms.empty();
