@@ -94,13 +94,13 @@ final class ScenarioFile {
         YAMLFactory yaml = YAMLFactory.builder().loaderOptions(limits).build();
         try (JsonParser p = yaml.createParser(Files.newBufferedReader(file))) {
             JsonToken t = p.nextToken();
-            if (t == null) throw CliException.usage(name + ": the scenario file is empty");
+            if (t == null) throw CliException.badInput(name + ": the scenario file is empty");
             Node root = node(p, "", name);
-            if (!root.isMap()) throw CliException.usage(name + ": a scenario is a mapping of keys (rate: 10, phases: ...), got "
+            if (!root.isMap()) throw CliException.badInput(name + ": a scenario is a mapping of keys (rate: 10, phases: ...), got "
                     + describe(root));
             if (p.nextToken() != null) {
                 // a second document (after ---) would be dropped without a word: one file is one scenario
-                throw CliException.usage(name + " line " + p.currentTokenLocation().getLineNr() + ": a second YAML document "
+                throw CliException.badInput(name + " line " + p.currentTokenLocation().getLineNr() + ": a second YAML document "
                         + "(after '---'); a scenario file holds one: put the steps of one run under 'phases:', and other "
                         + "runs in files of their own");
             }
@@ -110,7 +110,7 @@ final class ScenarioFile {
             throw CliException.usage("-f: scenario file " + name + " does not exist");
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
-            throw CliException.usage(name + ": not a valid scenario file" + (at == null ? "" : " at line " + at.getLineNr()
+            throw CliException.badInput(name + ": not a valid scenario file" + (at == null ? "" : " at line " + at.getLineNr()
                     + ", column " + at.getColumnNr()) + ": " + e.getOriginalMessage().lines().findFirst().orElse("").trim());
         } catch (IOException e) {
             throw CliException.failure("cannot read the scenario file " + name + ": " + IoErrors.reason(e, file));
@@ -124,7 +124,7 @@ final class ScenarioFile {
     static void checkText(Path file) throws IOException {
         long size = Files.size(file);
         if (size > MAX_FILE_BYTES) {
-            throw CliException.usage(file + ": " + size + " bytes is over " + MAX_FILE_BYTES + " (16 MB), the largest scenario "
+            throw CliException.badInput(file + ": " + size + " bytes is over " + MAX_FILE_BYTES + " (16 MB), the largest scenario "
                     + "file read");
         }
         CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
@@ -135,13 +135,13 @@ final class ScenarioFile {
         for (int i = 0; i <= all.length; i++) {
             if (i < all.length && all[i] != '\n') continue;
             if (i - start > MAX_LINE_BYTES) {
-                throw CliException.usage(file + " line " + line + ": " + (i - start) + " bytes is over " + MAX_LINE_BYTES
+                throw CliException.badInput(file + " line " + line + ": " + (i - start) + " bytes is over " + MAX_LINE_BYTES
                         + " (1 MB), the longest line of a scenario file read");
             }
             try {
                 utf8.reset().decode(ByteBuffer.wrap(all, start, i - start));
             } catch (CharacterCodingException e) {
-                throw CliException.usage(file + " line " + line + ": not UTF-8 text (save the file as UTF-8)");
+                throw CliException.badInput(file + " line " + line + ": not UTF-8 text (save the file as UTF-8)");
             }
             line++;
             start = i + 1;
@@ -154,7 +154,7 @@ final class ScenarioFile {
         Node scenario = root.map().get("scenario");
         Node resolved = scenario == null || !scenario.isMap() ? null : scenario.map().get("resolved");
         if (resolved == null || !resolved.isMap()) {
-            throw CliException.usage("this report.json has no scenario.resolved block to run again (it was written by a "
+            throw CliException.badInput("this report.json has no scenario.resolved block to run again (it was written by a "
                     + "version without one)");
         }
         return resolved;
@@ -170,7 +170,7 @@ final class ScenarioFile {
                 int keyLine = p.currentTokenLocation().getLineNr();
                 String childPath = path.isEmpty() ? key : path + "." + key;
                 if (m.containsKey(key)) {
-                    throw CliException.usage(file + ": " + childPath + " (line " + keyLine + "): the key is given twice");
+                    throw CliException.badInput(file + ": " + childPath + " (line " + keyLine + "): the key is given twice");
                 }
                 p.nextToken();
                 Node child = node(p, childPath, file);

@@ -239,6 +239,7 @@ class ScenarioFileTest {
         // was: cannot read the scenario file ...: Input length = 1
         assertThat(notUtf8.err()).startsWith("benchsuite run: " + latin1 + " line 2: not UTF-8 text (save the file as UTF-8)")
                 .doesNotContain("Input length");
+        assertThat(notUtf8.err().lines()).as("one line: the file is wrong, not the flags").hasSize(1);
     }
 
     @Test
