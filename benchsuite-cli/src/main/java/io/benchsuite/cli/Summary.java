@@ -63,7 +63,8 @@ final class Summary {
     static String render(Report r, Path outputDir, boolean interrupted) {
         RequestCounts c = r.requests();
         StringBuilder b = new StringBuilder();
-        String status = !r.run().stopped() ? "COMPLETED"
+        String status = r.run().failed() ? "FAILED (" + r.run().stopReason() + "; partial results)"
+                : !r.run().stopped() ? "COMPLETED"
                 : r.run().stopReason() != null ? "STOPPED (" + r.run().stopReason() + "; partial results)"
                 : "STOPPED" + (interrupted ? " (interrupted; partial results)" : " (partial results)");
         b.append('\n');

@@ -483,6 +483,7 @@ public final class Benchmark {
             }
             boolean owned = backend == null;
             Backend b = owned ? (registry != null ? registry : BackendRegistry.load()).create(backendName, config) : backend;
+            ReportWriters writers = null;
             try {
                 if (preflight) b.preflight();
                 String m = model != null ? model : config.string(BackendConfig.MODEL).orElse(b.info().model());
@@ -495,7 +496,7 @@ public final class Benchmark {
                 if (shardRun != null) all.add(shardRun);
                 addPhaseListeners(all, b);
                 all.add(new BackendDevices(b));
-                ReportWriters writers = outputDir == null ? null : ReportWriters.open(outputDir, overwrite);
+                writers = outputDir == null ? null : ReportWriters.open(outputDir, overwrite);
                 if (writers != null) all.add(0, writers);
                 WorkloadSource source = workload.source().orElseGet(() -> SyntheticSource.builder()
                         .inputTokens(workload.inputTokens()).outputTokens(workload.outputTokens()).build());
@@ -524,6 +525,7 @@ public final class Benchmark {
                 engine.start();
                 return new RunningBenchmark(engine, owned ? b : null, writers);
             } catch (RuntimeException e) {
+                if (writers != null) writers.abandon(); // nothing was sent: leave nothing that looks like a run
                 if (owned) b.close();
                 throw e;
             }

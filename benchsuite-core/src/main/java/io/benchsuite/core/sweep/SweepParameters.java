@@ -4,10 +4,10 @@ import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.util.Durations;
-import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.LoadModel;
 import io.benchsuite.api.workload.RateProfile;
 import io.benchsuite.core.Benchmark;
+import io.benchsuite.core.workload.LengthDistributions;
 import java.util.List;
 
 /**
@@ -63,8 +63,8 @@ public final class SweepParameters {
                         return w.withLoad(new LoadModel.OpenLoop(o.arrival(), RateProfile.steady(r), o.maxConcurrency()));
                     });
                 }
-                case "input-length" -> b.withWorkload(w -> w.withInputTokens(LengthDistribution.parse(value)));
-                case "output-length" -> b.withWorkload(w -> w.withOutputTokens(LengthDistribution.parse(value)));
+                case "input-length" -> b.withWorkload(w -> w.withInputTokens(LengthDistributions.parse(value)));
+                case "output-length" -> b.withWorkload(w -> w.withOutputTokens(LengthDistributions.parse(value)));
                 case "duration" -> b.withWorkload(w -> w.withDuration(Durations.parse(value)));
                 case "num-requests" -> b.withWorkload(w -> w.withMaxRequests(positiveInt(value)));
                 default -> {
@@ -72,6 +72,9 @@ public final class SweepParameters {
                     if (parameter.equals(BackendConfig.DEVICE) || parameter.equals(BackendConfig.QUANTIZATION)) b.label(parameter, value);
                 }
             }
+        } catch (NumberFormatException e) {
+            // the JDK's text ("For input string: ...") says neither what was expected nor for which key
+            throw new IllegalArgumentException(parameter + "=" + value + ": expected a number, got '" + value + "'", e);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new IllegalArgumentException(parameter + "=" + value + ": " + e.getMessage(), e);
         }

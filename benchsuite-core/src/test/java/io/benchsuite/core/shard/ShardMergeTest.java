@@ -241,6 +241,15 @@ class ShardMergeTest {
         ShardsSection s = partial.report().section(ShardsSection.class).orElseThrow();
         assertThat(s.missing()).containsExactly(1);
         assertThat(s.merged()).isEqualTo(1);
+        // a merged run is not replaced without overwrite (the merge used to write over it)
+        assertThatThrownBy(() -> ShardMerge.merge(List.of(a), out, true))
+                .isInstanceOf(io.benchsuite.core.report.OutputDirectoryNotEmptyException.class);
+        assertThat(ShardMerge.merge(List.of(a), out, true, true).report().requests().scheduled())
+                .isEqualTo(partial.report().requests().scheduled());
+        java.nio.file.Files.delete(b.resolve("requests.jsonl"));
+        assertThatThrownBy(() -> ShardMerge.merge(List.of(b), tmp.resolve("no-log"), true)).isInstanceOf(ShardMergeException.class)
+                .hasMessageStartingWith("shard 1/2 (" + b + ") has no requests.jsonl");
+        assertThat(tmp.resolve("no-log")).doesNotExist();
         assertThatThrownBy(() -> ShardMerge.merge(List.of(out), tmp.resolve("again"), false))
                 .hasMessageContaining("it is a merged report, merge the shard directories");
     }

@@ -20,6 +20,7 @@ import io.benchsuite.api.workload.Workload;
 import io.benchsuite.api.workload.source.PlanCursor;
 import io.benchsuite.api.workload.source.SourceContext;
 import io.benchsuite.api.workload.source.SourceCounts;
+import io.benchsuite.api.workload.source.WorkloadDataException;
 import io.benchsuite.api.workload.source.WorkloadSource;
 import io.benchsuite.core.accuracy.AccuracySection;
 import io.benchsuite.core.hiccup.ClientSection;
@@ -369,11 +370,17 @@ public final class RunEngine {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        boolean empty = plans.endedEmpty(); // in virtual time this prepares the first start, which may fail
         if (plans.failure() != null) {
             // the source fails before the clock starts: say so before anything is measured (a failure later
             // ends the run there, and the report says why)
             plans.close();
             throw plans.failure();
+        }
+        if (empty) {
+            // an empty dataset, or one whose every record was skipped, is refused, not reported as a run of 0 requests
+            plans.close();
+            throw new WorkloadDataException(PlanQueue.nothingToSend(feed.source().describe(), cursorCounts.counts()));
         }
         for (RunListener l : listeners) safely(() -> l.onRunStarted(info));
         if (virtual == null) warmUp();
@@ -564,9 +571,13 @@ public final class RunEngine {
                 log.warn("run '{}': the client itself was saturated ({}); its own delays are inside the latencies it "
                         + "measured", info.name(), String.join(", ", client.saturated()));
             }
-            RunResult r = new RunResult(info, stopped ? RunResult.Status.STOPPED : RunResult.Status.COMPLETED,
+            RuntimeException inputFailure = plans.failure();
+            RunResult.Status status = stopped ? RunResult.Status.STOPPED
+                    : inputFailure != null ? RunResult.Status.FAILED : RunResult.Status.COMPLETED;
+            RunResult r = new RunResult(info, status,
                     endedAt(), summary, aggregator.histograms(), aggregator.timeSeries(), aggregator.errorSamples(),
-                    collectSections(client), aggregator.retained(), null, stopped ? stopReason : null);
+                    collectSections(client), aggregator.retained(), null, stopped ? stopReason
+                    : inputFailure != null ? "the workload source failed: " + inputFailure.getMessage() : null);
             result = r;
             for (RunListener l : listeners) safely(() -> l.onRunFinished(r));
         } catch (Throwable t) {

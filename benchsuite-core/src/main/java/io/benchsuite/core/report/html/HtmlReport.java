@@ -114,6 +114,11 @@ public final class HtmlReport implements ReportFormat {
         b.append("</div></section>");
 
         RequestCounts c = r.requests();
+        if (r.run().failed()) {
+            b.append("<div class=\"banner bad\" id=\"banner-failed\">This run failed")
+                    .append(r.run().stopReason() == null ? "" : " (" + esc(r.run().stopReason()) + ")")
+                    .append(": the figures cover only what was sent before the failure.</div>");
+        }
         if (r.run().stopped()) {
             b.append("<div class=\"banner\" id=\"banner-stopped\">This run was stopped early")
                     .append(r.run().stopReason() == null ? "" : " (" + esc(r.run().stopReason()) + ")")
