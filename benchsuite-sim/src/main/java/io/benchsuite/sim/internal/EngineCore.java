@@ -409,16 +409,27 @@ public final class EngineCore {
         if (s.computed >= s.prefillTarget()) emitToken(s, endNanos);
     }
 
-    /** Full prompt blocks now computed become findable by later prompts with the same prefix. */
+    /**
+     * Full blocks now computed become findable by later prompts with the same prefix: the prompt's, and as in
+     * vLLM's automatic prefix caching those of the generated tokens after it (keyed over prompt and output
+     * words together), so a session's next turn, whose prompt holds this answer, finds the answer's blocks too.
+     * The last generated token's KV is never computed (nothing follows it), so a block it would fill is not cached.
+     */
     private void registerPromptBlocks(Sequence s) {
         long[] keys = s.blocks.chainedHashes();
-        int full = Math.min(Math.min(keys.length, s.heldCount), Math.min(s.computed, s.promptTokens) / SimPhysics.BLOCK_TOKENS);
-        for (int j = s.registeredBlocks; j < full; j++) pool.register(s.held[j], keys[j]);
+        PromptBlocks.Chain all = s.sequenceBlocks;
+        int keyCount = all == null ? keys.length : all.blockCount();
+        int full = Math.min(Math.min(keyCount, s.heldCount), s.computed / SimPhysics.BLOCK_TOKENS);
+        for (int j = s.registeredBlocks; j < full; j++) pool.register(s.held[j], all == null ? keys[j] : all.hash(j));
         s.registeredBlocks = Math.max(s.registeredBlocks, full);
     }
 
     private void emitToken(Sequence s, long nowNanos) {
         String word = Vocabulary.word(s.wordSeed, s.generated);
+        if (prefixCaching) {
+            if (s.sequenceBlocks == null) s.sequenceBlocks = s.blocks.extend();
+            s.sequenceBlocks.add(word);
+        }
         if (s.firstTokenNanos < 0) s.firstTokenNanos = nowNanos;
         s.generated++;
         generationTokens++;
