@@ -533,14 +533,15 @@ public final class Benchmark {
 
         /**
          * The three-phase views every report carries: the {@code engine} section of a backend that is its own
-         * serving engine, and for a backend running in this JVM the {@code phases} section (cold start, steady
-         * state, JIT), unless the caller added their own.
+         * serving engine, and the {@code phases} section (cold start against steady state from the request
+         * records, for every backend; the JIT compile time only for a backend running in this JVM), unless the
+         * caller added their own.
          */
         private static void addPhaseListeners(List<RunListener> all, Backend b) {
             if (b instanceof EngineTotalsSource totals) all.add(new EngineTotalsListener(totals, b.info().name()));
             boolean phasesGiven = all.stream().anyMatch(l -> l instanceof PhasesListener);
-            if (!phasesGiven && "in-process".equals(b.info().endpoint())) {
-                all.add(new PhasesListener(PhasesListener.DEFAULT_COLD_START_REQUESTS));
+            if (!phasesGiven) {
+                all.add(new PhasesListener(PhasesListener.DEFAULT_COLD_START_REQUESTS, "in-process".equals(b.info().endpoint())));
             }
         }
 

@@ -332,6 +332,8 @@ public final class ShardMerge {
         double target = Double.NaN, scheduledRate = Double.NaN, achieved = Double.NaN, seconds = Double.NaN;
         double rps = Double.NaN, outTps = Double.NaN, totalTps = Double.NaN, goodRps = Double.NaN;
         long met, inTokens, outTokens, serverReported, streamed, serverOut;
+        final Map<String, long[]> attainment = new LinkedHashMap<>();
+        boolean attainmentKnown = true;
         boolean stopped;
         /** The first failed shard and why (a merged run of a failed shard failed), or null. */
         String failure;
@@ -359,6 +361,12 @@ public final class ShardMerge {
             outTps = plus(outTps, r.throughput().outputTokensPerSecond());
             totalTps = plus(totalTps, r.throughput().totalTokensPerSecond());
             met += r.goodput().met();
+            if (r.goodput().attainment().isEmpty()) attainmentKnown = false;
+            for (GoodputSummary.Attainment a : r.goodput().attainment()) {
+                long[] sum = attainment.computeIfAbsent(a.objective(), k -> new long[2]);
+                sum[0] += a.met();
+                sum[1] += a.measured();
+            }
             goodRps = plus(goodRps, r.goodput().requestsPerSecond());
             RunSummary.Tokens t = r.tokens();
             inTokens += t.input();
@@ -396,8 +404,14 @@ public final class ShardMerge {
         }
 
         GoodputSummary goodput(Report base) {
-            if (!base.goodput().hasSlo()) return new GoodputSummary(base.goodput().slo(), 0, Double.NaN, Double.NaN);
-            return new GoodputSummary(base.goodput().slo(), met, goodRps, measured == 0 ? Double.NaN : (double) met / measured);
+            if (!base.goodput().hasSlo()) return new GoodputSummary(base.goodput().slo(), 0, Double.NaN, Double.NaN, List.of());
+            List<GoodputSummary.Attainment> each = new ArrayList<>();
+            if (attainmentKnown) {
+                attainment.forEach((objective, sum) -> each.add(new GoodputSummary.Attainment(objective, sum[0], sum[1],
+                        sum[1] == 0 ? Double.NaN : (double) sum[0] / sum[1])));
+            }
+            return new GoodputSummary(base.goodput().slo(), met, goodRps, measured == 0 ? Double.NaN : (double) met / measured,
+                    each);
         }
 
         RunSummary.Tokens tokens() {

@@ -339,6 +339,35 @@ class WorkloadRunTest {
         }
     }
 
+    /** A session of one turn has no boundary after an answer; its start is its only one, so it is offered injections there. */
+    @Test
+    void aSingleTurnSessionIsOfferedInjectionsAtItsStart() {
+        String single = "[" + conversation("one", "What is a mutex, in one sentence?", "A lock that one thread holds at a time.")
+                + "," + conversation("two", "What is a semaphore, in one sentence?", "A counter of permits.") + "]";
+        try (ScriptedBackend backend = fast()) {
+            Workload w = Workload.closed(1).source(sessions(single)).build();
+            RunResult r = bench("inject-single", backend, w)
+                    .injection(new TimedInjection(Duration.ZERO, new Injection(0, "URGENT NOTE", InjectionPriority.URGENT,
+                            Duration.ofMinutes(1)), 1))
+                    // a position no single turn reaches at its start: offered, then undelivered when the session ends
+                    .injection(new TimedInjection(Duration.ZERO, new Injection(5, "LATER NOTE", InjectionPriority.LOW,
+                            Duration.ofMinutes(1)), 0))
+                    .run();
+            assertThat(backend.received()).hasSize(2);
+            assertThat(backend.received().get(0).messages()).extracting(ChatMessage::content)
+                    .containsExactly("URGENT NOTE", "What is a mutex, in one sentence?");
+            assertThat(backend.received().get(0).inputTokens()).as("the injected message is counted in the prompt")
+                    .isGreaterThan(Tokenizers.cl100k().countTokens("What is a mutex, in one sentence?"));
+            assertThat(backend.received().get(1).messages()).extracting(ChatMessage::content)
+                    .as("sessions: 1 gives it to one session only").containsExactly("What is a semaphore, in one sentence?");
+            WorkloadSection.Injections inj = r.section(WorkloadSection.class).orElseThrow().injections();
+            assertThat(inj.delivered()).containsEntry("urgent", 1L).containsEntry("low", 0L);
+            assertThat(inj.undelivered()).containsEntry("low", 2L);
+            assertThat(inj.firstTokenAfter()).containsOnlyKeys("urgent");
+            assertThat(inj.firstTokenAfter().get("urgent").count()).isEqualTo(1);
+        }
+    }
+
     @Test
     void aScheduleThatEndsCutsOpenSessions() {
         String many = "[" + java.util.stream.IntStream.range(0, 50).mapToObj(i -> conversation("s" + i,
