@@ -114,7 +114,7 @@ class RunEndToEndTest {
                 "--output-dir", tmp.resolve("run3").toString());
         assertThat(code).isZero();
         String progress = err.toString(java.nio.charset.StandardCharsets.UTF_8);
-        assertThat(progress).startsWith("\r").contains("s/1s  done ").contains("req/s").contains("p99 TTFT")
+        assertThat(progress).startsWith("\r").contains("s/1s  done ").contains("done/s").contains("p99 TTFT")
                 .doesNotContain("progress:");
         assertThat(progress.chars().filter(c -> c == '\r').count()).isGreaterThanOrEqualTo(3);
         assertThat(progress.chars().filter(c -> c == '\n').count()).isEqualTo(1);
