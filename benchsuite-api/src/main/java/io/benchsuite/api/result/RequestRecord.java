@@ -42,13 +42,16 @@ import io.benchsuite.api.workload.Phase;
  *     pause, a starved CPU) that overlapped the request's window from its scheduled instant to its
  *     end and was longer than the run's threshold; 0 when none did (or the run did not watch for them).
  *     A request with one was timed by a client that was not running for that long.
+ * @param resendReason why the request was sent a second time, on a fresh connection (what happened to
+ *     the kept-alive connection it first went out on), or {@code null} when it was sent once
  */
 public record RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
                             long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos, int inputTokens,
                             int outputTokens, int serverPromptTokens, int serverCompletionTokens, int streamedTokens,
                             TokenSource tokenSource, String promptHash, Outcome outcome, ErrorKind errorKind,
                             String errorMessage, Gaps itl, long connectNanos,
-                            int connectionRetries, String sessionId, int turn, long clientStallNanos) {
+                            int connectionRetries, String sessionId, int turn, long clientStallNanos,
+                            String resendReason) {
 
     /**
 
@@ -101,6 +104,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      * @param sessionId the session the request belongs to, or {@code null}
      * @param turn its turn number in the session (from 1), 0 without a session
      * @param clientStallNanos the longest client stall above the threshold during the request, or 0
+     * @param resendReason why the request was re-sent on a fresh connection, or {@code null}
      */
     public RequestRecord {
         notNull(phase, "phase");
@@ -114,6 +118,50 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
                     + (sessionId == null ? " without a session" : " in session '" + sessionId + "'"));
         }
         if (clientStallNanos < 0) throw new IllegalArgumentException("clientStallNanos must be >= 0, got " + clientStallNanos);
+        if (resendReason != null && connectionRetries < 1) {
+            throw new IllegalArgumentException("a resend reason needs connectionRetries >= 1, got " + connectionRetries);
+        }
+    }
+
+    /**
+     * A record of a request sent once (no re-send reason).
+     *
+     * @param index position in the schedule
+     * @param phase warm-up, measured or cool-down
+     * @param user closed-loop user id, or -1 for open loop
+     * @param scheduledOffsetNanos when the request was meant to be sent
+     * @param dispatchOffsetNanos when the dispatcher took it up
+     * @param submitOffsetNanos when the engine handed it to the backend
+     * @param sentOffsetNanos when the backend reported it on the wire
+     * @param firstTokenOffsetNanos when the first token arrived
+     * @param endOffsetNanos when it completed or failed
+     * @param inputTokens prompt tokens under the run's tokenizer
+     * @param outputTokens output tokens
+     * @param serverPromptTokens server-reported prompt tokens, or -1
+     * @param serverCompletionTokens server-reported completion tokens, or -1
+     * @param streamedTokens tokens counted from the stream by the client
+     * @param tokenSource who counted {@code outputTokens}
+     * @param promptHash first 16 hex digits of SHA-256 of the prompt
+     * @param outcome success, failure or cancelled
+     * @param errorKind the error category, or {@code null} on success
+     * @param errorMessage a short message (no secrets), or {@code null}
+     * @param itl every inter-token gap
+     * @param connectNanos time to open the new connection this request needed, or -1
+     * @param connectionRetries times the request was re-sent on a fresh connection (0 or 1)
+     * @param sessionId the session the request belongs to, or {@code null}
+     * @param turn its turn number in the session (from 1), 0 without a session
+     * @param clientStallNanos the longest client stall above the threshold during the request, or 0
+     */
+    public RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
+                         long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos,
+                         int inputTokens, int outputTokens, int serverPromptTokens, int serverCompletionTokens,
+                         int streamedTokens, TokenSource tokenSource, String promptHash, Outcome outcome,
+                         ErrorKind errorKind, String errorMessage, Gaps itl, long connectNanos, int connectionRetries,
+                         String sessionId, int turn, long clientStallNanos) {
+        this(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos, sentOffsetNanos,
+                firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens, serverCompletionTokens,
+                streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl, connectNanos,
+                connectionRetries, sessionId, turn, clientStallNanos, null);
     }
 
     /**
@@ -203,7 +251,17 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
         return new RequestRecord(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos,
                 sentOffsetNanos, firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens,
                 serverCompletionTokens, streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl,
-                connectNanos, connectionRetries, sessionId, turn, stallNanos);
+                connectNanos, connectionRetries, sessionId, turn, stallNanos, resendReason);
+    }
+
+    /**
+     * Whether the request was sent twice: re-sent on a fresh connection after its kept-alive one died
+     * before the server can have read it ({@link #resendReason()} says how).
+     *
+     * @return whether {@code connectionRetries} is above 0
+     */
+    public boolean resent() {
+        return connectionRetries > 0;
     }
 
     /**

@@ -46,6 +46,8 @@ final class RequestTracker implements ResponseListener {
     private long connectNanos = -1;
     private int connectionRetries;
     private boolean resendPending;
+    /** Why the request was re-sent (the backend's words), or null. */
+    private String resendReason;
     private long firstTokenOffset = -1;
     private long lastTokenNanos;
     private int streamedTokens;
@@ -151,6 +153,9 @@ final class RequestTracker implements ResponseListener {
         if (finished || firstTokenOffset >= 0) return;
         connectionRetries++;
         resendPending = true;
+        if (resendReason == null) {
+            resendReason = reason == null || reason.isBlank() ? "re-sent on a fresh connection (no reason given)" : reason;
+        }
     }
 
     @Override
@@ -242,7 +247,7 @@ final class RequestTracker implements ResponseListener {
         record = new RequestRecord(index, phase, user, scheduledOffset, dispatchOffset, submitOffset, sentOffset,
                 firstTokenOffset, end, content.promptTokens(), output, usage.promptTokens(), usage.completionTokens(),
                 streamedTokens, source, content.promptHash(), outcome, kind, message, Gaps.of(gaps, gapCount),
-                connectNanos, connectionRetries, content.sessionId(), content.turn());
+                connectNanos, connectionRetries, content.sessionId(), content.turn(), 0, resendReason);
         if ((!content.continues() && !keepAnswer) || outcome != Outcome.SUCCESS) {
             text.setLength(0);
             text.trimToSize();
