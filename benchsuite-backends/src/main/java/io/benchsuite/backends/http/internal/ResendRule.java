@@ -25,18 +25,19 @@ import java.util.concurrent.TimeUnit;
  *           connection, or HttpClient reports the request as not executed. A server cannot act on a
  *           request whose body it has not received in full; or</li>
  *       <li><b>the close came with the request</b>: it reached the client within
- *           {@link #IDLE_CLOSE_WINDOW_NANOS} (25 ms) of the request's last byte being written. A
+ *           {@link #IDLE_CLOSE_WINDOW_NANOS} (50 ms) of the request's last byte being written. A
  *           server that closes an idle kept-alive connection (llama.cpp's after every stream without
  *           saying so, any server at its keep-alive timeout) closes it before reading: its FIN, or the
  *           reset its kernel answers the request's bytes with, is on the way as the request leaves
- *           and arrives within one network delay, plus the client's own scheduling slack.</li>
+ *           and arrives within one network delay, plus the client's own scheduling slack (a loaded
+ *           client was seen to notice a loopback reset 12 ms after its write).</li>
  *     </ul></li>
  * </ol>
  * Otherwise the request fails as {@code connection_closed}: the server may have read it and worked on
  * it (a close a second after the request is a server that did). The limits of what a client can know:
- * a server that reads a request and closes within 25 ms without a byte of answer looks like an idle
+ * a server that reads a request and closes within 50 ms without a byte of answer looks like an idle
  * close and is re-sent (flagged as such, with the delay); an idle close of a server farther than
- * ~25 ms away may arrive later than the window and fail its request as {@code connection_closed}: a
+ * ~50 ms away may arrive later than the window and fail its request as {@code connection_closed}: a
  * counted failure, never a silent success.
  *
  * <p>The times are those the transports report: the write's completion (Netty: the kernel took the
@@ -44,7 +45,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class ResendRule {
     /** How soon after the request's last byte a close still counts as one that came with the request. */
-    static final long IDLE_CLOSE_WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(25);
+    static final long IDLE_CLOSE_WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
     private ResendRule() {}
 
