@@ -18,7 +18,6 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.logging.Level;
 import org.slf4j.Logger;
@@ -28,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * What the user hears when the OTLP endpoint does not take what is sent: one warning line per signal
  * and kind of failure (connection refused, no answer in time, an HTTP or gRPC error status, ...),
  * naming the endpoint and the reason, never a stack trace and never a header value; later failures of
- * the same kind are counted, not printed. The exporters' own logging (OpenTelemetry's, through
+ * the same kind are not printed again. The exporters' own logging (OpenTelemetry's, through
  * {@code java.util.logging}, with a stack trace per failed batch) is quieted while a run exports, and
  * the failures reach this class instead through the exporters' results and the metrics sender.
  */
@@ -40,7 +39,6 @@ final class OtlpExportWarnings {
     private final SecretMask secrets;
     private final Duration timeout;
     private final Set<String> reported = ConcurrentHashMap.newKeySet();
-    private final AtomicLong failures = new AtomicLong();
     private final Consumer<String> out;
     private Level previousLevel;
     private boolean quieted;
@@ -74,14 +72,8 @@ final class OtlpExportWarnings {
         quieted = false;
     }
 
-    /** Failed exports so far, all signals. */
-    long failures() {
-        return failures.get();
-    }
-
     /** Reports one failed export of {@code signal} to {@code endpoint}; prints it when its kind is new. */
     void failed(String signal, String endpoint, Throwable cause) {
-        failures.incrementAndGet();
         String reason = reason(cause);
         if (reported.add(signal + '\n' + reason)) {
             out.accept(secrets.mask("OTLP " + signal + " export to " + SecretMask.stripUserInfo(endpoint) + " failed: " + reason

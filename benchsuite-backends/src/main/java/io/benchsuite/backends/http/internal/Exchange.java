@@ -441,7 +441,8 @@ final class Exchange implements Emitter, RequestHandle {
                     case CONNECT_TIMEOUT -> "connect timeout: no connection within "
                             + io.benchsuite.api.util.Durations.format(settings.connectTimeout()) + " (config connect-timeout)";
                     case CONNECTION_CLOSED -> failing == null ? c.message()
-                            : ResendRule.notResent(failing.sentNanos, now, c, whyNotResent(failing));
+                            : ResendRule.notResent(failing.sentNanos, now, c,
+                            ResendRule.whyNot(failing.isRetry(), failing.reusedConnection(), settings.connectionRetries()));
                     default -> c.message();
                 };
                 error(now, BackendError.of(c.kind(), message + " (" + target + ")"));
@@ -459,13 +460,6 @@ final class Exchange implements Emitter, RequestHandle {
     private String resendReason(Attempt failing, Throwable cause, long now) {
         if (retried || settings.connectionRetries() < 1 || cancelRequested || abortKind != null || responseStarted) return null;
         return ResendRule.reason(failing.reusedConnection(), failing.sentNanos, now, Failures.classify(cause, false));
-    }
-
-    private String whyNotResent(Attempt failing) {
-        if (failing.isRetry()) return "it was the re-send";
-        if (!failing.reusedConnection()) return "the connection was opened for it, not a kept-alive one";
-        if (settings.connectionRetries() < 1) return "connection-retries=0";
-        return "the server may have read it";
     }
 
     private void ensureSent(long nanoTime) {

@@ -84,6 +84,20 @@ final class ResendRule {
                 + failure.message();
     }
 
+    /**
+     * Why a request whose connection closed before any response byte is not re-sent.
+     *
+     * @param resend whether the failed attempt was the re-send
+     * @param reused whether it ran on a reused connection
+     * @param retries the {@code connection-retries} setting
+     */
+    static String whyNot(boolean resend, boolean reused, int retries) {
+        if (resend) return "it was the re-send";
+        if (!reused) return "the connection was opened for it, not a kept-alive one";
+        if (retries < 1) return "connection-retries=0";
+        return "the server may have read it";
+    }
+
     private static String millis(long nanos) {
         return String.format(Locale.ROOT, "%.1f ms", Math.max(0, nanos) / 1e6);
     }
