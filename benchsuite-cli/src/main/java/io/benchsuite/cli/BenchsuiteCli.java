@@ -77,7 +77,7 @@ public final class BenchsuiteCli implements Runnable {
             String who = c.getCommandSpec().qualifiedName();
             if (ex instanceof CliException e) {
                 c.getErr().println(who + ": " + e.getMessage());
-                if (e.exitCode() == ExitCodes.USAGE) {
+                if (e.flagsHint()) {
                     c.getErr().println("Try '" + who + " --help' for the flags.");
                 }
                 return e.exitCode();

@@ -10,10 +10,15 @@ import java.util.function.Function;
 final class Flags {
     private Flags() {}
 
-    /** Applies one of the API's parsers, prefixing its message with the flag. */
+    /**
+     * Applies one of the API's parsers, prefixing its message with the flag. A JDK number parser's own text
+     * ({@code For input string: "OK"}) names neither the flag nor what was expected, so it is replaced.
+     */
     static <T> T parse(String flag, String text, Function<String, T> parser) {
         try {
             return parser.apply(text);
+        } catch (NumberFormatException e) {
+            throw CliException.usage(flag + ": expected a number, got '" + text + "'");
         } catch (IllegalArgumentException e) {
             throw CliException.usage(flag + ": " + e.getMessage());
         }

@@ -1,5 +1,6 @@
 package io.benchsuite.cli;
 
+import io.benchsuite.api.util.IoErrors;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.run.Shard;
 import io.benchsuite.core.shard.ShardedWorkload;
@@ -109,7 +110,9 @@ final class K8sCommand implements Callable<Integer> {
             try {
                 Files.writeString(output, yaml, StandardCharsets.UTF_8);
             } catch (IOException e) {
-                throw CliException.failure("cannot write " + output + ": " + e.getMessage());
+                // the exception's message is often the path alone: say why
+                throw CliException.failure("--output: cannot write " + output + ": " + IoErrors.reason(e, output)
+                        + (Files.isDirectory(output) ? " (it is a directory; name a file)" : ""));
             }
             ctx.err().println("benchsuite: wrote " + output + " (" + n + " shards of " + s.resources().cpu() + " CPU, "
                     + s.resources().memory() + " each); kubectl apply -f " + output);

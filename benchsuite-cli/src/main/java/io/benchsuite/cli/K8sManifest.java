@@ -231,8 +231,9 @@ final class K8sManifest {
 
     private static Map<String, Object> mergeJob(Settings s) {
         String dir = RESULTS + "/" + s.name();
+        // --overwrite: the directory is this Job's own, and a retried pod replaces what the failed one left
         List<String> args = List.of("merge", dir, "--shards", Integer.toString(s.shards()), "--wait",
-                io.benchsuite.api.util.Durations.format(s.mergeWait()), "--output-dir", dir + "/merged");
+                io.benchsuite.api.util.Durations.format(s.mergeWait()), "--output-dir", dir + "/merged", "--overwrite");
         Map<String, Object> spec = new LinkedHashMap<>();
         spec.put("backoffLimit", 1);
         return job(s, s.name() + "-merge", "merge", spec, container(s, "merge", args, false,

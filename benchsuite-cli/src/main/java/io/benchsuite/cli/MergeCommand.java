@@ -2,6 +2,8 @@ package io.benchsuite.cli;
 
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
+import io.benchsuite.api.util.IoErrors;
+import io.benchsuite.core.report.OutputDirectoryNotEmptyException;
 import io.benchsuite.core.report.json.InvalidReportException;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ShardsSection;
@@ -15,10 +17,10 @@ import java.nio.file.PathMatcher;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -48,6 +50,10 @@ final class MergeCommand implements Callable<Integer> {
 
     @Option(names = "--partial", description = "Merge even when some shards are missing (the report lists them).")
     boolean partial;
+
+    @Option(names = "--overwrite", description = "Write into an output directory that holds files (benchsuite's own "
+            + "files there are replaced, others kept); without it such a directory is refused.")
+    boolean overwrite;
 
     @Option(names = "--shards", paramLabel = "<n>",
             description = "How many shard directories to expect; with --wait, wait until that many hold a report.json.")
@@ -85,11 +91,16 @@ final class MergeCommand implements Callable<Integer> {
         }
         ShardMerge.Result result;
         try {
-            result = ShardMerge.merge(dirs, outputDir, partial);
+            result = ShardMerge.merge(dirs, outputDir, partial, overwrite);
+        } catch (OutputDirectoryNotEmptyException e) {
+            throw CliException.usage("--output-dir: " + outputDir + " is not empty (it holds "
+                    + String.join(", ", e.entries().size() <= 5 ? e.entries() : e.entries().subList(0, 5))
+                    + (e.entries().size() > 5 ? ", ..." : "") + "): the merge would replace another run's files. Choose a "
+                    + "new or empty directory, or add --overwrite");
         } catch (ShardMergeException | InvalidReportException e) {
             throw CliException.failure(e.getMessage());
         } catch (IOException e) {
-            throw CliException.failure("cannot write the merged report into " + outputDir + ": " + e.getMessage());
+            throw CliException.failure("cannot write the merged report into " + outputDir + ": " + IoErrors.reason(e, outputDir));
         }
         ctx.out().print(summary(result));
         ctx.out().flush();
@@ -124,26 +135,35 @@ final class MergeCommand implements Callable<Integer> {
 
     /** The shard directories the arguments name, in order, each once; never the output directory. */
     List<Path> find() {
-        Set<Path> found = new LinkedHashSet<>();
+        Map<Path, Path> found = new LinkedHashMap<>(); // the directory, normalized -> as the arguments named it
         Path out = outputDir.toAbsolutePath().normalize();
         for (String input : inputs) {
             for (Path p : expand(input)) {
                 Path dir = p.toAbsolutePath().normalize();
                 if (dir.equals(out)) continue;
                 if (Files.isRegularFile(dir.resolve("report.json"))) {
-                    found.add(p);
+                    once(found, p);
                 } else if (Files.isDirectory(dir) && !hasGlob(input)) {
                     // a run's directory whose subdirectories are the shards
                     try (Stream<Path> children = Files.list(p)) {
                         children.sorted().filter(c -> Files.isRegularFile(c.resolve("report.json")))
-                                .filter(c -> !c.toAbsolutePath().normalize().equals(out)).forEach(found::add);
+                                .filter(c -> !c.toAbsolutePath().normalize().equals(out)).forEach(c -> once(found, c));
                     } catch (IOException e) {
-                        throw CliException.failure("cannot list " + p + ": " + e.getMessage());
+                        throw CliException.failure("cannot list " + p + ": " + IoErrors.reason(e, p));
                     }
                 }
             }
         }
-        return new ArrayList<>(found);
+        return new ArrayList<>(found.values());
+    }
+
+    /** Adds a shard directory, refusing one the arguments name twice (it would count as one shard of the run, not two). */
+    private static void once(Map<Path, Path> found, Path dir) {
+        Path earlier = found.putIfAbsent(dir.toAbsolutePath().normalize(), dir);
+        if (earlier != null) {
+            throw CliException.usage("the shard directory " + dir + " is given twice" + (earlier.equals(dir) ? ""
+                    : " (also as " + earlier + ")") + ": give each shard's directory once");
+        }
     }
 
     private static boolean hasGlob(String s) {
@@ -172,7 +192,7 @@ final class MergeCommand implements Callable<Integer> {
         try (Stream<Path> walk = Files.walk(start, depth)) {
             return walk.map(p -> relative ? start.relativize(p) : p).filter(matcher::matches).sorted().toList();
         } catch (IOException e) {
-            throw CliException.failure("cannot expand " + input + ": " + e.getMessage());
+            throw CliException.failure("cannot expand " + input + ": " + IoErrors.reason(e));
         }
     }
 }

@@ -63,10 +63,12 @@ final class Progress implements AutoCloseable {
     }
 
     // Cancelled requests are counted apart from failed ones, as in the summary; arrivals the client
-    // could not send show as soon as there is one.
+    // could not send show as soon as there is one. The rates are named for what they are (requests
+    // finished per second over the last 5 s): the summary's scheduled, achieved and throughput rates
+    // cover other spans and differ from it for that reason.
 
     static String terminalLine(LiveStats s, String total) {
-        return String.format(Locale.ROOT, "%6.1fs/%s  done %d  failed %d  cancelled %d  active %d%s%s  %.1f req/s  %.0f tok/s  p99 TTFT %s",
+        return String.format(Locale.ROOT, "%6.1fs/%s  done %d  failed %d  cancelled %d  active %d%s%s  %.1f done/s  %.0f tok/s (last 5s)  p99 TTFT %s",
                 s.elapsedSeconds(), total, s.completed(), s.failed(), s.cancelled(), s.active(),
                 s.waitingForSlot() > 0 ? " (+" + s.waitingForSlot() + " waiting)" : "",
                 s.notSent() > 0 ? "  NOT SENT " + s.notSent() : "",
@@ -75,7 +77,7 @@ final class Progress implements AutoCloseable {
 
     static String logLine(LiveStats s, String total) {
         return String.format(Locale.ROOT,
-                "progress: elapsed=%.1fs/%s done=%d failed=%d cancelled=%d active=%d waiting=%d%s req/s=%.2f tok/s=%.1f ttft_p99=%s",
+                "progress: elapsed=%.1fs/%s done=%d failed=%d cancelled=%d active=%d waiting=%d%s done_per_s_last_5s=%.2f tok_per_s_last_5s=%.1f ttft_p99=%s",
                 s.elapsedSeconds(), total, s.completed(), s.failed(), s.cancelled(), s.active(), s.waitingForSlot(),
                 s.notSent() > 0 ? " not_sent=" + s.notSent() : "",
                 s.requestsPerSecond(), s.outputTokensPerSecond(), ms(s.ttftP99Millis()));

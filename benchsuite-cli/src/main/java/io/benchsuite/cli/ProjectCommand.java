@@ -86,7 +86,7 @@ final class ProjectCommand implements Callable<Integer> {
         } catch (InvalidReportException e) {
             throw CliException.usage(e.getMessage());
         } catch (IOException e) {
-            throw CliException.failure("cannot write the projection into " + out + ": " + e.getMessage());
+            throw CliException.failure("cannot write the projection into " + out + ": " + io.benchsuite.api.util.IoErrors.reason(e, out));
         }
         print(p.document());
         ctx.out().println("wrote " + out.resolve(RunProjection.PROJECTION_JSON) + " and " + out.resolve(RunProjection.PROJECTION_HTML));

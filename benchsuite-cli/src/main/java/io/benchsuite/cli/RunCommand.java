@@ -32,6 +32,7 @@ import io.benchsuite.core.report.ReportsNotWrittenException;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.workload.ContextLimit;
 import io.benchsuite.core.workload.DatasetSpec;
+import io.benchsuite.core.workload.LengthDistributions;
 import io.benchsuite.core.workload.Popularity;
 import io.benchsuite.core.workload.PrefixGroups;
 import io.benchsuite.core.workload.SessionOptions;
@@ -391,8 +392,8 @@ final class RunCommand implements Callable<Integer> {
         if (backend == null || backend.isBlank()) throw CliException.usage("--backend: must not be blank");
         if (model == null || model.isBlank()) throw CliException.usage("--model: must not be blank");
         String backendName = backend.trim().toLowerCase(Locale.ROOT);
-        LengthDistribution in = Flags.parse("--input-length", inputLength == null ? "256" : inputLength, LengthDistribution::parse);
-        LengthDistribution out = Flags.parse("--output-length", outputLength == null ? "128" : outputLength, LengthDistribution::parse);
+        LengthDistribution in = Flags.parse("--input-length", inputLength == null ? "256" : inputLength, LengthDistributions::parse);
+        LengthDistribution out = Flags.parse("--output-length", outputLength == null ? "128" : outputLength, LengthDistributions::parse);
         WorkloadSource source = source(in, out);
         boolean paceBySource = source != null && source.bringsOwnTiming() && rate == null;
         int concurrency = maxConcurrent != null ? Flags.positiveInt("--max-concurrent", maxConcurrent)
@@ -744,7 +745,9 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (scenarioFile != null) return ScenarioRun.load(ctx, scenarioFile, spec).run();
-        return execute(plan());
+        RunPlan plan = plan();
+        // the default directory is claimed by creating it, so two runs started in the same second do not share it
+        return execute(outputDir == null ? plan.withOutputDir(DefaultOutputDir.claim(plan.outputDir())) : plan);
     }
 
     /** Runs one plan: the reports in its output directory, the summary on stdout; returns the exit code. */
@@ -903,16 +906,15 @@ final class RunCommand implements Callable<Integer> {
                     + "what was measured are in " + plan.outputDir());
         }
         if (result.status() == RunResult.Status.STOPPED) return ExitCodes.INTERRUPTED;
+        if (result.status() == RunResult.Status.FAILED) {
+            // the input failed: a bad record is the user's file, not a run that went wrong (the report says FAILED)
+            throw CliException.badInput("--dataset: " + safe(result.stopReason()) + "; the run stopped there (the reports in "
+                    + plan.outputDir() + " hold what was sent before, with status failed)");
+        }
         var counts = result.summary().counts();
         if (counts.measured() > 0 && counts.succeeded() == 0) {
             throw CliException.failure("no measured request succeeded (" + counts.failed() + " failed, " + counts.cancelled()
                     + " cancelled); see the errors above and " + plan.outputDir().resolve("report.json"));
-        }
-        String sourceError = result.section(io.benchsuite.core.workload.WorkloadSection.class)
-                .map(io.benchsuite.core.workload.WorkloadSection::sourceError).orElse(null);
-        if (sourceError != null) {
-            throw CliException.failure("--dataset: the dataset stopped the run early (the reports hold what was sent before): "
-                    + safe(sourceError));
         }
         return ExitCodes.OK;
     }
@@ -945,7 +947,7 @@ final class RunCommand implements Callable<Integer> {
         }
         if (e instanceof WorkloadDataException) {
             // the dataset cannot be read from its first record on: the message names the file, the line and the key
-            return CliException.usage("--dataset: " + safe(e.getMessage()));
+            return CliException.badInput("--dataset: " + safe(e.getMessage()) + "; nothing was sent and no report was written");
         }
         throw e;
     }

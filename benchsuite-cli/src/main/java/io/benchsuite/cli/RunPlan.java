@@ -42,6 +42,12 @@ public record RunPlan(String name, String backend, BackendConfig backendConfig, 
         injections = List.copyOf(injections);
     }
 
+    /** The same plan writing into {@code dir}. */
+    RunPlan withOutputDir(Path dir) {
+        return new RunPlan(name, backend, backendConfig, workload, seed, slo, dir, drainTimeout, preflight, labels,
+                progressInterval, progress, sessions, contextLimit, contextPolicy, injections, scenario);
+    }
+
     /** The same plan as a phase of a scenario: its injections and the scenario to record. */
     RunPlan inScenario(List<TimedInjection> phaseInjections, ScenarioListener phase) {
         return new RunPlan(name, backend, backendConfig, workload, seed, slo, outputDir, drainTimeout, preflight, labels,

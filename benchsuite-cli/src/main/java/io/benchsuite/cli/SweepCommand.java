@@ -141,8 +141,9 @@ final class SweepCommand implements Callable<Integer> {
             refinements = -1;
         }
         if (refinements < 0) throw CliException.usage("--max-refinements: must be a whole number >= 0, got " + maxRefinements.trim());
-        Path dir = outputDir != null ? outputDir : Path.of("reports", "sweep-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+        // the default directory is claimed by creating it, so two sweeps started in the same second do not share it
+        Path dir = outputDir != null ? outputDir : DefaultOutputDir.claim(Path.of("reports", "sweep-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT))));
         if (!runArgs.contains("--overwrite") && notEmpty(dir)) {
             throw CliException.usage("--output-dir: " + dir + " is not empty: the sweep's points would mix with another run's files. "
                     + "Choose a new or empty directory, or add --overwrite to replace the files benchsuite writes in every point");
@@ -162,7 +163,7 @@ final class SweepCommand implements Callable<Integer> {
         try (java.util.stream.Stream<Path> entries = Files.list(dir)) {
             return entries.findAny().isPresent();
         } catch (IOException e) {
-            throw CliException.failure("cannot read the output directory " + dir + ": " + e.getMessage());
+            throw CliException.failure("cannot read the output directory " + dir + ": " + io.benchsuite.api.util.IoErrors.reason(e, dir));
         }
     }
 

@@ -121,7 +121,7 @@ class K8sManifestTest {
 
         V1Job merge = V1Job.fromJson(docs.get(3).toString());
         assertThat(merge.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs()).containsExactly("merge",
-                "/results/benchsuite-chat", "--shards", "4", "--wait", "37m", "--output-dir", "/results/benchsuite-chat/merged");
+                "/results/benchsuite-chat", "--shards", "4", "--wait", "37m", "--output-dir", "/results/benchsuite-chat/merged", "--overwrite");
     }
 
     @Test
@@ -164,6 +164,22 @@ class K8sManifestTest {
         System.arraycopy(args, 0, all, 1, args.length);
         CommandLine.ParseResult pr = BenchsuiteCli.commandLine(cli.ctx).parseArgs(all);
         return ((RunCommand) pr.subcommand().commandSpec().userObject()).plan();
+    }
+
+    @Test
+    void anOutputThatCannotBeWrittenSaysWhy(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) {
+        // was "cannot write <path>: <path>": the exception's message alone, without the reason
+        CliHarness noDir = new CliHarness();
+        java.nio.file.Path missing = tmp.resolve("no/such/dir/job.yaml");
+        assertThat(noDir.run("k8s", "--shards", "2", "--output", missing.toString(), "--", "--rate", "4", "--duration", "1m"))
+                .isEqualTo(ExitCodes.FAILURE);
+        assertThat(noDir.err()).isEqualTo("benchsuite k8s: --output: cannot write " + missing + ": no such file or directory"
+                + System.lineSeparator());
+        CliHarness aDirectory = new CliHarness();
+        assertThat(aDirectory.run("k8s", "--shards", "2", "--output", tmp.toString(), "--", "--rate", "4", "--duration", "1m"))
+                .isEqualTo(ExitCodes.FAILURE);
+        assertThat(aDirectory.err()).startsWith("benchsuite k8s: --output: cannot write " + tmp + ": ")
+                .contains("(it is a directory; name a file)");
     }
 
     @Test

@@ -209,6 +209,40 @@ class ScenarioFileTest {
     }
 
     @Test
+    void aSecondDocumentIsAnErrorAtItsLine() throws IOException {
+        // was ignored without a word: the run used the first document only
+        String twoDocuments = String.join("\n", "seed: 1", "rate: 5", "---", "rate: 50", "");
+        assertThat(error(twoDocuments)).isEqualTo("benchsuite run: bad.yaml line 4: a second YAML document (after '---'); a scenario file "
+                + "holds one: put the steps of one run under 'phases:', and other runs in files of their own");
+    }
+
+    @Test
+    void oversizedLinesFilesAndBytesThatAreNotUtf8AreRefusedBeforeParsing() throws IOException {
+        // a 30 MB one-line file took 230 s of CPU in the YAML parser before it was refused
+        String longLine = "description: " + "x".repeat(ScenarioFile.MAX_LINE_BYTES) + "\n";
+        assertThat(error("seed: 1\n" + longLine)).isEqualTo("benchsuite run: bad.yaml line 2: "
+                + (longLine.length() - 1) + " bytes is over 1048576 (1 MB), the longest line of a scenario file read");
+        Path big = tmp.resolve("big.yaml");
+        byte[] line = ("# " + "x".repeat(1000) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        try (var out = Files.newOutputStream(big)) {
+            for (long n = 0; n <= ScenarioFile.MAX_FILE_BYTES / line.length; n++) out.write(line);
+        }
+        CliHarness cli = new CliHarness();
+        assertThat(cli.run("run", "-f", big.toString(), "--output-dir", tmp.resolve("never").toString())).isEqualTo(ExitCodes.USAGE);
+        assertThat(cli.err()).startsWith("benchsuite run: " + big + ": " + Files.size(big) + " bytes is over 16777216 (16 MB), "
+                + "the largest scenario file read");
+        Path latin1 = tmp.resolve("latin1.yaml");
+        Files.write(latin1, "seed: 1\ndescription: caf\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        CliHarness notUtf8 = new CliHarness();
+        assertThat(notUtf8.run("run", "-f", latin1.toString(), "--output-dir", tmp.resolve("never").toString()))
+                .isEqualTo(ExitCodes.USAGE);
+        // was: cannot read the scenario file ...: Input length = 1
+        assertThat(notUtf8.err()).startsWith("benchsuite run: " + latin1 + " line 2: not UTF-8 text (save the file as UTF-8)")
+                .doesNotContain("Input length");
+        assertThat(notUtf8.err().lines()).as("one line: the file is wrong, not the flags").hasSize(1);
+    }
+
+    @Test
     void headerValuesNeverReachTheResolvedScenario() throws IOException {
         try (SimHttpServer server = SimHttpServer.builder().tokenizer(Tokenizers.cl100k())
                 .settings(SimSettings.builder().timeScale(0.01).build()).start()) {

@@ -95,6 +95,10 @@ class ServeSimCommandTest {
         CliHarness h5 = new CliHarness();
         assertThat(h5.run("serve-sim", "--tp", "two", "--port", "0")).isEqualTo(ExitCodes.USAGE);
         assertThat(h5.err()).contains("--tp");
+        CliHarness notANumber = new CliHarness();
+        // was: --port: For input string: "OK" (the JDK's text)
+        assertThat(notANumber.run("serve-sim", "--port", "OK")).isEqualTo(ExitCodes.USAGE);
+        assertThat(notANumber.err()).startsWith("benchsuite serve-sim: --port: expected a number, got 'OK'").doesNotContain("input string");
         CliHarness h6 = new CliHarness();
         assertThat(h6.run("serve-sim", "--model", "llama-3-70b", "--device", "h100", "--port", "0")).isEqualTo(ExitCodes.USAGE);
         assertThat(h6.err()).contains("llama-3-70b").contains("--tp");

@@ -50,10 +50,16 @@ class ShardCliTest {
         assertThat(r.requests().scheduled()).isEqualTo(12);
         assertThat(r.section(ShardsSection.class).orElseThrow().shards()).hasSize(2);
 
-        // the run's directory works too, and the merged directory inside it is not taken for a shard
+        // the run's directory works too, and the merged directory inside it is not taken for a shard; merging
+        // again into it replaces the merged run only with --overwrite
+        CliHarness refused = new CliHarness();
+        assertThat(refused.run("merge", tmp.resolve("run").toString(), "--shards", "2", "--output-dir", merged.toString()))
+                .isEqualTo(ExitCodes.USAGE);
+        assertThat(refused.err()).contains("benchsuite merge: --output-dir: " + merged + " is not empty (it holds report.html, "
+                + "report.json, requests.jsonl, summary.csv): the merge would replace another run's files");
         CliHarness again = new CliHarness();
-        assertThat(again.run("merge", tmp.resolve("run").toString(), "--shards", "2", "--output-dir", merged.toString()))
-                .as(again.err()).isZero();
+        assertThat(again.run("merge", tmp.resolve("run").toString(), "--shards", "2", "--output-dir", merged.toString(),
+                "--overwrite")).as(again.err()).isZero();
 
         CliHarness report = new CliHarness();
         assertThat(report.run("report", merged.toString())).as(report.err()).isZero();
@@ -97,6 +103,29 @@ class ShardCliTest {
         assertThat(run(cli, tmp.resolve("a"), "7", "--shard", "1/3", "--start-barrier", tmp.resolve("b").toString(),
                 "--start-timeout", "300ms")).isEqualTo(ExitCodes.FAILURE);
         assertThat(cli.err()).contains("shard(s) 0, 2 of 3 did not arrive within 300ms");
+    }
+
+    @Test
+    void aShardGivenTwiceOrWithoutItsRequestLogIsNamedAndNothingIsWritten(@TempDir Path tmp) throws Exception {
+        assertThat(run(new CliHarness(), tmp.resolve("s0"), "7", "--shard", "0/2")).isZero();
+        assertThat(run(new CliHarness(), tmp.resolve("s1"), "7", "--shard", "1/2")).isZero();
+        CliHarness twice = new CliHarness();
+        assertThat(twice.run("merge", tmp.resolve("s0").toString(), tmp.resolve("s0").toString(), "--output-dir",
+                tmp.resolve("m").toString())).isEqualTo(ExitCodes.USAGE);
+        assertThat(twice.err()).contains("benchsuite merge: the shard directory " + tmp.resolve("s0")
+                + " is given twice: give each shard's directory once").doesNotContain("missing");
+        CliHarness aliased = new CliHarness();
+        assertThat(aliased.run("merge", tmp.resolve("s0").toString(), tmp.resolve("s1/../s0").toString(), "--output-dir",
+                tmp.resolve("m").toString())).isEqualTo(ExitCodes.USAGE);
+        assertThat(aliased.err()).contains("is given twice (also as " + tmp.resolve("s0") + ")");
+
+        Files.delete(tmp.resolve("s1/requests.jsonl"));
+        CliHarness noLog = new CliHarness();
+        assertThat(noLog.run("merge", tmp.resolve("s0").toString(), tmp.resolve("s1").toString(), "--output-dir",
+                tmp.resolve("m").toString())).isEqualTo(ExitCodes.FAILURE);
+        assertThat(noLog.err()).contains("benchsuite merge: shard 1/2 (" + tmp.resolve("s1") + ") has no requests.jsonl: the "
+                + "merged request log would lack its requests");
+        assertThat(tmp.resolve("m")).doesNotExist();
     }
 
     @Test

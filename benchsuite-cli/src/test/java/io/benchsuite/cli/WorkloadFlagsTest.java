@@ -124,10 +124,14 @@ class WorkloadFlagsTest {
         Path late = Files.writeString(tmp.resolve("late.jsonl"), lines);
         CliHarness second = new CliHarness();
         assertThat(second.run("run", "--dataset", "mooncake:" + late, "--output-dir", tmp.resolve("b").toString(),
-                "--no-progress", "--backend-option", "clock=virtual")).isEqualTo(ExitCodes.FAILURE);
-        assertThat(second.err()).contains("--dataset: the dataset stopped the run early").contains("line 4201");
+                "--no-progress", "--backend-option", "clock=virtual")).isEqualTo(ExitCodes.USAGE);
+        assertThat(second.err()).contains("--dataset: the workload source failed: mooncake trace").contains("line 4201")
+                .contains("with status failed").doesNotContain("--help");
+        assertThat(second.out()).contains("FAILED (the workload source failed: mooncake trace");
         assertThat(Files.readAllLines(tmp.resolve("b/requests.jsonl"))).hasSize(4200);
-        assertThat(Files.readString(tmp.resolve("b/report.json"))).contains("\"sourceError\"");
+        String report = Files.readString(tmp.resolve("b/report.json"));
+        assertThat(report).contains("\"sourceError\"").contains("\"status\" : \"failed\"")
+                .contains("\"stopReason\" : \"the workload source failed: mooncake trace").doesNotContain("\"status\" : \"completed\"");
     }
 
     @Test

@@ -396,6 +396,16 @@ public final class Benchmark {
             c.listeners.addAll(listeners);
             c.decorators.addAll(decorators);
             c.labels.putAll(labels);
+            c.sloBasis = sloBasis;
+            c.overwrite = overwrite;
+            c.maxErrorRate = maxErrorRate;
+            c.sessions = sessions;
+            c.contextLimit = contextLimit;
+            c.contextPolicy = contextPolicy;
+            c.injections.addAll(injections);
+            c.clientStallThreshold = clientStallThreshold;
+            c.accuracy = accuracy;
+            c.hiccupMeter = hiccupMeter;
             return c;
         }
 
@@ -473,6 +483,7 @@ public final class Benchmark {
             }
             boolean owned = backend == null;
             Backend b = owned ? (registry != null ? registry : BackendRegistry.load()).create(backendName, config) : backend;
+            ReportWriters writers = null;
             try {
                 if (preflight) b.preflight();
                 String m = model != null ? model : config.string(BackendConfig.MODEL).orElse(b.info().model());
@@ -485,7 +496,7 @@ public final class Benchmark {
                 if (shardRun != null) all.add(shardRun);
                 addPhaseListeners(all, b);
                 all.add(new BackendDevices(b));
-                ReportWriters writers = outputDir == null ? null : ReportWriters.open(outputDir, overwrite);
+                writers = outputDir == null ? null : ReportWriters.open(outputDir, overwrite);
                 if (writers != null) all.add(0, writers);
                 WorkloadSource source = workload.source().orElseGet(() -> SyntheticSource.builder()
                         .inputTokens(workload.inputTokens()).outputTokens(workload.outputTokens()).build());
@@ -514,6 +525,7 @@ public final class Benchmark {
                 engine.start();
                 return new RunningBenchmark(engine, owned ? b : null, writers);
             } catch (RuntimeException e) {
+                if (writers != null) writers.abandon(); // nothing was sent: leave nothing that looks like a run
                 if (owned) b.close();
                 throw e;
             }
@@ -521,14 +533,15 @@ public final class Benchmark {
 
         /**
          * The three-phase views every report carries: the {@code engine} section of a backend that is its own
-         * serving engine, and for a backend running in this JVM the {@code phases} section (cold start, steady
-         * state, JIT), unless the caller added their own.
+         * serving engine, and the {@code phases} section (cold start against steady state from the request
+         * records, for every backend; the JIT compile time only for a backend running in this JVM), unless the
+         * caller added their own.
          */
         private static void addPhaseListeners(List<RunListener> all, Backend b) {
             if (b instanceof EngineTotalsSource totals) all.add(new EngineTotalsListener(totals, b.info().name()));
             boolean phasesGiven = all.stream().anyMatch(l -> l instanceof PhasesListener);
-            if (!phasesGiven && "in-process".equals(b.info().endpoint())) {
-                all.add(new PhasesListener(PhasesListener.DEFAULT_COLD_START_REQUESTS));
+            if (!phasesGiven) {
+                all.add(new PhasesListener(PhasesListener.DEFAULT_COLD_START_REQUESTS, "in-process".equals(b.info().endpoint())));
             }
         }
 

@@ -198,6 +198,12 @@ public final class SimBackend implements Backend, EngineTotalsSource {
         return engine.engineTotals();
     }
 
+    /** {@inheritDoc} Counted by the engine at every step: the blocks of each scheduled sequence's computed tokens. */
+    @Override
+    public long[] kvBlockReads() {
+        return engine.kvBlockReads();
+    }
+
     /**
      * Stops the engine; requests still in flight end with {@link ErrorKind#CANCELLED}, and every event
      * is delivered before this returns (unless called from a listener). Idempotent.

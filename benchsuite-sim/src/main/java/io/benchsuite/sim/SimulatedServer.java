@@ -184,6 +184,11 @@ public final class SimulatedServer {
         return core.engineTotals(now);
     }
 
+    /** Reads of each KV block position since the start (a copy), as {@link EngineTotalsSource#kvBlockReads()} tells them. */
+    public long[] kvBlockReads() {
+        return core.kvBlockReads();
+    }
+
     /** The engine's identity and settings, as {@link SimBackend#info()} reports them. */
     public BackendInfo info() {
         return SimBackend.info(settings, core, "virtual");
@@ -205,6 +210,11 @@ public final class SimulatedServer {
             @Override
             public EngineTotals engineTotals() {
                 return SimulatedServer.this.engineTotals();
+            }
+
+            @Override
+            public long[] kvBlockReads() {
+                return SimulatedServer.this.kvBlockReads();
             }
 
             @Override

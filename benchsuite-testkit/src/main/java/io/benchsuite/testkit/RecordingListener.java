@@ -1,6 +1,7 @@
 package io.benchsuite.testkit;
 
 import io.benchsuite.api.backend.BackendError;
+import io.benchsuite.api.backend.OutputKinds;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
 import java.time.Duration;
@@ -78,6 +79,8 @@ public final class RecordingListener implements ResponseListener {
     private int retries;
     private int terminals;
     private long lastNanos = Long.MIN_VALUE;
+    private OutputKinds outputKinds = OutputKinds.none();
+    private int outputKindsCalls;
 
     @Override
     public void onConnected(long connectNanos) {
@@ -130,6 +133,25 @@ public final class RecordingListener implements ResponseListener {
             if (tokenCount > 0) firstToken.countDown();
         }
         leave();
+    }
+
+    @Override
+    public void onOutputKinds(OutputKinds kinds) {
+        synchronized (this) {
+            if (kinds == null || kinds.isEmpty()) violation("onOutputKinds with no kind");
+            if (state == State.ENDED) violation("onOutputKinds after the terminal event");
+            if (++outputKindsCalls > 1) violation("onOutputKinds more than once");
+            if (kinds != null) outputKinds = kinds;
+        }
+    }
+
+    /**
+     * The kinds of output the backend reported ({@link OutputKinds#none()} when it reported none).
+     *
+     * @return the reported kinds
+     */
+    public synchronized OutputKinds outputKinds() {
+        return outputKinds;
     }
 
     @Override

@@ -15,4 +15,16 @@ public interface EngineTotalsSource {
      * @return running totals since the engine started
      */
     EngineTotals engineTotals();
+
+    /**
+     * How often each position of the engine's KV cache was read since the engine started: one count per block
+     * per step that attended to the tokens it holds, indexed by the block's position in device memory. The run
+     * takes the difference between its start and its end as the per-line access counts of the spatial locality
+     * entropy (SLE, SPEC §4), a KV block being the line. Callable from any thread; a copy.
+     *
+     * @return the reads per KV block position, or an empty array when the engine does not model them
+     */
+    default long[] kvBlockReads() {
+        return new long[0];
+    }
 }

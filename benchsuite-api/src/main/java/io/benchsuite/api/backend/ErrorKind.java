@@ -16,6 +16,12 @@ public enum ErrorKind {
     HTTP_429,
     /** Any other HTTP 4xx. */
     HTTP_4XX,
+    /**
+     * An HTTP redirect (301, 302, 303, 307, 308): benchsuite does not follow redirects, since a
+     * benchmark must time the server it was pointed at; the message carries the {@code Location}
+     * (with any user-info masked). Label {@code http_redirect}.
+     */
+    HTTP_REDIRECT,
     /** HTTP 5xx. */
     HTTP_5XX,
     /** The connection was reset or closed mid-stream, after the response had begun. */

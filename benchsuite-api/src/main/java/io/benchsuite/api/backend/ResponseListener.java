@@ -65,6 +65,17 @@ public interface ResponseListener {
     void onTokens(long nanoTime, int tokenCount, String text);
 
     /**
+     * Which kinds of generated output (content, reasoning, tool calls) the response carried so far.
+     * Backends that can tell call it once, right before the terminal event ({@code onComplete} or
+     * {@code onError}), and only when at least one kind arrived; backends that cannot tell never
+     * call it. The default ignores it; a listener that wraps another must forward it.
+     *
+     * @param kinds the kinds received (never empty)
+     */
+    default void onOutputKinds(OutputKinds kinds) {
+    }
+
+    /**
      * The response ended successfully.
      *
      * @param nanoTime {@link System#nanoTime()} when it happened

@@ -3,6 +3,7 @@ package io.benchsuite.api.result;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.OutputKinds;
 import io.benchsuite.api.workload.Phase;
 
 /**
@@ -42,6 +43,8 @@ import io.benchsuite.api.workload.Phase;
  *     pause, a starved CPU) that overlapped the request's window from its scheduled instant to its
  *     end and was longer than the run's threshold; 0 when none did (or the run did not watch for them).
  *     A request with one was timed by a client that was not running for that long.
+ * @param outputKinds which kinds of generated output (content, reasoning, tool calls) the request
+ *     received, as its backend reported them; empty when none arrived or the backend does not tell
  * @param resendReason why the request was sent a second time, on a fresh connection (what happened to
  *     the kept-alive connection it first went out on), or {@code null} when it was sent once
  */
@@ -51,7 +54,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
                             TokenSource tokenSource, String promptHash, Outcome outcome, ErrorKind errorKind,
                             String errorMessage, Gaps itl, long connectNanos,
                             int connectionRetries, String sessionId, int turn, long clientStallNanos,
-                            String resendReason) {
+                            OutputKinds outputKinds, String resendReason) {
 
     /**
 
@@ -104,9 +107,11 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      * @param sessionId the session the request belongs to, or {@code null}
      * @param turn its turn number in the session (from 1), 0 without a session
      * @param clientStallNanos the longest client stall above the threshold during the request, or 0
+     * @param outputKinds the kinds of generated output received (empty when unknown)
      * @param resendReason why the request was re-sent on a fresh connection, or {@code null}
      */
     public RequestRecord {
+        notNull(outputKinds, "outputKinds");
         notNull(phase, "phase");
         notNull(tokenSource, "tokenSource");
         notNull(promptHash, "promptHash");
@@ -124,7 +129,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
     }
 
     /**
-     * A record of a request sent once (no re-send reason).
+     * A record whose backend did not say which kinds of output it received, of a request sent once.
      *
      * @param index position in the schedule
      * @param phase warm-up, measured or cool-down
@@ -161,7 +166,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
         this(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos, sentOffsetNanos,
                 firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens, serverCompletionTokens,
                 streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl, connectNanos,
-                connectionRetries, sessionId, turn, clientStallNanos, null);
+                connectionRetries, sessionId, turn, clientStallNanos, OutputKinds.none(), null);
     }
 
     /**
@@ -251,7 +256,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
         return new RequestRecord(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos,
                 sentOffsetNanos, firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens,
                 serverCompletionTokens, streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl,
-                connectNanos, connectionRetries, sessionId, turn, stallNanos, resendReason);
+                connectNanos, connectionRetries, sessionId, turn, stallNanos, outputKinds, resendReason);
     }
 
     /**
@@ -262,6 +267,19 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      */
     public boolean resent() {
         return connectionRetries > 0;
+    }
+
+    /**
+     * The same record with the kinds of output its backend reported.
+     *
+     * @param kinds the kinds received
+     * @return the record with {@code outputKinds} set
+     */
+    public RequestRecord withOutputKinds(OutputKinds kinds) {
+        return new RequestRecord(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos,
+                sentOffsetNanos, firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens,
+                serverCompletionTokens, streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl,
+                connectNanos, connectionRetries, sessionId, turn, clientStallNanos, kinds, resendReason);
     }
 
     /**

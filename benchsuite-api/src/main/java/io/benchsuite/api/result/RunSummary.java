@@ -4,6 +4,7 @@ import static io.benchsuite.api.util.Checks.notNull;
 
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -12,8 +13,9 @@ import java.util.Map;
  * @param counts how many requests, by phase and outcome
  * @param measuredSeconds length of the measured window: first measured scheduled instant to the last measured end
  * @param targetRate mean requested rate over the measured window in requests/s ({@code NaN} for closed loop)
- * @param scheduledRate measured requests the schedule actually drew per second (differs from the target by the
- *        arrival process's randomness; the gap between this and {@code achievedRate} is the client's own lag)
+ * @param scheduledRate measured requests the schedule actually drew per second, arrivals the client could not
+ *        send ({@link Counts#notSent()}) included (differs from the target by the arrival process's randomness;
+ *        the gap between this and {@code achievedRate} is the client's own lag and what it could not send)
  * @param achievedRate measured requests actually sent per second of the measured window
  * @param throughput request and token throughput
  * @param latencies the percentile set of every {@link LatencyMetric} (a metric without samples has
@@ -212,7 +214,7 @@ public record RunSummary(Counts counts, double measuredSeconds, double targetRat
      * @param requestsPerSecond met requests per second of the measured window ({@code NaN} without SLOs)
      * @param fraction met / measured ({@code NaN} without SLOs)
      */
-    public record Goodput(Slo slo, long met, double requestsPerSecond, double fraction) {
+    public record Goodput(Slo slo, long met, double requestsPerSecond, double fraction, List<Attainment> attainment) {
         /**
          * Checks that the SLO is present ({@link Slo#none()} when none was set).
          *
@@ -220,9 +222,45 @@ public record RunSummary(Counts counts, double measuredSeconds, double targetRat
          * @param met measured requests meeting them
          * @param requestsPerSecond met requests per second of the measured window ({@code NaN} without SLOs)
          * @param fraction met / measured ({@code NaN} without SLOs)
+         * @param attainment each objective's own count, in the SLO's order (empty when not known)
          */
         public Goodput {
             notNull(slo, "slo");
+            attainment = attainment == null ? List.of() : List.copyOf(attainment);
+        }
+
+        /**
+         * Goodput without per-objective counts.
+         *
+         * @param slo the objectives ({@link Slo#none()} when none was set)
+         * @param met measured requests meeting them
+         * @param requestsPerSecond met requests per second of the measured window ({@code NaN} without SLOs)
+         * @param fraction met / measured ({@code NaN} without SLOs)
+         */
+        public Goodput(Slo slo, long met, double requestsPerSecond, double fraction) {
+            this(slo, met, requestsPerSecond, fraction, List.of());
+        }
+    }
+
+    /**
+     * How many measured requests met one objective of the SLO, whatever the others: a failed request meets none.
+     *
+     * @param objective the objective's text form, e.g. {@code ttft=200ms}
+     * @param met measured requests meeting it
+     * @param measured measured requests (the denominator)
+     * @param fraction met / measured ({@code NaN} with no measured request)
+     */
+    public record Attainment(String objective, long met, long measured, double fraction) {
+        /**
+         * Checks the objective's name.
+         *
+         * @param objective the objective's text form, e.g. {@code ttft=200ms}
+         * @param met measured requests meeting it
+         * @param measured measured requests (the denominator)
+         * @param fraction met / measured ({@code NaN} with no measured request)
+         */
+        public Attainment {
+            notNull(objective, "objective");
         }
     }
 

@@ -42,10 +42,71 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
      * @return whether a successful request meets every objective set
      */
     public boolean isMetBy(RequestRecord r) {
-        if (!r.succeeded()) return false;
-        if (ttft != null && (r.ttftNanos() < 0 || r.ttftNanos() > ttft.toNanos())) return false;
-        if (tpot != null && r.tpotNanos() > tpot.toNanos()) return false;
-        return e2e == null || r.e2eNanos() <= e2e.toNanos();
+        for (Objective o : objectives()) {
+            if (!o.isMetBy(r)) return false;
+        }
+        return r.succeeded();
+    }
+
+    /**
+     * Each objective set, in the order of {@link #describe()}: goodput counts a request that meets all of them,
+     * attainment counts each on its own.
+     *
+     * @return the objectives set, empty when none is
+     */
+    public List<Objective> objectives() {
+        List<Objective> out = new ArrayList<>(3);
+        if (ttft != null) out.add(new Objective("ttft", ttft));
+        if (tpot != null) out.add(new Objective("tpot", tpot));
+        if (e2e != null) out.add(new Objective("e2e", e2e));
+        return List.copyOf(out);
+    }
+
+    /**
+     * One objective of an SLO.
+     *
+     * @param name {@code ttft}, {@code tpot} or {@code e2e}
+     * @param limit the largest latency that meets it
+     */
+    public record Objective(String name, Duration limit) {
+        /**
+         * Checks the name and the limit.
+         *
+         * @param name {@code ttft}, {@code tpot} or {@code e2e}
+         * @param limit the largest latency that meets it
+         */
+        public Objective {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(limit, "limit");
+            if (!name.equals("ttft") && !name.equals("tpot") && !name.equals("e2e")) {
+                throw new IllegalArgumentException("unknown SLO '" + name + "' (expected ttft, tpot or e2e)");
+            }
+        }
+
+        /**
+         * Whether a request meets this objective: only a successful request can; TTFT needs a first token.
+         *
+         * @param r a finished request
+         * @return whether it meets this objective
+         */
+        public boolean isMetBy(RequestRecord r) {
+            if (!r.succeeded()) return false;
+            long limitNanos = limit.toNanos();
+            return switch (name) {
+                case "ttft" -> r.ttftNanos() >= 0 && r.ttftNanos() <= limitNanos;
+                case "tpot" -> r.tpotNanos() <= limitNanos;
+                default -> r.e2eNanos() <= limitNanos;
+            };
+        }
+
+        /**
+         * The text form, e.g. {@code ttft=200ms}.
+         *
+         * @return {@code name=limit}
+         */
+        public String describe() {
+            return name + "=" + Durations.format(limit);
+        }
     }
 
     /**
@@ -82,9 +143,7 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
      */
     public String describe() {
         List<String> parts = new ArrayList<>();
-        if (ttft != null) parts.add("ttft=" + Durations.format(ttft));
-        if (tpot != null) parts.add("tpot=" + Durations.format(tpot));
-        if (e2e != null) parts.add("e2e=" + Durations.format(e2e));
+        for (Objective o : objectives()) parts.add(o.describe());
         return String.join(",", parts);
     }
 }

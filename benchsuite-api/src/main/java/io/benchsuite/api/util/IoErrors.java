@@ -1,6 +1,7 @@
 package io.benchsuite.api.util;
 
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
@@ -53,6 +54,7 @@ public final class IoErrors {
     }
 
     private static String words(IOException e) {
+        if (e instanceof CharacterCodingException) return "not UTF-8 text (save the file as UTF-8)";
         if (e instanceof AccessDeniedException) return "permission denied";
         if (e instanceof NoSuchFileException) return "no such file or directory";
         if (e instanceof FileAlreadyExistsException) return "a file of that name already exists";

@@ -5,7 +5,6 @@ import static io.benchsuite.api.util.Checks.positive;
 import static io.benchsuite.api.util.Checks.positiveFinite;
 
 import io.benchsuite.api.util.TextParts;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
@@ -20,6 +19,24 @@ import java.util.random.RandomGenerator;
  * {@link #empirical}) or parse the CLI form with {@link #parse}.
  */
 public sealed interface LengthDistribution {
+    /**
+     * The most tokens one request's prompt or output may have: 2,000,000, above the largest context
+     * windows served today (2M tokens); such a prompt is about 14 MB of text. Every length from a flag, a
+     * dataset or a trace is checked against it before a prompt is built, so a wrong value (two billion)
+     * is refused with its place instead of filling the heap.
+     */
+    int MAX_TOKENS = 2_000_000;
+
+    /**
+     * The message for a token count over {@link #MAX_TOKENS}.
+     *
+     * @param what what the count is, e.g. {@code "\"input_length\""}
+     * @param value the count
+     * @return e.g. {@code "input_length" 2000000000 is over 2000000, the most tokens one request may have}
+     */
+    static String overMaxTokens(String what, long value) {
+        return what + " " + value + " is over " + MAX_TOKENS + ", the most tokens one request may have";
+    }
 
     /**
      * Draws one length using the given generator (the caller owns the seed).
@@ -101,34 +118,34 @@ public sealed interface LengthDistribution {
     /**
      * The lengths recorded in a file, each drawn with the probability of its share of the file: a
      * dataset's or trace's real distribution, sampled exactly (a seeded generator picks a uniform
-     * position among all the values). The file is read once, as a stream; only the count of each
-     * distinct value is kept. Forms of the file:
-     * <ul>
-     *   <li>{@code field} null: one whole number a line (blank lines and {@code #} comments ignored);</li>
-     *   <li>a JSON Lines file (first line starts with <code>{</code>): the top-level number {@code field}
-     *       of each line, e.g. {@code input_length} of a Mooncake trace;</li>
-     *   <li>otherwise CSV with a header: the column named {@code field}, e.g. {@code ContextTokens} of
-     *       an Azure trace.</li>
-     * </ul>
-     * Values of 0 are left out (traces mark failed requests with them); a {@code .gz} file is decompressed.
+     * position among all the values). The file is read by benchsuite-core
+     * ({@code io.benchsuite.core.workload.LengthDistributions.parse("empirical:FILE#field")}), which
+     * keeps only the count of each distinct value.
      *
-     * @param file the file of lengths
-     * @param field the JSON field or CSV column to read, or null for one number a line
+     * @param source the file (and field) the lengths came from, as {@code FILE} or {@code FILE#field}
+     * @param counts how many times each length occurs, every length from 1 to {@link #MAX_TOKENS}
      * @return the empirical distribution
-     * @throws IllegalArgumentException naming the file, the line and what is wrong
+     * @throws IllegalArgumentException when there is no length, or one is out of range
      */
-    static LengthDistribution empirical(Path file, String field) {
-        Objects.requireNonNull(file, "file must not be null");
-        if (field != null && field.isBlank()) throw new IllegalArgumentException("field must not be blank");
-        String source = file + (field == null ? "" : "#" + field);
-        return new Empirical(source, EmpiricalLengths.read(file, field));
+    static LengthDistribution empirical(String source, Map<Integer, Long> counts) {
+        Objects.requireNonNull(source, "source must not be null");
+        Objects.requireNonNull(counts, "counts must not be null");
+        if (counts.isEmpty()) throw new IllegalArgumentException("'" + source + "' holds no lengths");
+        counts.forEach((v, n) -> {
+            if (v < 1 || v > MAX_TOKENS || n < 1) {
+                throw new IllegalArgumentException("'" + source + "': length " + v + " (counted " + n + " times) is not "
+                        + "from 1 to " + MAX_TOKENS);
+            }
+        });
+        return new Empirical(source, counts);
     }
 
     /**
      * Parses {@code 512}, {@code fixed:512}, {@code uniform:100-500}, {@code normal:512,64},
      * {@code normal:512,64,16-2048}, {@code lognormal:550,0.6} or {@code lognormal:550,0.6,16-4096}.
      * Without bounds, normal and log-normal are clipped to {@code [1, 1048576]}. {@code empirical:FILE}
-     * and {@code empirical:FILE#field} read the lengths of a file ({@link #empirical}); the path keeps its case.
+     * and {@code empirical:FILE#field} name a file, which benchsuite-core reads
+     * ({@code io.benchsuite.core.workload.LengthDistributions.parse}); here they are refused.
      *
      * @throws IllegalArgumentException naming the text and the accepted forms
      * @param text the text to parse
@@ -140,17 +157,8 @@ public sealed interface LengthDistribution {
         String forms = "expected a length distribution such as 512, uniform:100-500, "
                 + "normal:512,64[,min-max], lognormal:550,0.6[,min-max] or empirical:FILE[#field], got '" + text + "'";
         if (s.startsWith("empirical:")) {
-            String spec = text.trim().substring("empirical:".length()).trim();
-            int hash = spec.lastIndexOf('#');
-            String path = hash < 0 ? spec : spec.substring(0, hash).trim();
-            String field = hash < 0 ? null : spec.substring(hash + 1).trim();
-            try {
-                if (path.isEmpty()) throw new IllegalArgumentException("no file given");
-                if (field != null && field.isEmpty()) throw new IllegalArgumentException("no field given after '#'");
-                return empirical(Path.of(path), field);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(forms + ": " + e.getMessage(), e);
-            }
+            throw new IllegalArgumentException(forms + ": empirical:FILE is a file to read; "
+                    + "io.benchsuite.core.workload.LengthDistributions.parse reads it");
         }
         int colon = s.indexOf(':');
         String kind = colon < 0 ? "fixed" : s.substring(0, colon);
@@ -191,17 +199,19 @@ public sealed interface LengthDistribution {
     private static void checkBounds(int min, int max) {
         positive(min, "min");
         if (max < min) throw new IllegalArgumentException("max must be >= min, got min=" + min + " max=" + max);
+        if (max > MAX_TOKENS) throw new IllegalArgumentException(overMaxTokens("max", max));
     }
 
     /** A constant length. */
     record Fixed(int tokens) implements LengthDistribution {
         /**
-         * Checks that the length is positive.
+         * Checks that the length is positive and at most {@link #MAX_TOKENS}.
          *
          * @param tokens the length in tokens
          */
         public Fixed {
             positive(tokens, "tokens");
+            if (tokens > MAX_TOKENS) throw new IllegalArgumentException(overMaxTokens("tokens", tokens));
         }
 
         @Override public int sample(RandomGenerator random) { return tokens; }
@@ -284,7 +294,7 @@ public sealed interface LengthDistribution {
     }
 
     /**
-     * The lengths recorded in a file ({@link #empirical}), sampled exactly: every recorded value is
+     * The lengths recorded in a file ({@link #empirical(String, Map)}), sampled exactly: every recorded value is
      * drawn with probability (its count) / (all values).
      */
     final class Empirical implements LengthDistribution {

@@ -160,6 +160,66 @@ public record Workload(String name, LoadModel load, LengthDistribution inputToke
         return Phase.MEASURED;
     }
 
+    /**
+     * This workload with another load model; every other component, the source included, is kept.
+     *
+     * @param newLoad the load model
+     * @return the changed workload
+     */
+    public Workload withLoad(LoadModel newLoad) {
+        return new Workload(name, newLoad, inputTokens, outputTokens, duration, maxRequests, warmup, cooldown, stream, source);
+    }
+
+    /**
+     * This workload with another prompt length (used by the synthetic source); every other component is kept.
+     *
+     * @param lengths the prompt length in tokens
+     * @return the changed workload
+     */
+    public Workload withInputTokens(LengthDistribution lengths) {
+        return new Workload(name, load, lengths, outputTokens, duration, maxRequests, warmup, cooldown, stream, source);
+    }
+
+    /**
+     * This workload with another output length; every other component is kept.
+     *
+     * @param lengths the output length in tokens
+     * @return the changed workload
+     */
+    public Workload withOutputTokens(LengthDistribution lengths) {
+        return new Workload(name, load, inputTokens, lengths, duration, maxRequests, warmup, cooldown, stream, source);
+    }
+
+    /**
+     * This workload with another scheduling window; every other component is kept.
+     *
+     * @param newDuration how long to schedule requests, or {@code null}
+     * @return the changed workload
+     */
+    public Workload withDuration(Duration newDuration) {
+        return new Workload(name, load, inputTokens, outputTokens, newDuration, maxRequests, warmup, cooldown, stream, source);
+    }
+
+    /**
+     * This workload with another request count; every other component is kept.
+     *
+     * @param count stop after scheduling this many requests; 0 for no limit
+     * @return the changed workload
+     */
+    public Workload withMaxRequests(long count) {
+        return new Workload(name, load, inputTokens, outputTokens, duration, count, warmup, cooldown, stream, source);
+    }
+
+    /**
+     * This workload with another source; every other component is kept.
+     *
+     * @param newSource where requests come from; empty for the synthetic source
+     * @return the changed workload
+     */
+    public Workload withSource(Optional<WorkloadSource> newSource) {
+        return new Workload(name, load, inputTokens, outputTokens, duration, maxRequests, warmup, cooldown, stream, newSource);
+    }
+
     private static Optional<Duration> effectiveLength(Duration duration, LoadModel load) {
         if (duration != null) return Optional.of(duration);
         return load.profile().naturalLength();

@@ -38,8 +38,9 @@ public final class HttpOptions {
                 BackendOption.bool(HttpSettings.INSECURE, "skip TLS certificate and host name checks").withDefault("false"),
                 BackendOption.oneOf(HttpSettings.TRANSPORT, "HTTP client: Netty (default, leanest per token) or "
                         + "Apache HttpClient 5", "netty", "httpclient").withDefault("netty"),
-                BackendOption.number(HttpSettings.MAX_EVENT_SIZE, "largest response event or body, bytes")
-                        .withDefault(Long.toString(256L * 1024 * 1024)),
+                BackendOption.string(HttpSettings.MAX_EVENT_SIZE, "largest response event or body: bytes, or a size "
+                        + "such as 16MB or 512KB, at most 1GB (a guard against a runaway server; one event is held up to "
+                        + "~4 times while it is decoded)").withDefault(HttpSettings.DEFAULT_MAX_EVENT_MB + "MB"),
                 BackendOption.integer(HttpSettings.PREWARM_CONNECTIONS, "connections the pre-flight check opens into the "
                         + "pool before the clock starts, at most max-concurrency (Netty transport; 0: the first requests "
                         + "open their own, as the Python clients do)").withDefault("0"),

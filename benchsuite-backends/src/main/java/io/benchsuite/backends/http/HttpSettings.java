@@ -36,8 +36,12 @@ import java.util.TreeMap;
  *       {@code secret-headers} are never logged or reported.</li>
  *   <li>{@code api-key-env} — name of the environment variable holding the API key, sent as
  *       {@code Authorization: Bearer}. The key itself is never in the configuration.</li>
- *   <li>{@code max-event-size} — largest single response event or body in bytes (default
- *       256 MiB); a guard against a runaway server, far above any real event.</li>
+ *   <li>{@code max-event-size} — largest single response event or body: bytes, or a size such as
+ *       {@code 16MB}, {@code 512KB}, {@code 1GB} (binary units; default {@value #DEFAULT_MAX_EVENT_MB} MB,
+ *       at most 1 GB); a guard against a runaway server. While one event is decoded it is held up to about
+ *       four times (the read buffer, its text, the JSON tree), so one event under the default costs at most
+ *       ~64 MB of heap and eight at once fit a 512 MB heap; a real streamed chunk is well under 1 MB, and a
+ *       non-streamed answer of 128K tokens is under 1 MB too. Raise it for bodies larger than that.</li>
  *   <li>{@code transport} — {@code netty} (default) or {@code httpclient}: which client carries the
  *       requests ({@link Transport}).</li>
  *   <li>{@code prewarm-connections} — connections the pre-flight check opens before the clock starts
@@ -91,6 +95,10 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
     public static final String HEADER_PREFIX = "header.";
     /** Config key of the largest event size in bytes. */
     public static final String MAX_EVENT_SIZE = "max-event-size";
+    /** Default of {@link #MAX_EVENT_SIZE}, in MB (2^20 bytes). */
+    public static final int DEFAULT_MAX_EVENT_MB = 16;
+    /** The most {@link #MAX_EVENT_SIZE} may be: 1 GB. */
+    static final long MAX_EVENT_SIZE_CEILING = 1L << 30;
     /** Config key of the HTTP client: {@code netty} (default) or {@code httpclient}. */
     public static final String TRANSPORT = "transport";
     /** Config key of the connections opened before the clock starts. */
@@ -162,10 +170,8 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
             throw new IllegalArgumentException("backend config key '" + BackendConfig.MAX_CONCURRENCY
                     + "' must be > 0, got " + maxConcurrency);
         }
-        long maxEvent = Math.round(config.number(MAX_EVENT_SIZE, 256.0 * 1024 * 1024));
-        if (maxEvent <= 0) {
-            throw new IllegalArgumentException("backend config key '" + MAX_EVENT_SIZE + "' must be > 0");
-        }
+        long maxEvent = config.string(MAX_EVENT_SIZE).map(HttpSettings::eventSize)
+                .orElse((long) DEFAULT_MAX_EVENT_MB << 20);
         int prewarm = config.integer(PREWARM_CONNECTIONS, 0);
         if (prewarm < 0) {
             throw new IllegalArgumentException("backend config key '" + PREWARM_CONNECTIONS + "' must be >= 0, got " + prewarm);
@@ -254,5 +260,22 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
 
     private static boolean isTokenChar(int c) {
         return c > 32 && c < 127 && "()<>@,;:\\\"/[]?={}".indexOf(c) < 0;
+    }
+    /**
+     * Reads {@code max-event-size}: whole bytes ({@code 1048576}) or a whole number of KB, MB or GB (binary:
+     * {@code 16MB} is 16 × 2^20 bytes; {@code KiB}, {@code MiB}, {@code GiB} are accepted too), from 1 byte to 1 GB.
+     */
+    static long eventSize(String text) {
+        String t = text.trim().toUpperCase(java.util.Locale.ROOT).replace("IB", "B");
+        int shift = t.endsWith("GB") ? 30 : t.endsWith("MB") ? 20 : t.endsWith("KB") ? 10 : 0;
+        String digits = (shift > 0 ? t.substring(0, t.length() - 2) : t.endsWith("B") ? t.substring(0, t.length() - 1) : t).trim();
+        String expected = "backend config key '" + MAX_EVENT_SIZE + "': expected a size from 1 byte to 1GB such as 16MB, "
+                + "512KB or 1048576 (bytes), got '" + text + "'";
+        if (digits.isEmpty() || digits.length() > 10 || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            throw new IllegalArgumentException(expected);
+        }
+        long value = Long.parseLong(digits);
+        if (value <= 0 || value > MAX_EVENT_SIZE_CEILING >> shift) throw new IllegalArgumentException(expected);
+        return value << shift;
     }
 }

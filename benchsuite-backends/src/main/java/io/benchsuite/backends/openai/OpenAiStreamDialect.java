@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.OutputKinds;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.backends.http.internal.Emitter;
 import io.benchsuite.backends.http.internal.EventJson;
@@ -16,24 +17,44 @@ import java.nio.charset.StandardCharsets;
 /**
  * Reads OpenAI-style chat or text completion responses, streamed or whole.
  *
- * <p><b>Token counting.</b> A chunk whose choices carry text ({@code delta.content},
- * {@code delta.reasoning_content}/{@code reasoning}, or {@code text}) counts as one token — vLLM,
- * SGLang and llama.cpp send one token per event. When the server says otherwise, its word wins:
- * if the first content chunk already carries a {@code usage} with {@code completion_tokens}
- * (continuous usage statistics), every chunk counts the growth of that number. A chunk without text
- * (role-only delta, {@code "content": null}, a final chunk holding only {@code finish_reason})
- * counts zero. The final {@code usage} (a last chunk with empty {@code choices}, or usage inside
- * the chunk with the {@code finish_reason}) is passed to {@code onComplete}; without one the usage
- * stays unknown and the engine counts the text with its tokenizer.
+ * <p><b>Token counting.</b> A chunk whose choices carry generated output counts as one token, vLLM,
+ * SGLang and llama.cpp sending one token per event. Generated output is visible text
+ * ({@code delta.content}, or {@code text} of a completion), reasoning
+ * ({@code delta.reasoning_content}/{@code reasoning}) and tool calls: a delta's {@code tool_calls}
+ * ({@code [{index, id, type, function: {name, arguments}}]}) pass on each call's name (when present)
+ * and then its arguments fragment, so a chunk made only of a tool-call fragment is a token like any
+ * other and the first one is the first token (TTFT); a chunk holding text and a tool call counts
+ * once. When the server says otherwise, its word wins: if the first content chunk already carries a
+ * {@code usage} with {@code completion_tokens} (continuous usage statistics), every chunk counts the
+ * growth of that number. A chunk without output (role-only delta, {@code "content": null}, a final
+ * chunk holding only {@code finish_reason}) counts zero. The final {@code usage} (a last chunk with
+ * empty {@code choices}, or usage inside the chunk with the {@code finish_reason}) is passed to
+ * {@code onComplete}; without one the usage stays unknown and the engine counts the text with its
+ * tokenizer. A whole (non-streamed) body passes on {@code message.content}, reasoning and
+ * {@code message.tool_calls} the same way. {@link #outputKinds()} says which of the three kinds
+ * arrived (non-empty pieces only).
  *
  * <p><b>ITL.</b> Every chunk carries the arrival time of the read that completed it. When one read
  * completes several chunks they share that time, and the engine spreads the gap since the previous
  * token evenly over the tokens that arrived together.
  *
- * <p><b>Errors.</b> An {@code error} member (llama.cpp) or {@code "object": "error"} (vLLM) inside
- * a 200 stream is {@code SERVER_ERROR_EVENT}; unparsable JSON is {@code MALFORMED_RESPONSE}; a stream
- * that ends without {@code [DONE]} is {@code STREAM_TRUNCATED} (unless {@code require-done=false}
- * and a {@code finish_reason} arrived).
+ * <p><b>Errors.</b> A stream fails, whatever tokens it delivered before (they stay counted), when:
+ * <ul>
+ *   <li>an event of type {@code error} arrives: an {@code event: error} line, or llama.cpp's
+ *       {@code error: {json}} line (2025 builds, followed by {@code data: [DONE]}), which the
+ *       {@link io.benchsuite.backends.http.internal.SseDecoder} turns into such an event:
+ *       {@code SERVER_ERROR_EVENT} with the server's message;</li>
+ *   <li>an event has an {@code error} member (llama.cpp since PR 16109, SGLang, TGI, vLLM's newer
+ *       framing) or {@code "object": "error"} (vLLM): {@code SERVER_ERROR_EVENT};</li>
+ *   <li>an event is not one JSON object, or its {@code choices} is not an array of objects:
+ *       {@code MALFORMED_RESPONSE} with an excerpt;</li>
+ *   <li>the stream reaches {@code [DONE]} or its end without one event of a chunk's shape (a
+ *       {@code choices} array, which may be empty as in vLLM's final usage chunk, a {@code usage}
+ *       object, or an error): {@code MALFORMED_RESPONSE} saying what was expected and quoting the
+ *       first event, never a success with 0 tokens;</li>
+ *   <li>it ends without {@code [DONE]}: {@code STREAM_TRUNCATED} (unless {@code require-done=false}
+ *       and a {@code finish_reason} arrived).</li>
+ * </ul>
  *
  * <p><b>Cost.</b> Each event is read with Jackson's streaming parser straight from its bytes, one
  * parser per stream; only the fields above are looked at and the rest skipped token by token. The
@@ -56,9 +77,15 @@ public final class OpenAiStreamDialect implements ResponseDialect {
     private boolean continuousUsage;
     private int lastCompletionTokens;
     private int events;
+    /** Events whose shape is an OpenAI chunk's: a {@code choices} array, a {@code usage} object or an error. */
+    private int chunkEvents;
+    /** The start of the first event of another shape, for the message when no chunk ever arrives. */
+    private String firstOtherEvent;
+    private OutputKinds kinds = OutputKinds.none();
 
     // What the event being read holds; reset per event (fields, not objects: nothing is allocated).
     private boolean errorMember;
+    private boolean choicesArray;
     private boolean hasChoices;
     private boolean chunkHasUsage;
     private int chunkPrompt;
@@ -85,17 +112,29 @@ public final class OpenAiStreamDialect implements ResponseDialect {
         while (e > s && isSpace(data[e - 1])) e--;
         if (s == e) return;
         events++;
+        if ("error".equals(eventType)) {
+            // llama.cpp (2025 builds) writes a failure as its own SSE field, "error: {json}", then [DONE]
+            out.error(nanoTime, BackendError.of(ErrorKind.SERVER_ERROR_EVENT,
+                    "server error event in stream: " + errorEventText(new String(data, s, e - s, StandardCharsets.UTF_8))));
+            return;
+        }
         if (isDone(data, s, e)) {
+            if (chunkEvents == 0) throw new MalformedResponseException(noChunkMessage("[DONE]"));
             out.complete(nanoTime, usage());
             return;
         }
         readChunk(data, s, e - s);
-        if (errorMember || "error".equals(eventType)) {
+        if (errorMember) {
             json.abandon();
             JsonNode n = Json.parse(new String(data, s, e - s, StandardCharsets.UTF_8));
             if (!n.isObject()) throw new MalformedResponseException("event is not a JSON object: " + abbreviate(n.toString()));
             out.error(nanoTime, BackendError.of(ErrorKind.SERVER_ERROR_EVENT, "server error event in stream: " + errorText(n)));
             return;
+        }
+        if (choicesArray || chunkHasUsage) {
+            chunkEvents++;
+        } else if (firstOtherEvent == null) {
+            firstOtherEvent = excerpt(new String(data, s, e - s, StandardCharsets.UTF_8));
         }
         String t = joined != null ? joined.toString() : text;
         int count = 0;
@@ -115,9 +154,24 @@ public final class OpenAiStreamDialect implements ResponseDialect {
         if (hasChoices) out.tokens(nanoTime, count, t == null ? "" : t);
     }
 
+    /** What to say when a stream held no event of a chunk's shape before {@code what}. */
+    private String noChunkMessage(String what) {
+        String expected = "expected OpenAI " + (endpoint == Endpoint.CHAT ? "chat.completion.chunk" : "text_completion")
+                + " events, each with a 'choices' array (or a 'usage' or 'error' object)";
+        if (firstOtherEvent == null) return "stream reached " + what + " without any event: " + expected;
+        return "stream reached " + what + " after " + (events - (what.equals("[DONE]") ? 1 : 0))
+                + " events of which none had a 'choices' array, 'usage' or 'error': " + expected + "; first event: " + firstOtherEvent;
+    }
+
+    @Override
+    public OutputKinds outputKinds() {
+        return kinds;
+    }
+
     /** Reads the fields of one chunk that matter, skipping everything else. */
     private void readChunk(byte[] data, int offset, int length) {
         errorMember = false;
+        choicesArray = false;
         hasChoices = false;
         chunkHasUsage = false;
         chunkPrompt = Usage.UNKNOWN;
@@ -131,9 +185,12 @@ public final class OpenAiStreamDialect implements ResponseDialect {
             switch (name) {
                 case "choices" -> {
                     if (t == JsonToken.START_ARRAY) {
+                        choicesArray = true;
                         readChoices(p);
-                    } else {
-                        json.skip();
+                    } else if (t != JsonToken.VALUE_NULL) {
+                        json.abandon();
+                        throw new MalformedResponseException("'choices' is " + describe(t) + " where an array was expected: "
+                                + json.excerpt());
                     }
                 }
                 case "usage" -> {
@@ -160,11 +217,12 @@ public final class OpenAiStreamDialect implements ResponseDialect {
         JsonToken t;
         while ((t = json.next()) != JsonToken.END_ARRAY) {
             hasChoices = true;
-            if (t == JsonToken.START_OBJECT) {
-                readChoice(p);
-            } else {
-                json.skip();
+            if (t != JsonToken.START_OBJECT) {
+                json.abandon();
+                throw new MalformedResponseException("an element of 'choices' is " + describe(t) + " where an object was expected: "
+                        + json.excerpt());
             }
+            readChoice(p);
         }
     }
 
@@ -173,6 +231,7 @@ public final class OpenAiStreamDialect implements ResponseDialect {
         String reasoningContent = null;
         String reasoning = null;
         String content = null;
+        StringBuilder tools = null;
         boolean delta = false;
         while (json.next() == JsonToken.FIELD_NAME) {
             String name = json.name();
@@ -192,6 +251,7 @@ public final class OpenAiStreamDialect implements ResponseDialect {
                             case "reasoning_content" -> reasoningContent = EventJson.string(p);
                             case "reasoning" -> reasoning = EventJson.string(p);
                             case "content" -> content = EventJson.string(p);
+                            case "tool_calls" -> tools = readToolCalls(p, tools);
                             default -> json.skip();
                         }
                     }
@@ -205,13 +265,57 @@ public final class OpenAiStreamDialect implements ResponseDialect {
         }
         // Some servers answer /v1/completions in chat shape; accept it rather than lose tokens.
         if (endpoint == Endpoint.COMPLETIONS && choiceText != null || !delta) {
-            add(choiceText);
+            add(choiceText, OutputKinds.Kind.CONTENT);
             return;
         }
-        // Reasoning models stream their thinking in a separate field; it is generated output too.
-        add(reasoningContent);
-        add(reasoning);
-        add(content);
+        // Reasoning models stream their thinking in a separate field; it is generated output too,
+        // and so are tool calls (their names and argument fragments).
+        add(reasoningContent, OutputKinds.Kind.REASONING);
+        add(reasoning, OutputKinds.Kind.REASONING);
+        add(content, OutputKinds.Kind.CONTENT);
+        if (tools != null) add(tools.toString(), OutputKinds.Kind.TOOL_CALLS);
+    }
+
+    /**
+     * Reads a delta's {@code tool_calls} array ({@code [{index, id, type, function: {name, arguments}}]}),
+     * appending each call's name (when present) and then its arguments fragment to {@code into},
+     * whatever order the server wrote them in.
+     */
+    private StringBuilder readToolCalls(JsonParser p, StringBuilder into) {
+        if (p.currentToken() != JsonToken.START_ARRAY) {
+            json.skip();
+            return into;
+        }
+        StringBuilder b = into == null ? new StringBuilder(32) : into;
+        JsonToken t;
+        while ((t = json.next()) != JsonToken.END_ARRAY) {
+            if (t != JsonToken.START_OBJECT) {
+                json.skip();
+                continue;
+            }
+            while (json.next() == JsonToken.FIELD_NAME) {
+                String field = json.name();
+                JsonToken v = json.next();
+                if (!field.equals("function") || v != JsonToken.START_OBJECT) {
+                    json.skip();
+                    continue;
+                }
+                String name = null;
+                String arguments = null;
+                while (json.next() == JsonToken.FIELD_NAME) {
+                    String f = json.name();
+                    json.next();
+                    switch (f) {
+                        case "name" -> name = EventJson.string(p);
+                        case "arguments" -> arguments = EventJson.string(p);
+                        default -> json.skip();
+                    }
+                }
+                if (name != null) b.append(name);
+                if (arguments != null) b.append(arguments);
+            }
+        }
+        return b;
     }
 
     private void readUsage(JsonParser p) {
@@ -233,8 +337,9 @@ public final class OpenAiStreamDialect implements ResponseDialect {
     }
 
     /** Appends a piece of text; one piece (the usual case) is kept as it is, without copying. */
-    private void add(String piece) {
+    private void add(String piece, OutputKinds.Kind kind) {
         if (piece == null) return;
+        if (!piece.isEmpty()) kinds = kinds.with(kind);
         if (text == null) {
             text = piece;
             return;
@@ -276,6 +381,7 @@ public final class OpenAiStreamDialect implements ResponseDialect {
     @Override
     public void end(long nanoTime, Emitter out) {
         if (out.finished()) return;
+        if (chunkEvents == 0 && events > 0) throw new MalformedResponseException(noChunkMessage("its end"));
         if (!requireDone && finishSeen) {
             out.complete(nanoTime, usage());
             return;
@@ -288,21 +394,34 @@ public final class OpenAiStreamDialect implements ResponseDialect {
     private void appendText(JsonNode choice, StringBuilder out, boolean streaming) {
         if (endpoint == Endpoint.COMPLETIONS) {
             String t = Json.text(choice, "text");
-            if (t != null) out.append(t);
+            appendPiece(out, t, OutputKinds.Kind.CONTENT);
             // Some servers answer /v1/completions in chat shape; accept it rather than lose tokens.
             if (t != null) return;
         }
         JsonNode m = choice.get(streaming ? "delta" : "message");
         if (m == null || !m.isObject()) {
-            String t = Json.text(choice, "text");
-            if (t != null) out.append(t);
+            appendPiece(out, Json.text(choice, "text"), OutputKinds.Kind.CONTENT);
             return;
         }
-        // Reasoning models stream their thinking in a separate field; it is generated output too.
-        for (String field : new String[] {"reasoning_content", "reasoning", "content"}) {
-            String t = Json.text(m, field);
-            if (t != null) out.append(t);
+        // Reasoning models put their thinking in a separate field; it is generated output too.
+        appendPiece(out, Json.text(m, "reasoning_content"), OutputKinds.Kind.REASONING);
+        appendPiece(out, Json.text(m, "reasoning"), OutputKinds.Kind.REASONING);
+        appendPiece(out, Json.text(m, "content"), OutputKinds.Kind.CONTENT);
+        JsonNode calls = m.get("tool_calls");
+        if (calls != null && calls.isArray()) {
+            for (JsonNode call : calls) {
+                JsonNode f = call.get("function");
+                if (f == null || !f.isObject()) continue;
+                appendPiece(out, Json.text(f, "name"), OutputKinds.Kind.TOOL_CALLS);
+                appendPiece(out, Json.text(f, "arguments"), OutputKinds.Kind.TOOL_CALLS);
+            }
         }
+    }
+
+    private void appendPiece(StringBuilder out, String piece, OutputKinds.Kind kind) {
+        if (piece == null) return;
+        out.append(piece);
+        if (!piece.isEmpty()) kinds = kinds.with(kind);
     }
 
     private static boolean isError(JsonNode n) {
@@ -315,6 +434,35 @@ public final class OpenAiStreamDialect implements ResponseDialect {
         JsonNode e = n.get("error");
         if (e != null && !e.isNull()) return Json.errorMessage(e);
         return Json.errorMessage(n);
+    }
+
+    /** The text of an {@code error:} field: the message of its JSON when it is JSON, else the text itself. */
+    private static String errorEventText(String value) {
+        if (value.startsWith("{")) {
+            try {
+                JsonNode n = Json.MAPPER.readTree(value);
+                if (n != null && n.isObject()) return errorText(n);
+            } catch (java.io.IOException | RuntimeException notJson) {
+                // fall through to the raw text
+            }
+        }
+        return excerpt(value);
+    }
+
+    private static String describe(JsonToken t) {
+        return switch (t) {
+            case VALUE_STRING -> "a string";
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+            case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+            case START_OBJECT -> "an object";
+            case START_ARRAY -> "an array";
+            default -> "null";
+        };
+    }
+
+    private static String excerpt(String s) {
+        String t = s.strip().replaceAll("\\s+", " ");
+        return "'" + (t.length() > 120 ? t.substring(0, 120) + "…" : t) + "'";
     }
 
     private static String abbreviate(String s) {

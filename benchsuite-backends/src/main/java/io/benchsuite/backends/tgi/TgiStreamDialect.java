@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.OutputKinds;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.backends.http.internal.Emitter;
 import io.benchsuite.backends.http.internal.EventJson;
@@ -20,8 +21,12 @@ import java.nio.charset.StandardCharsets;
  * tokens such as end-of-sequence too, because TGI's {@code generated_tokens} counts them and the two
  * counts must agree; their text is not added). The last event also carries
  * {@code generated_text} and {@code details}; its {@code details.generated_tokens} becomes the
- * completion token count. An event with an {@code error} member is {@code SERVER_ERROR_EVENT}; a
- * stream that ends before the event with {@code generated_text} is {@code STREAM_TRUNCATED}.
+ * completion token count. An event with an {@code error} member, or of type {@code error} (an
+ * {@code event: error} line, or an {@code error:} line as llama.cpp writes them, which the SSE
+ * decoder turns into such an event), is {@code SERVER_ERROR_EVENT} with the server's message, even
+ * after tokens (they stay counted); a stream that ends before the event with {@code generated_text}
+ * is {@code STREAM_TRUNCATED}. {@link #outputKinds()} reports {@code content} once a non-special
+ * token with text arrived.
  *
  * <p>Events are read with Jackson's streaming parser straight from their bytes (see
  * {@link EventJson}); only the token text becomes an object.
@@ -29,6 +34,7 @@ import java.nio.charset.StandardCharsets;
 public final class TgiStreamDialect implements ResponseDialect {
     private final EventJson json = new EventJson();
     private int events;
+    private OutputKinds kinds = OutputKinds.none();
 
     /** A reader for one response. */
     public TgiStreamDialect() {
@@ -102,9 +108,10 @@ public final class TgiStreamDialect implements ResponseDialect {
             JsonNode err = n.get("error");
             String type = Json.text(n, "error_type");
             out.error(nanoTime, BackendError.of(ErrorKind.SERVER_ERROR_EVENT, "server error event in stream: "
-                    + Json.errorMessage(err) + (type != null ? " (" + type + ")" : "")));
+                    + Json.errorMessage(err != null && !err.isNull() ? err : n) + (type != null ? " (" + type + ")" : "")));
             return;
         }
+        if (token && !special && text != null && !text.isEmpty()) kinds = kinds.with(OutputKinds.Kind.CONTENT);
         if (token) out.tokens(nanoTime, 1, special || text == null ? "" : text);
         if (generated) out.complete(nanoTime, new Usage(Usage.UNKNOWN, generatedTokens));
     }
@@ -126,6 +133,7 @@ public final class TgiStreamDialect implements ResponseDialect {
         }
         String text = Json.text(n, "generated_text");
         if (text == null) throw new MalformedResponseException("response has no 'generated_text'");
+        if (!text.isEmpty()) kinds = kinds.with(OutputKinds.Kind.CONTENT);
         out.tokens(nanoTime, 0, text);
         out.complete(nanoTime, usageOf(n.get("details")));
     }
@@ -135,6 +143,11 @@ public final class TgiStreamDialect implements ResponseDialect {
         if (out.finished()) return;
         out.error(nanoTime, BackendError.of(ErrorKind.STREAM_TRUNCATED,
                 "stream ended after " + events + " events without the final event (generated_text)"));
+    }
+
+    @Override
+    public OutputKinds outputKinds() {
+        return kinds;
     }
 
     private static Usage usageOf(JsonNode details) {

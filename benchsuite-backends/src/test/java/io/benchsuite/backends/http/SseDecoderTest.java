@@ -31,6 +31,15 @@ class SseDecoderTest {
     }
 
     @Test
+    void llamaCppErrorFieldIsAnEventOfTypeError() {
+        // llama.cpp's server (2025 builds) writes "error: <json>" and a blank line, then "data: [DONE]"
+        SseDecoder d = new SseDecoder(1 << 20);
+        feed(d, "data: {\"a\":1}\n\nerror: {\"code\":500,\"message\":\"boom\"}\n\ndata: [DONE]\n\n");
+        assertThat(events).containsExactly("{\"a\":1}", "{\"code\":500,\"message\":\"boom\"}", "[DONE]");
+        assertThat(types).containsExactly(null, "error", null);
+    }
+
+    @Test
     void handlesCrLfAndLoneCrEvenAcrossReads() {
         SseDecoder d = new SseDecoder(1 << 20);
         feed(d, "data: a\r");

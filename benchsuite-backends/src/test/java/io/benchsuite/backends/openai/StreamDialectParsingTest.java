@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.OutputKinds;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.backends.http.internal.Emitter;
 import io.benchsuite.backends.http.internal.MalformedResponseException;
@@ -83,7 +84,8 @@ class StreamDialectParsingTest {
         event(d, "{\"x\":{\"a\":[1,{\"b\":[[],{}]}],\"content\":\"no\"},\"choices\":[{\"logprobs\":{\"content\":[{\"token\":\"no\","
                 + "\"top_logprobs\":[{\"t\":1.5e3}]}]},\"delta\":{\"tool_calls\":[{\"function\":{\"arguments\":\"{}\"}}],"
                 + "\"content\":\"yes\",\"role\":\"assistant\"},\"finish_reason\":null}],\"usage\":null,\"error\":null}", r);
-        assertThat(r.texts).containsExactly("yes");
+        // the tool call's arguments are generated output too (after the content); nested "content" keys are not
+        assertThat(r.texts).containsExactly("yes{}");
         assertThat(r.error).isNull();
     }
 
@@ -145,8 +147,118 @@ class StreamDialectParsingTest {
         OpenAiStreamDialect d = new OpenAiStreamDialect(Endpoint.CHAT, true);
         Recorder r = new Recorder();
         event(d, " \t ", r);
+        event(d, chat("null"), r);
+        event(d, " \n ", r);
         event(d, "  [DONE]  ", r);
-        assertThat(r.texts).isEmpty();
+        assertThat(r.texts).containsExactly("");
+        assertThat(r.counts).containsExactly(0);
         assertThat(r.done).isTrue();
+        assertThat(r.error).isNull();
+    }
+
+    @Test
+    void toolCallDeltasCountAsTokensAsContentDoes() {
+        // vLLM's shape of a streamed tool call: role first, then the name, then argument fragments
+        OpenAiStreamDialect d = new OpenAiStreamDialect(Endpoint.CHAT, true);
+        Recorder r = new Recorder();
+        event(d, "{\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"finish_reason\":null}]}", r);
+        event(d, "{\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"id\":\"chatcmpl-tool-1\",\"type\":\"function\","
+                + "\"index\":0,\"function\":{\"name\":\"get_weather\"}}]},\"finish_reason\":null}]}", r);
+        event(d, "{\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"{\\\"city\\\": \"}}]},"
+                + "\"finish_reason\":null}]}", r);
+        event(d, "{\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"\\\"Paris\\\"}\"}}]},"
+                + "\"finish_reason\":null}]}", r);
+        event(d, "{\"choices\":[{\"index\":0,\"delta\":{\"content\":\"\"},\"finish_reason\":\"tool_calls\"}]}", r);
+        event(d, "[DONE]", r);
+        assertThat(r.counts).containsExactly(0, 1, 1, 1, 0);
+        assertThat(r.texts).containsExactly("", "get_weather", "{\"city\": ", "\"Paris\"}", "");
+        assertThat(d.outputKinds()).isEqualTo(OutputKinds.of(OutputKinds.Kind.TOOL_CALLS));
+        assertThat(r.error).isNull();
+    }
+
+    @Test
+    void mixedTextReasoningAndToolCallsCountEveryChunkAndAreAllNamed() {
+        OpenAiStreamDialect d = new OpenAiStreamDialect(Endpoint.CHAT, true);
+        Recorder r = new Recorder();
+        event(d, "{\"choices\":[{\"delta\":{\"reasoning_content\":\"think\"}}]}", r);
+        event(d, chat("\"Let me check.\""), r);
+        event(d, "{\"choices\":[{\"delta\":{\"content\":\" ok\",\"tool_calls\":[{\"index\":0,\"function\":{\"name\":\"f\","
+                + "\"arguments\":\"{}\"}},{\"index\":1,\"function\":{\"name\":\"g\",\"arguments\":\"\"}}]}}]}", r);
+        event(d, "[DONE]", r);
+        assertThat(r.counts).containsExactly(1, 1, 1);
+        assertThat(r.texts).containsExactly("think", "Let me check.", " okf{}g");
+        assertThat(d.outputKinds().labels()).containsExactly("content", "reasoning", "tool_calls");
+    }
+
+    @Test
+    void aNonStreamedAnswerOfToolCallsIsOutput() {
+        OpenAiStreamDialect d = new OpenAiStreamDialect(Endpoint.CHAT, true);
+        Recorder r = new Recorder();
+        d.body(1, ("{\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"call_1\","
+                + "\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\":\\\"Paris\\\"}\"}}]},"
+                + "\"finish_reason\":\"tool_calls\"}],\"usage\":{\"prompt_tokens\":80,\"completion_tokens\":19}}").getBytes(StandardCharsets.UTF_8), r);
+        assertThat(r.texts).containsExactly("get_weather{\"city\":\"Paris\"}");
+        assertThat(r.usage).isEqualTo(new Usage(80, 19));
+        assertThat(d.outputKinds().labels()).containsExactly("tool_calls");
+    }
+
+    @Test
+    void choicesOfTheWrongTypeAreMalformedWithAnExcerpt() {
+        Recorder r = new Recorder();
+        assertThatThrownBy(() -> event(new OpenAiStreamDialect(Endpoint.CHAT, true), "{\"foo\":1,\"choices\":\"nope\"}", r))
+                .isInstanceOf(MalformedResponseException.class)
+                .hasMessage("'choices' is a string where an array was expected: '{\"foo\":1,\"choices\":\"nope\"}'");
+        assertThatThrownBy(() -> event(new OpenAiStreamDialect(Endpoint.CHAT, true), "{\"choices\":[\"a\"]}", r))
+                .isInstanceOf(MalformedResponseException.class)
+                .hasMessageStartingWith("an element of 'choices' is a string where an object was expected");
+        assertThat(r.texts).isEmpty();
+    }
+
+    @Test
+    void aStreamWithoutAnyChunkShapedEventIsMalformed() {
+        OpenAiStreamDialect d = new OpenAiStreamDialect(Endpoint.CHAT, true);
+        Recorder r = new Recorder();
+        event(d, "{\"foo\":1,\"bar\":{\"choices\":[]}}", r);
+        event(d, "{\"foo\":2}", r);
+        assertThatThrownBy(() -> event(d, "[DONE]", r)).isInstanceOf(MalformedResponseException.class)
+                .hasMessage("stream reached [DONE] after 2 events of which none had a 'choices' array, 'usage' or 'error': "
+                        + "expected OpenAI chat.completion.chunk events, each with a 'choices' array (or a 'usage' or 'error' "
+                        + "object); first event: '{\"foo\":1,\"bar\":{\"choices\":[]}}'");
+        OpenAiStreamDialect ended = new OpenAiStreamDialect(Endpoint.COMPLETIONS, false);
+        event(ended, "{\"foo\":1}", r);
+        assertThatThrownBy(() -> ended.end(2, r)).isInstanceOf(MalformedResponseException.class)
+                .hasMessageContaining("stream reached its end after 1 events of which none had").hasMessageContaining("text_completion");
+        assertThatThrownBy(() -> event(new OpenAiStreamDialect(Endpoint.CHAT, true), "[DONE]", r))
+                .isInstanceOf(MalformedResponseException.class).hasMessageStartingWith("stream reached [DONE] without any event");
+        assertThat(r.texts).isEmpty();
+        assertThat(r.done).isFalse();
+    }
+
+    @Test
+    void legitimateChunksWithoutTextAreNotMalformed() {
+        // vLLM's final usage chunk has an empty choices array; a role-only first chunk has no text
+        OpenAiStreamDialect d = new OpenAiStreamDialect(Endpoint.CHAT, true);
+        Recorder r = new Recorder();
+        event(d, "{\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\"},\"finish_reason\":null}]}", r);
+        event(d, "{\"choices\":[],\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":0}}", r);
+        event(d, "[DONE]", r);
+        assertThat(r.error).isNull();
+        assertThat(r.usage).isEqualTo(new Usage(5, 0));
+        assertThat(d.outputKinds().isEmpty()).isTrue();
+    }
+
+    @Test
+    void llamaCppErrorFieldIsAServerErrorWithItsMessage() {
+        OpenAiStreamDialect d = new OpenAiStreamDialect(Endpoint.CHAT, true);
+        Recorder r = new Recorder();
+        d.event(1, "error", ("{\"code\":400,\"message\":\"the request exceeds the available context size. try increasing the "
+                + "context size or enable context shift\",\"type\":\"invalid_request_error\"}").getBytes(StandardCharsets.UTF_8), 0, 159, r);
+        assertThat(r.error.kind()).isEqualTo(ErrorKind.SERVER_ERROR_EVENT);
+        assertThat(r.error.message()).isEqualTo("server error event in stream: the request exceeds the available context size. "
+                + "try increasing the context size or enable context shift (type invalid_request_error) (code 400)");
+        Recorder plain = new Recorder();
+        byte[] text = "out of memory".getBytes(StandardCharsets.UTF_8);
+        new OpenAiStreamDialect(Endpoint.CHAT, true).event(1, "error", text, 0, text.length, plain);
+        assertThat(plain.error.message()).isEqualTo("server error event in stream: 'out of memory'");
     }
 }

@@ -86,6 +86,25 @@ class TgiNativeTest {
     }
 
     @Test
+    void anErrorFieldLineFailsTheStreamWithItsMessageAndKeepsTheTokens() throws Exception {
+        try (ScriptedServer server = new ScriptedServer((req, c) -> {
+            c.head(200);
+            c.chunk(token(1, "a", false));
+            c.chunk("error: {\"code\":500,\"message\":\"Context size has been exceeded.\",\"type\":\"server_error\"}\n\n");
+            c.end();
+        }); Backend b = backend(server.url())) {
+            RecordingListener l = new RecordingListener();
+            b.send(request(true, 4), l);
+            assertThat(l.await().error().kind()).isEqualTo(ErrorKind.SERVER_ERROR_EVENT);
+            assertThat(l.error().message()).isEqualTo("server error event in stream: Context size has been exceeded. "
+                    + "(type server_error) (code 500)");
+            assertThat(l.tokens()).isEqualTo(1);
+            assertThat(l.outputKinds().labels()).containsExactly("content");
+            assertThat(l.violations()).isEmpty();
+        }
+    }
+
+    @Test
     void nonStreamingUsesGenerate() throws Exception {
         try (ScriptedServer server = new ScriptedServer((req, c) -> c.full(200, "application/json",
                 "{\"generated_text\":\"abc\",\"details\":{\"finish_reason\":\"length\",\"generated_tokens\":4}}"));

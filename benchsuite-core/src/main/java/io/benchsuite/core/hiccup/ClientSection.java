@@ -13,9 +13,9 @@ import java.util.Locale;
  * A client that stalls (a garbage-collection pause, a starved CPU) or runs out of CPU puts its own
  * delays into the latencies it reports; this section says how much it stalled, how busy it was, which
  * requests a stall overlapped, and, under {@code saturated}, every figure over its limit
- * ({@value #HICCUP_P99_LIMIT_MS} ms hiccup p99, {@value #DISPATCH_LAG_P99_LIMIT_MS} ms dispatch-lag p99 (p90 in a run
- * of fewer than {@value #DISPATCH_LAG_P99_MIN_REQUESTS} requests),
- * {@value #CPU_LIMIT_PCT} % CPU). Figures are held at the precision {@code report.json} stores, so a
+ * ({@value #HICCUP_P99_LIMIT_MS} ms hiccup p99 over at least {@value #HICCUP_MIN_SAMPLES} samples,
+ * {@value #DISPATCH_LAG_P99_LIMIT_MS} ms dispatch-lag p99 (p90 in a run of fewer than
+ * {@value #DISPATCH_LAG_P99_MIN_REQUESTS} requests), {@value #CPU_LIMIT_PCT} % CPU). Figures are held at the precision {@code report.json} stores, so a
  * section read back equals the one written.
  *
  * @param hiccups the client's own stalls, as a thread that sleeps 1 ms at a time saw them
@@ -29,8 +29,15 @@ public record ClientSection(Hiccups hiccups, Cpu cpu, double stallThresholdMs, l
                             List<String> saturated) implements ReportSection {
     /** The section's key. */
     public static final String KEY = "client";
-    /** Hiccup p99 above this (ms) means the client could not run when it should have. */
-    public static final double HICCUP_P99_LIMIT_MS = 1.0;
+    /**
+     * Hiccup p99 above this (ms) means the client could not run when it should have. The meter sleeps
+     * 1 ms at a time, and on an idle virtual machine its own timer oversleeps by up to ~1.1 ms at p99
+     * (a default run's client at 3.4 % CPU measured 1.09 ms): the limit is half a sleep above that, so
+     * only a stall the client's figures can feel is called saturation.
+     */
+    public static final double HICCUP_P99_LIMIT_MS = 1.5;
+    /** Hiccup samples a run needs for its p99 to be judged: fewer, and the p99 is one or two wake-ups. */
+    public static final long HICCUP_MIN_SAMPLES = 500;
     /** Dispatch lag p99 above this (ms) means the client sent late. */
     public static final double DISPATCH_LAG_P99_LIMIT_MS = 1.0;
     /** Requests a run must dispatch for its dispatch-lag p99 to be judged (below, its p90 is). */
@@ -55,14 +62,17 @@ public record ClientSection(Hiccups hiccups, Cpu cpu, double stallThresholdMs, l
      * its p99 once {@value #DISPATCH_LAG_P99_MIN_REQUESTS} requests were dispatched; over fewer, a p99
      * is the latest one or two pick-ups of the run (one burst, one JIT compilation), so its p90 is judged.
      *
+     * The hiccup p99 is judged over at least {@value #HICCUP_MIN_SAMPLES} samples.
+     *
      * @param hiccupP99Ms the hiccup meter's p99, ms
+     * @param hiccupSamples the hiccup meter's samples
      * @param dispatchLag the run's dispatch lag, ms
      * @param cpuPct the process's CPU share of all cores, %
      */
-    public static List<String> saturation(double hiccupP99Ms, LatencyStats dispatchLag, double cpuPct) {
+    public static List<String> saturation(double hiccupP99Ms, long hiccupSamples, LatencyStats dispatchLag, double cpuPct) {
         List<String> over = new ArrayList<>();
-        if (hiccupP99Ms > HICCUP_P99_LIMIT_MS) {
-            over.add(String.format(Locale.ROOT, "hiccup p99 %.2f ms > %.0f ms", hiccupP99Ms, HICCUP_P99_LIMIT_MS));
+        if (hiccupSamples >= HICCUP_MIN_SAMPLES && hiccupP99Ms > HICCUP_P99_LIMIT_MS) {
+            over.add(String.format(Locale.ROOT, "hiccup p99 %.2f ms > %.1f ms", hiccupP99Ms, HICCUP_P99_LIMIT_MS));
         }
         boolean enough = dispatchLag.count() >= DISPATCH_LAG_P99_MIN_REQUESTS;
         double lag = enough ? dispatchLag.p99() : dispatchLag.p90();

@@ -4,6 +4,7 @@ import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.EngineTotals;
 import io.benchsuite.api.backend.EngineTotalsSource;
+import io.benchsuite.core.analysis.decomposition.MemoryIndices;
 import io.benchsuite.core.report.model.EngineSection;
 import io.benchsuite.core.run.ReportSection;
 import io.benchsuite.core.run.RunInfo;
@@ -19,6 +20,7 @@ public final class EngineTotalsListener implements io.benchsuite.core.run.RunLis
     private final EngineTotalsSource source;
     private final String backendName;
     private volatile EngineTotals atStart;
+    private volatile long[] readsAtStart;
 
     /**
      * A listener of one backend.
@@ -34,13 +36,39 @@ public final class EngineTotalsListener implements io.benchsuite.core.run.RunLis
     @Override
     public void onRunStarted(RunInfo info) {
         atStart = source.engineTotals();
+        readsAtStart = source.kvBlockReads();
     }
 
     @Override
     public List<ReportSection> reportSections() {
         EngineTotals a = atStart;
         if (a == null) return List.of();
-        return List.of(section(backendName, a, source.engineTotals()));
+        return List.of(withReads(section(backendName, a, source.engineTotals()), readsAtStart, source.kvBlockReads()));
+    }
+
+    /**
+     * The section with the SLE of the KV block reads between two readings: the entropy of the differences over
+     * every block of the pool (NaN when the engine counts none, or none was read).
+     *
+     * @param e the section
+     * @param before reads per block at the start
+     * @param after reads per block at the end
+     * @return the section with {@code kvReadEntropyBits} and {@code kvBlocks}
+     */
+    static EngineSection withReads(EngineSection e, long[] before, long[] after) {
+        if (after.length == 0 || before.length != after.length) return e;
+        long[] reads = new long[after.length];
+        long total = 0;
+        for (int i = 0; i < reads.length; i++) {
+            reads[i] = Math.max(0, after[i] - before[i]);
+            total += reads[i];
+        }
+        if (total == 0) return e;
+        double bits = MemoryIndices.sle(reads).value();
+        return new EngineSection(e.source(), e.device(), e.requests(), e.queueMs(), e.prefillMs(), e.decodeMs(), e.e2eMs(),
+                e.prefixCacheHitRate(), e.generationTokens(), e.energyJoules(), e.energyPerOutputToken(), e.averagePowerWatts(),
+                e.peakMemoryBytes(), e.memoryCapacityBytes(), e.meanKvFragmentation(), e.deviceSeconds(), e.busyShare(),
+                e.memoryTrafficBytes(), e.peakMemoryBandwidth(), bits, reads.length);
     }
 
     /**
@@ -64,7 +92,7 @@ public final class EngineTotalsListener implements io.benchsuite.core.run.RunLis
         return new EngineSection(backendName, b.device(), n, q, p, d, e, hitRate, tokens, energy,
                 tokens > 0 ? energy / tokens : Double.NaN, seconds > 0 ? energy / seconds : Double.NaN, b.peakMemoryBytes(),
                 b.memoryCapacityBytes(), b.meanKvFragmentation(), seconds, seconds > 0 ? Math.min(1, busy / seconds) : Double.NaN,
-                b.memoryTrafficBytes() - a.memoryTrafficBytes(), b.peakMemoryBandwidth());
+                b.memoryTrafficBytes() - a.memoryTrafficBytes(), b.peakMemoryBandwidth(), Double.NaN, Double.NaN);
     }
 
     private static double mean(double sumSeconds, long n) {

@@ -17,8 +17,11 @@ import java.util.List;
  * start (the first {@code coldStartRequests} requests by schedule index, while classes load and the
  * JIT compiles) against steady state (the rest, cool-down excluded), the JIT compile time spent
  * during the run, and how end-to-end latency splits into queueing (schedule lag: dispatcher and
- * worker-pool wait), prefill (first token from send) and decode (first token to end). Made for
- * in-process backends, where the JVM running the model is the one measuring.
+ * worker-pool wait), prefill (first token from send) and decode (first token to end). Every run has it:
+ * over HTTP the cold start is the server's (model warm-up, first compilations, new connections) as the
+ * client sees it, from the request records alone; the JIT compile time is this JVM's, so it is the model's
+ * only for an in-process backend and is left out ({@code null}) for one that runs elsewhere
+ * ({@link #PhasesListener(int, boolean)}).
  *
  * <pre>{@code
  * "phases": {"coldStartRequests": 10,
@@ -47,11 +50,22 @@ public final class PhasesListener implements RunListener {
     private long decode;
     private long e2e;
 
-    /** Counts the first {@code coldStartRequests} requests (by schedule index) as cold start. */
+    /** Counts the first {@code coldStartRequests} requests (by schedule index) as cold start; the model runs in this JVM. */
     public PhasesListener(int coldStartRequests) {
+        this(coldStartRequests, true);
+    }
+
+    /**
+     * Counts the first {@code coldStartRequests} requests (by schedule index) as cold start.
+     *
+     * @param coldStartRequests how many leading requests are cold start
+     * @param modelInThisJvm whether the model runs in this JVM, so that its JIT compile time is the model's
+     *     (otherwise the section leaves the JIT time out)
+     */
+    public PhasesListener(int coldStartRequests, boolean modelInThisJvm) {
         this.coldStartRequests = positive(coldStartRequests, "coldStartRequests");
         CompilationMXBean c = ManagementFactory.getCompilationMXBean();
-        this.compiler = c != null && c.isCompilationTimeMonitoringSupported() ? c : null;
+        this.compiler = modelInThisJvm && c != null && c.isCompilationTimeMonitoringSupported() ? c : null;
     }
 
     @Override

@@ -60,9 +60,13 @@ public final class ReportWriters implements RunListener {
     private final RequestLogWriter requests;
     private volatile String requestLogFailure;
 
-    private ReportWriters(Path dir, RequestLogWriter requests) {
+    /** Whether {@link #open(Path, boolean)} created the directory (so {@link #abandon()} may remove it). */
+    private final boolean createdDir;
+
+    private ReportWriters(Path dir, RequestLogWriter requests, boolean createdDir) {
         this.dir = dir;
         this.requests = requests;
+        this.createdDir = createdDir;
     }
 
     /** Creates the directory and opens {@code requests.jsonl}; a directory that holds anything is refused. */
@@ -80,6 +84,7 @@ public final class ReportWriters implements RunListener {
      */
     public static ReportWriters open(Path dir, boolean overwrite) {
         checkUsable(dir, overwrite);
+        boolean created = !Files.exists(dir);
         try {
             Files.createDirectories(dir);
         } catch (FileAlreadyExistsException e) {
@@ -96,7 +101,7 @@ public final class ReportWriters implements RunListener {
         }
         Path log = dir.resolve(REQUESTS_JSONL);
         try {
-            return new ReportWriters(dir, new RequestLogWriter(log));
+            return new ReportWriters(dir, new RequestLogWriter(log), created);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + log + ": " + IoErrors.reason(e, log), e);
         }
@@ -159,6 +164,25 @@ public final class ReportWriters implements RunListener {
     static String names(List<String> names) {
         if (names.size() <= 5) return String.join(", ", names);
         return String.join(", ", names.subList(0, 5)) + " and " + (names.size() - 5) + " more";
+    }
+
+    /**
+     * Undoes {@link #open(Path, boolean)} for a run that never started (its input was refused before the
+     * first request): removes the empty {@code requests.jsonl}, and the directory when this created it
+     * and it is empty, so nothing is left that looks like a run. What cannot be removed stays, with a warning.
+     */
+    public void abandon() {
+        Path log = dir.resolve(REQUESTS_JSONL);
+        try {
+            requests.close();
+            if (requests.lines() == 0) Files.deleteIfExists(log);
+            if (createdDir && entries(dir).isEmpty()) Files.deleteIfExists(dir);
+        } catch (IOException e) {
+            ReportWriters.log.warn("cannot remove the empty {} of a run that did not start: {}", log, IoErrors.reason(e, log));
+        } catch (UncheckedIOException e) {
+            ReportWriters.log.warn("cannot remove the empty {} of a run that did not start: {}", log,
+                    IoErrors.reason(e.getCause(), log));
+        }
     }
 
     /** The output directory. */

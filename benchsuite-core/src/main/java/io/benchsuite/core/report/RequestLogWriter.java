@@ -17,9 +17,11 @@ import java.nio.file.Path;
  * crash loses nothing already measured. Offsets are milliseconds from the run start; each
  * {@link LatencyMetric} with one value per request is written as {@code <key>Ms}, the inter-token
  * gaps as the {@code itlMs} array. A request whose window overlapped a stall of the client itself
- * carries {@code "clientStalled": true} and the stall's length as {@code clientStallMs}. A request sent twice
- * (re-sent on a fresh connection after its kept-alive one died) carries {@code connectionRetries} and
- * {@code "resent": "<why>"}; lines without them (and files written before the field) are requests sent
+ * carries {@code "clientStalled": true} and the stall's length as {@code clientStallMs}. When the
+ * backend said which kinds of generated output a request received, {@code outputKinds} lists them
+ * ({@code ["content", "reasoning", "tool_calls"]} or a part of it); the field is absent otherwise. A request
+ * sent twice (re-sent on a fresh connection after its kept-alive one died) carries {@code connectionRetries}
+ * and {@code "resent": "<why>"}; lines without them (and files written before the field) are requests sent
  * once. Each line starts with {@code runId}, the run's identity (also in
  * {@code report.json}'s {@code run.id}), once the run is known: files of two runs are never taken for one.
  */
@@ -102,6 +104,12 @@ public final class RequestLogWriter implements AutoCloseable {
             g.writeNumberField("outputTokens", r.outputTokens());
             g.writeStringField("outputTokenSource", r.tokenSource().name().toLowerCase(java.util.Locale.ROOT));
             g.writeNumberField("streamedTokens", r.streamedTokens());
+            if (!r.outputKinds().isEmpty()) {
+                // which kinds of generated output arrived: content, reasoning, tool_calls
+                g.writeArrayFieldStart("outputKinds");
+                for (String k : r.outputKinds().labels()) g.writeString(k);
+                g.writeEndArray();
+            }
             if (r.serverPromptTokens() >= 0) g.writeNumberField("serverPromptTokens", r.serverPromptTokens());
             if (r.serverCompletionTokens() >= 0) g.writeNumberField("serverCompletionTokens", r.serverCompletionTokens());
             g.writeArrayFieldStart("itlMs");

@@ -2,6 +2,7 @@ package io.benchsuite.core.report;
 
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
+import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ReportFormat;
 import io.benchsuite.core.report.model.ReportNumbers;
@@ -41,6 +42,10 @@ public final class SummaryCsv implements ReportFormat {
         row(b, "throughput", "total_tokens_per_second", report.throughput().totalTokensPerSecond(), "tokens/s");
         row(b, "goodput", "requests_per_second", report.goodput().requestsPerSecond(), "1/s");
         row(b, "goodput", "fraction", report.goodput().fraction(), "ratio");
+        for (GoodputSummary.Attainment a : report.goodput().attainment()) {
+            row(b, "goodput", a.name() + "_met", a.met(), "count");
+            row(b, "goodput", a.name() + "_fraction", a.fraction(), "ratio");
+        }
         row(b, "rate", "target", report.rate().target(), "1/s");
         row(b, "rate", "scheduled", report.rate().scheduled(), "1/s");
         row(b, "rate", "achieved", report.rate().achieved(), "1/s");

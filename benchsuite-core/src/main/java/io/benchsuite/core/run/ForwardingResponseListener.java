@@ -1,6 +1,7 @@
 package io.benchsuite.core.run;
 
 import io.benchsuite.api.backend.BackendError;
+import io.benchsuite.api.backend.OutputKinds;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
 import java.util.Objects;
@@ -41,6 +42,11 @@ public abstract class ForwardingResponseListener implements ResponseListener {
     @Override
     public void onTokens(long nanoTime, int tokenCount, String text) {
         downstream.onTokens(nanoTime, tokenCount, text);
+    }
+
+    @Override
+    public void onOutputKinds(OutputKinds kinds) {
+        downstream.onOutputKinds(kinds);
     }
 
     @Override

@@ -15,7 +15,7 @@ package io.benchsuite.core.run;
  * @param outputTokensPerSecond output tokens per second, recent window
  * @param ttftP99Millis p99 time to first token of successful requests so far ({@code NaN} before the first)
  * @param cancelled requests cancelled (the run stopping, the drain timeout)
- * @param notSent open-loop arrivals not sent because the client could not keep up
+ * @param notSent open-loop arrivals not sent because the line waiting for a concurrency slot was full
  */
 public record LiveStats(double elapsedSeconds, long scheduled, long completed, long failed, int active,
                         int waitingForSlot, long outputTokens, double requestsPerSecond,

@@ -30,8 +30,8 @@ import java.util.Optional;
  * @param reportDir the directory the run's reports were written to, or {@code null} when it wrote none
  *                  (assertion failure messages point here)
  * @param stopReason why the run stopped before its schedule ended when the run itself decided it (e.g. its
- *                   error rate exceeded {@code Benchmark.Builder.maxErrorRate}); {@code null} when it ran to its
- *                   end or was stopped by its caller
+ *                   error rate exceeded {@code Benchmark.Builder.maxErrorRate}) or why it {@linkplain Status#FAILED
+ *                   failed}; {@code null} when it ran to its end or was stopped by its caller
  */
 public record RunResult(RunInfo info, Status status, Instant endedAt, RunSummary summary,
                         LatencyHistograms histograms, List<SecondSample> timeSeries, List<ErrorSample> errorSamples,
@@ -105,7 +105,13 @@ public record RunResult(RunInfo info, Status status, Instant endedAt, RunSummary
          * The run was stopped early (Ctrl-C, {@code RunningBenchmark.stop()}, or by the run itself: see
          * {@link RunResult#stopReason()}); what was measured is kept.
          */
-        STOPPED
+        STOPPED,
+        /**
+         * The run's input failed before its schedule ended (a dataset record that cannot be read): it sent
+         * nothing more, what was sent before is measured, and {@link RunResult#stopReason()} names the
+         * file, the line and what was wrong.
+         */
+        FAILED
     }
 
     /**

@@ -95,8 +95,28 @@ public final class ShardMerge {
      * @param allowPartial whether to merge when some shards are missing (their indices are recorded)
      * @throws ShardMergeException when the directories are not the shards of one run
      * @throws io.benchsuite.core.report.json.InvalidReportException when a report cannot be read
+     * @throws io.benchsuite.core.report.OutputDirectoryNotEmptyException when {@code outputDir} holds anything
      */
     public static Result merge(List<Path> shardDirs, Path outputDir, boolean allowPartial) throws IOException {
+        return merge(shardDirs, outputDir, allowPartial, false);
+    }
+
+    /**
+     * Merges the shard directories into {@code outputDir}; every shard is checked (its report, its
+     * {@code requests.jsonl}, that it belongs to the run and is given once) before anything is written.
+     *
+     * @param shardDirs the shards' output directories
+     * @param outputDir where to write report.json, requests.jsonl, summary.csv, report.html
+     * @param allowPartial whether to merge when some shards are missing (their indices are recorded)
+     * @param overwrite whether an output directory that holds files may be written into (benchsuite's own files
+     *     there are replaced, other files kept); without it such a directory is refused
+     * @throws ShardMergeException when the directories are not the shards of one run
+     * @throws io.benchsuite.core.report.json.InvalidReportException when a report cannot be read
+     * @throws io.benchsuite.core.report.OutputDirectoryNotEmptyException when {@code outputDir} holds anything and
+     *     {@code overwrite} is false
+     */
+    public static Result merge(List<Path> shardDirs, Path outputDir, boolean allowPartial, boolean overwrite)
+            throws IOException {
         notNull(shardDirs, "shardDirs");
         notNull(outputDir, "outputDir");
         if (shardDirs.isEmpty()) throw new ShardMergeException("no shard directory to merge");
@@ -105,6 +125,7 @@ public final class ShardMerge {
                 throw new ShardMergeException("the output directory " + outputDir + " is one of the shards; choose another");
             }
         }
+        ReportWriters.checkUsable(outputDir, overwrite);
 
         TreeMap<Integer, Part> parts = new TreeMap<>();
         LatencyHistograms histograms = LatencyHistograms.empty();
@@ -118,6 +139,11 @@ public final class ShardMerge {
             ShardSection s = r.section(ShardSection.class).orElseThrow(() -> new ShardMergeException(dir
                     + " is not a shard's report (it has no 'shard' block): run each part with --shard i/n or --shards n"
                     + (r.section(ShardsSection.class).isPresent() ? "; it is a merged report, merge the shard directories" : "")));
+            if (!Files.isRegularFile(dir.resolve(ReportWriters.REQUESTS_JSONL))) {
+                throw new ShardMergeException("shard " + s.index() + "/" + s.count() + " (" + dir + ") has no "
+                        + ReportWriters.REQUESTS_JSONL + ": the merged request log would lack its requests; restore the "
+                        + "file, or leave the shard out and merge the others with --partial");
+            }
             Part part = new Part(dir, s, light(r));
             if (first == null) first = part;
             else sameRun(first, part);
@@ -199,8 +225,9 @@ public final class ShardMerge {
         Instant ended = parts.values().stream().map(p -> p.light().run().endedAt()).filter(Objects::nonNull)
                 .max(Comparator.naturalOrder()).orElse(null);
         Report report = new Report(Report.SCHEMA_VERSION, base.tool(),
-                new RunDetails(base.run().name(), sums.stopped ? RunResult.Status.STOPPED : RunResult.Status.COMPLETED,
-                        started, ended, base.run().labels(), mergedId, null),
+                new RunDetails(base.run().name(), sums.failure != null ? RunResult.Status.FAILED
+                        : sums.stopped ? RunResult.Status.STOPPED : RunResult.Status.COMPLETED,
+                        started, ended, base.run().labels(), mergedId, sums.failure),
                 base.backend(),
                 new RunConfig(s0.workload(), base.config().slo(), base.config().tokenizer(), base.config().backend(),
                         base.config().sloBasis()),
@@ -305,7 +332,11 @@ public final class ShardMerge {
         double target = Double.NaN, scheduledRate = Double.NaN, achieved = Double.NaN, seconds = Double.NaN;
         double rps = Double.NaN, outTps = Double.NaN, totalTps = Double.NaN, goodRps = Double.NaN;
         long met, inTokens, outTokens, serverReported, streamed, serverOut;
+        final Map<String, long[]> attainment = new LinkedHashMap<>();
+        boolean attainmentKnown = true;
         boolean stopped;
+        /** The first failed shard and why (a merged run of a failed shard failed), or null. */
+        String failure;
         final Map<String, Long> errors = new TreeMap<>();
         final List<RunResult.ErrorSample> samples = new ArrayList<>();
         private final Map<String, Integer> samplesPerKind = new TreeMap<>();
@@ -330,6 +361,12 @@ public final class ShardMerge {
             outTps = plus(outTps, r.throughput().outputTokensPerSecond());
             totalTps = plus(totalTps, r.throughput().totalTokensPerSecond());
             met += r.goodput().met();
+            if (r.goodput().attainment().isEmpty()) attainmentKnown = false;
+            for (GoodputSummary.Attainment a : r.goodput().attainment()) {
+                long[] sum = attainment.computeIfAbsent(a.objective(), k -> new long[2]);
+                sum[0] += a.met();
+                sum[1] += a.measured();
+            }
             goodRps = plus(goodRps, r.goodput().requestsPerSecond());
             RunSummary.Tokens t = r.tokens();
             inTokens += t.input();
@@ -338,6 +375,7 @@ public final class ShardMerge {
             streamed += t.streamedOutput();
             serverOut += t.serverOutput();
             stopped |= r.run().stopped();
+            if (r.run().failed() && failure == null) failure = "shard " + shard + ": " + r.run().stopReason();
             r.errors().byKind().forEach((k, v) -> errors.merge(k, v, Long::sum));
             for (RunResult.ErrorSample e : r.errors().samples()) {
                 if (samplesPerKind.merge(e.kind(), 1, Integer::sum) <= 5) {
@@ -366,8 +404,14 @@ public final class ShardMerge {
         }
 
         GoodputSummary goodput(Report base) {
-            if (!base.goodput().hasSlo()) return new GoodputSummary(base.goodput().slo(), 0, Double.NaN, Double.NaN);
-            return new GoodputSummary(base.goodput().slo(), met, goodRps, measured == 0 ? Double.NaN : (double) met / measured);
+            if (!base.goodput().hasSlo()) return new GoodputSummary(base.goodput().slo(), 0, Double.NaN, Double.NaN, List.of());
+            List<GoodputSummary.Attainment> each = new ArrayList<>();
+            if (attainmentKnown) {
+                attainment.forEach((objective, sum) -> each.add(new GoodputSummary.Attainment(objective, sum[0], sum[1],
+                        sum[1] == 0 ? Double.NaN : (double) sum[0] / sum[1])));
+            }
+            return new GoodputSummary(base.goodput().slo(), met, goodRps, measured == 0 ? Double.NaN : (double) met / measured,
+                    each);
         }
 
         RunSummary.Tokens tokens() {

@@ -376,7 +376,8 @@ public final class Sweep {
         SweepPoint p = ReportFigures.sweepPoint(x.report(), numeric ? x.load() : 0);
         SweepSlo.Verdict v = slo.judge(p);
         return new SweepDocument.Point(x.label(), x.values(), numeric ? x.load() : null, x.kind(), dir,
-                x.report().run().stopped() ? "stopped" : "completed", null, v.met(), v.violations(), p.requests(), p.errors(),
+                x.report().run().stopped() ? "stopped" : x.report().run().failed() ? "failed" : "completed",
+                x.report().run().failed() ? x.report().run().stopReason() : null, v.met(), v.violations(), p.requests(), p.errors(),
                 p.errorRate(), p.requestsPerSecond(), p.outputTokensPerSecond(), p.ttftP50Ms(), p.ttftP99Ms(), p.tpotP50Ms(),
                 p.tpotP99Ms(), p.e2eP50Ms(), p.e2eP99Ms(), ReportFigures.energyPerToken(x.report()), efficiency);
     }

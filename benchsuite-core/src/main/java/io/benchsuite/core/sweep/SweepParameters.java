@@ -4,11 +4,10 @@ import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.util.Durations;
-import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.LoadModel;
 import io.benchsuite.api.workload.RateProfile;
-import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
+import io.benchsuite.core.workload.LengthDistributions;
 import java.util.List;
 
 /**
@@ -49,7 +48,7 @@ public final class SweepParameters {
             switch (parameter) {
                 case "max-concurrent" -> {
                     int n = positiveInt(value);
-                    b.withWorkload(w -> with(w, w.load() instanceof LoadModel.OpenLoop o
+                    b.withWorkload(w -> w.withLoad(w.load() instanceof LoadModel.OpenLoop o
                             ? new LoadModel.OpenLoop(o.arrival(), o.rate(), n)
                             : new LoadModel.ClosedLoop(RateProfile.steady(n), ((LoadModel.ClosedLoop) w.load()).thinkTime())));
                 }
@@ -61,30 +60,24 @@ public final class SweepParameters {
                             throw new IllegalArgumentException("the template is closed loop; give it an open-loop workload "
                                     + "(Workload.open()) to sweep the rate, or sweep max-concurrent");
                         }
-                        return with(w, new LoadModel.OpenLoop(o.arrival(), RateProfile.steady(r), o.maxConcurrency()));
+                        return w.withLoad(new LoadModel.OpenLoop(o.arrival(), RateProfile.steady(r), o.maxConcurrency()));
                     });
                 }
-                case "input-length" -> b.withWorkload(w -> new Workload(w.name(), w.load(), LengthDistribution.parse(value),
-                        w.outputTokens(), w.duration(), w.maxRequests(), w.warmup(), w.cooldown(), w.stream()));
-                case "output-length" -> b.withWorkload(w -> new Workload(w.name(), w.load(), w.inputTokens(),
-                        LengthDistribution.parse(value), w.duration(), w.maxRequests(), w.warmup(), w.cooldown(), w.stream()));
-                case "duration" -> b.withWorkload(w -> new Workload(w.name(), w.load(), w.inputTokens(), w.outputTokens(),
-                        Durations.parse(value), w.maxRequests(), w.warmup(), w.cooldown(), w.stream()));
-                case "num-requests" -> b.withWorkload(w -> new Workload(w.name(), w.load(), w.inputTokens(), w.outputTokens(),
-                        w.duration(), positiveInt(value), w.warmup(), w.cooldown(), w.stream()));
+                case "input-length" -> b.withWorkload(w -> w.withInputTokens(LengthDistributions.parse(value)));
+                case "output-length" -> b.withWorkload(w -> w.withOutputTokens(LengthDistributions.parse(value)));
+                case "duration" -> b.withWorkload(w -> w.withDuration(Durations.parse(value)));
+                case "num-requests" -> b.withWorkload(w -> w.withMaxRequests(positiveInt(value)));
                 default -> {
                     b.withBackendConfig(c -> c.with(parameter, value));
                     if (parameter.equals(BackendConfig.DEVICE) || parameter.equals(BackendConfig.QUANTIZATION)) b.label(parameter, value);
                 }
             }
+        } catch (NumberFormatException e) {
+            // the JDK's text ("For input string: ...") says neither what was expected nor for which key
+            throw new IllegalArgumentException(parameter + "=" + value + ": expected a number, got '" + value + "'", e);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new IllegalArgumentException(parameter + "=" + value + ": " + e.getMessage(), e);
         }
-    }
-
-    private static Workload with(Workload w, LoadModel load) {
-        return new Workload(w.name(), load, w.inputTokens(), w.outputTokens(), w.duration(), w.maxRequests(), w.warmup(),
-                w.cooldown(), w.stream());
     }
 
     private static int positiveInt(String value) {

@@ -1,5 +1,6 @@
 package io.benchsuite.core.workload;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.benchsuite.api.workload.source.WorkloadDataException;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -8,13 +9,14 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A CSV file read row by row, its columns found by header name (case and surrounding spaces
- * ignored), so extra or reordered columns do not matter. Fields may be double-quoted (RFC 4180,
- * {@code ""} for a quote); a record does not span lines.
+ * A CSV file read row by row ({@link CsvRows}), its columns found by header name (case and surrounding
+ * spaces ignored), so extra or reordered columns do not matter. Fields may be double-quoted (RFC 4180:
+ * {@code ""} for a quote, commas and line breaks inside quotes).
  */
 final class CsvTable {
     private final String where;
     private final String[] wanted;
+    private CsvRows rows;
     private int[] columns;
     private int width;
     private long line;
@@ -30,21 +32,25 @@ final class CsvTable {
 
     /** The wanted fields of the next row, in the order asked for, or null at the end of the file. */
     String[] next(BufferedReader in) throws IOException {
-        if (columns == null) readHeader(in);
-        String text;
-        do {
-            text = in.readLine();
-            line++;
-            if (text == null) return null;
-        } while (text.isBlank());
-        List<String> fields = split(text);
-        if (fields.size() < width) {
-            throw new WorkloadDataException(where() + ": expected " + width + " fields like the header, got "
-                    + fields.size());
+        try {
+            if (rows == null) {
+                rows = new CsvRows(in);
+                readHeader();
+            }
+            String[] fields = rows.next();
+            if (fields == null) return null;
+            line = rows.line();
+            if (fields.length < width) {
+                throw new WorkloadDataException(where() + ": expected " + width + " fields like the header, got "
+                        + fields.length);
+            }
+            String[] out = new String[columns.length];
+            for (int i = 0; i < columns.length; i++) out[i] = fields[columns[i]].trim();
+            return out;
+        } catch (JsonProcessingException e) {
+            throw new WorkloadDataException(where + " line " + e.getLocation().getLineNr() + ": not valid CSV ("
+                    + e.getOriginalMessage() + ")");
         }
-        String[] out = new String[columns.length];
-        for (int i = 0; i < columns.length; i++) out[i] = fields.get(columns[i]).trim();
-        return out;
     }
 
     /** Where the last row read was, e.g. {@code "azure trace 'x.csv' line 7"}. */
@@ -52,19 +58,20 @@ final class CsvTable {
         return where + " line " + line;
     }
 
-    private void readHeader(BufferedReader in) throws IOException {
-        String header = in.readLine();
-        line++;
-        if (header == null) throw new WorkloadDataException(where + " is empty: expected a header line");
-        if (!header.isEmpty() && header.charAt(0) == '\uFEFF') header = header.substring(1); // byte-order mark
-        List<String> names = split(header);
-        width = names.size();
+    private void readHeader() throws IOException {
+        String[] names = rows.next();
+        line = 1;
+        if (names == null) throw new WorkloadDataException(where + " is empty: expected a header line");
+        if (names.length > 0 && !names[0].isEmpty() && names[0].charAt(0) == '\uFEFF') {
+            names[0] = names[0].substring(1); // byte-order mark
+        }
+        width = names.length;
         columns = new int[wanted.length];
         List<String> missing = new ArrayList<>();
         for (int i = 0; i < wanted.length; i++) {
             columns[i] = -1;
-            for (int j = 0; j < names.size(); j++) {
-                if (names.get(j).trim().toLowerCase(Locale.ROOT).equals(wanted[i].toLowerCase(Locale.ROOT))) {
+            for (int j = 0; j < names.length; j++) {
+                if (names[j].trim().toLowerCase(Locale.ROOT).equals(wanted[i].toLowerCase(Locale.ROOT))) {
                     columns[i] = j;
                     break;
                 }
@@ -73,35 +80,7 @@ final class CsvTable {
         }
         if (!missing.isEmpty()) {
             throw new WorkloadDataException(where + " line 1: the header has no column " + String.join(", ", missing)
-                    + " (expected " + String.join(",", wanted) + ", got " + header.trim() + ")");
+                    + " (expected " + String.join(",", wanted) + ", got " + String.join(",", names) + ")");
         }
-    }
-
-    static List<String> split(String text) {
-        List<String> out = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (quoted) {
-                if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
-                    field.append('"');
-                    i++;
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    field.append(c);
-                }
-            } else if (c == '"') {
-                quoted = true;
-            } else if (c == ',') {
-                out.add(field.toString());
-                field.setLength(0);
-            } else {
-                field.append(c);
-            }
-        }
-        out.add(field.toString());
-        return out;
     }
 }

@@ -89,14 +89,50 @@ public final class DataInput {
     }
 
     /**
-     * Opens the input as UTF-8 text; malformed bytes are an error, not silently replaced.
+     * Opens the input as UTF-8 text, read line by line: malformed bytes are an error naming their line,
+     * not silently replaced, and a line over {@link BoundedLineReader#MAX_LINE_CHARS} is refused before it is held.
      *
      * @param kind what the input is, for the message
      * @throws WorkloadDataException naming the input when it cannot be opened
      */
     public BufferedReader openText(String kind) {
-        return new BufferedReader(new InputStreamReader(openStream(kind), StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)), 1 << 16);
+        return openText(kind, BoundedLineReader.MAX_LINE_CHARS);
+    }
+
+    /** {@link #openText(String)} with another bound on a line's length (tests). */
+    BufferedReader openText(String kind, int maxLineChars) {
+        return new BoundedLineReader(new InputStreamReader(openStream(kind), StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)),
+                kind + " '" + name + "'", maxLineChars, () -> firstNonUtf8Line(kind));
+    }
+
+    /**
+     * The first line (from 1) whose bytes are not UTF-8, or 0 when there is none or the input cannot be
+     * read again: read only after a decoder failed, to say where.
+     */
+    long firstNonUtf8Line(String kind) {
+        var utf8 = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        try (InputStream in = openStream(kind)) {
+            java.io.ByteArrayOutputStream lineBytes = new java.io.ByteArrayOutputStream();
+            long line = 1;
+            for (int b = in.read(); ; b = in.read()) {
+                if (b == -1 || b == '\n') {
+                    try {
+                        utf8.reset().decode(java.nio.ByteBuffer.wrap(lineBytes.toByteArray()));
+                    } catch (java.nio.charset.CharacterCodingException e) {
+                        return line;
+                    }
+                    if (b == -1) return 0;
+                    lineBytes.reset();
+                    line++;
+                } else if (lineBytes.size() <= BoundedLineReader.MAX_LINE_CHARS * 4L) {
+                    lineBytes.write(b);
+                }
+            }
+        } catch (IOException | WorkloadDataException e) {
+            return 0;
+        }
     }
 
     @Override

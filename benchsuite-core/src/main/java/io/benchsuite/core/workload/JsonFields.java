@@ -1,6 +1,7 @@
 package io.benchsuite.core.workload;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.source.WorkloadDataException;
 import java.math.BigDecimal;
 
@@ -8,23 +9,31 @@ import java.math.BigDecimal;
 final class JsonFields {
     private JsonFields() {}
 
-    /** A required whole number that fits an int and is not negative. */
+    /** A required token count: a whole number from 0 to {@link LengthDistribution#MAX_TOKENS}. */
     static int count(JsonNode record, String key, String where) {
         JsonNode n = required(record, key, where);
         if (!n.isIntegralNumber() || !n.canConvertToInt() || n.intValue() < 0) {
             throw new WorkloadDataException(where + ": \"" + key + "\" must be a whole number of at least 0, got " + n);
         }
-        return n.intValue();
+        return withinMaxTokens(n.intValue(), "\"" + key + "\"", where);
     }
 
-    /** An optional whole number above 0, or -1 when absent. */
+    /** An optional token count from 1 to {@link LengthDistribution#MAX_TOKENS}, or -1 when absent. */
     static int optionalPositive(JsonNode record, String key, String where) {
         JsonNode n = record.get(key);
         if (n == null || n.isNull()) return -1;
         if (!n.isIntegralNumber() || !n.canConvertToInt() || n.intValue() < 1) {
             throw new WorkloadDataException(where + ": \"" + key + "\" must be a whole number of at least 1, got " + n);
         }
-        return n.intValue();
+        return withinMaxTokens(n.intValue(), "\"" + key + "\"", where);
+    }
+
+    /** A token count checked against {@link LengthDistribution#MAX_TOKENS} before anything is built from it. */
+    static int withinMaxTokens(int tokens, String what, String where) {
+        if (tokens > LengthDistribution.MAX_TOKENS) {
+            throw new WorkloadDataException(where + ": " + LengthDistribution.overMaxTokens(what, tokens));
+        }
+        return tokens;
     }
 
     /** A required number (whole or decimal), exactly. */

@@ -1,5 +1,6 @@
 package io.benchsuite.core.workload;
 
+import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.source.WorkloadDataException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -8,11 +9,17 @@ import java.math.RoundingMode;
 final class TraceFields {
     private TraceFields() {}
 
-    /** A token count: a whole number of at least 0 that fits an int ({@code 12.0} is accepted). */
+    /** A token count: a whole number from 0 to {@link LengthDistribution#MAX_TOKENS} ({@code 12.0} is accepted). */
     static int count(String text, String column, String where) {
         try {
             BigDecimal v = new BigDecimal(text.trim());
-            if (v.signum() >= 0 && v.stripTrailingZeros().scale() <= 0) return v.intValueExact();
+            if (v.signum() >= 0 && v.stripTrailingZeros().scale() <= 0) {
+                if (v.compareTo(BigDecimal.valueOf(LengthDistribution.MAX_TOKENS)) > 0) {
+                    throw new WorkloadDataException(where + ": " + column + " " + v.toPlainString() + " is over "
+                            + LengthDistribution.MAX_TOKENS + ", the most tokens one request may have");
+                }
+                return v.intValueExact();
+            }
         } catch (NumberFormatException | ArithmeticException e) {
             // message below
         }

@@ -89,4 +89,52 @@ class PhasesListenerTest {
         assertThat(ReportJson.read(tmp).section(PhasesSection.class)).get()
                 .extracting(s -> s.steady().requests()).isEqualTo(12L);
     }
+
+    /** A backend that runs elsewhere (its endpoint a URL, as every HTTP backend's is): the scripted one behind it. */
+    private record Remote(ScriptedBackend inner) implements io.benchsuite.api.backend.Backend {
+        @Override
+        public io.benchsuite.api.backend.RequestHandle send(io.benchsuite.api.backend.InferenceRequest request,
+                                                            io.benchsuite.api.backend.ResponseListener listener) {
+            return inner.send(request, listener);
+        }
+
+        @Override
+        public io.benchsuite.api.backend.BackendInfo info() {
+            return new io.benchsuite.api.backend.BackendInfo("openai", "m", "http://127.0.0.1:8000/v1/chat/completions",
+                    java.util.Map.of());
+        }
+
+        @Override
+        public void close() {
+            inner.close();
+        }
+    }
+
+    /**
+     * A run over HTTP has cold start against steady state too, from its request records: the server's first
+     * requests (here 40 ms to the first token for the first three, as a server that loads and compiles on
+     * first use) against the rest (5 ms). The JIT compile time is this JVM's, not the server's: left out.
+     */
+    @Test
+    void aRunAgainstARemoteServerHasColdStartAgainstSteadyStateWithoutTheClientsJit(@TempDir Path tmp) {
+        RunResult r;
+        try (ScriptedBackend backend = ScriptedBackend.builder()
+                .firstToken(i -> Duration.ofMillis(i < 3 ? 40 : 5)).tokenInterval(Duration.ofMillis(1)).build()) {
+            r = Benchmark.named("remote").backend(new Remote(backend)).seed(SeedChain.fromLong(3)).model("m")
+                    .workload(Workload.closed(1).maxRequests(15).inputTokens(LengthDistribution.fixed(8))
+                            .outputTokens(LengthDistribution.fixed(3)).build())
+                    .outputDir(tmp).run();
+        }
+        PhasesSection p = r.section(PhasesSection.class).orElseThrow(() -> new AssertionError("no phases section"));
+        assertThat(p.coldStartRequests()).isEqualTo(PhasesListener.DEFAULT_COLD_START_REQUESTS);
+        assertThat(p.coldStart().requests()).isEqualTo(10);
+        assertThat(p.steady().requests()).isEqualTo(5);
+        assertThat(p.coldStart().ttftMs()).as("3 of 10 at 40 ms, 7 at 5 ms").isGreaterThanOrEqualTo((3 * 40 + 7 * 5) / 10.0);
+        assertThat(p.steady().ttftMs()).isGreaterThanOrEqualTo(5.0).isLessThan(p.coldStart().ttftMs());
+        assertThat(p.jitCompileMs()).as("the client's JIT is not the server's").isNaN();
+        io.benchsuite.core.report.model.DecompositionSection d = ReportJson.read(tmp)
+                .section(io.benchsuite.core.report.model.DecompositionSection.class).orElseThrow();
+        assertThat(d.coldStartAbsent()).isNull();
+        assertThat(d.coldStart().steadyTtftMs()).isEqualTo(p.steady().ttftMs(), within(1e-3));
+    }
 }

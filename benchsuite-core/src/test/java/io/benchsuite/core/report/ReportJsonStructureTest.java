@@ -81,7 +81,8 @@ class ReportJsonStructureTest {
                     "p99", "p999", "min", "max", "stddev");
         }
         assertThat(keys(r.path("throughput"))).containsExactlyInAnyOrder("requestsPerSecond", "outputTokensPerSecond", "totalTokensPerSecond");
-        assertThat(keys(r.path("goodput"))).containsExactlyInAnyOrder("slo", "met", "requestsPerSecond", "fraction");
+        assertThat(keys(r.path("goodput"))).containsExactlyInAnyOrder("slo", "met", "requestsPerSecond", "fraction", "attainment");
+        assertThat(r.path("goodput").path("attainment").isArray()).as("empty without an SLO").isTrue();
         assertThat(keys(r.path("errors"))).containsExactlyInAnyOrder("byKind", "samples");
         assertThat(r.path("timeSeries").isArray()).isTrue();
         List<String> perSecond = List.of("second", "targetRate", "scheduled", "sent", "completed", "failed", "outputTokens",

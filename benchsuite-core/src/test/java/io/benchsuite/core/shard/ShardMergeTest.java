@@ -241,7 +241,44 @@ class ShardMergeTest {
         ShardsSection s = partial.report().section(ShardsSection.class).orElseThrow();
         assertThat(s.missing()).containsExactly(1);
         assertThat(s.merged()).isEqualTo(1);
+        // a merged run is not replaced without overwrite (the merge used to write over it)
+        assertThatThrownBy(() -> ShardMerge.merge(List.of(a), out, true))
+                .isInstanceOf(io.benchsuite.core.report.OutputDirectoryNotEmptyException.class);
+        assertThat(ShardMerge.merge(List.of(a), out, true, true).report().requests().scheduled())
+                .isEqualTo(partial.report().requests().scheduled());
+        java.nio.file.Files.delete(b.resolve("requests.jsonl"));
+        assertThatThrownBy(() -> ShardMerge.merge(List.of(b), tmp.resolve("no-log"), true)).isInstanceOf(ShardMergeException.class)
+                .hasMessageStartingWith("shard 1/2 (" + b + ") has no requests.jsonl");
+        assertThat(tmp.resolve("no-log")).doesNotExist();
         assertThatThrownBy(() -> ShardMerge.merge(List.of(out), tmp.resolve("again"), false))
                 .hasMessageContaining("it is a merged report, merge the shard directories");
+    }
+
+    /** Each objective's attainment merges as exact sums of the shards' counts, as goodput does. */
+    @Test
+    void eachObjectivesAttainmentIsTheSumOfTheShards(@TempDir Path tmp) throws Exception {
+        List<Path> dirs = List.of(tmp.resolve("s0"), tmp.resolve("s1"));
+        for (int i = 0; i < 2; i++) {
+            try (ScriptedBackend b = backend()) {
+                Benchmark.named("slo").backend(b).model("m").seed(SeedChain.fromLong(5)).workload(small())
+                        .slo(io.benchsuite.api.result.Slo.parse("ttft=25ms,e2e=60s")).outputDir(dirs.get(i))
+                        .shard(new Shard(i, 2)).run();
+            }
+        }
+        Report merged = ShardMerge.merge(dirs, tmp.resolve("merged"), false).report();
+        List<io.benchsuite.core.report.model.GoodputSummary.Attainment> each = merged.goodput().attainment();
+        assertThat(each).extracting(a -> a.objective()).containsExactly("ttft=25ms", "e2e=1m");
+        for (int k = 0; k < 2; k++) {
+            long met = 0, measured = 0;
+            for (Path d : dirs) {
+                io.benchsuite.core.report.model.GoodputSummary.Attainment a = ReportJson.read(d).goodput().attainment().get(k);
+                met += a.met();
+                measured += a.measured();
+            }
+            assertThat(each.get(k).met()).isEqualTo(met);
+            assertThat(each.get(k).measured()).isEqualTo(measured).isEqualTo(merged.requests().measured());
+            assertThat(each.get(k).fraction()).isEqualTo((double) met / measured);
+        }
+        assertThat(merged.goodput().met()).isLessThanOrEqualTo(Math.min(each.get(0).met(), each.get(1).met()));
     }
 }

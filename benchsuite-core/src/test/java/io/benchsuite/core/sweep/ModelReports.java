@@ -32,7 +32,7 @@ public final class ModelReports {
         RequestCounts counts = RequestCounts.of(new RunSummary.Counts(p.requests(), 0, 0, p.requests(), p.requests() - errors, errors, 0, 0, 0));
         EngineSection engine = new EngineSection("model", "gpu", p.requests(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                 128 * p.requests(), energyPerToken(c) * 128 * p.requests(), energyPerToken(c), WATTS, 16e9 + ServerModel.batch(c) * 1e8,
-                80e9, 0.1, 60, 1, Double.NaN, Double.NaN);
+                80e9, 0.1, 60, 1, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
         Map<String, ReportSection> sections = Map.of(EngineSection.KEY, engine);
         return new Report(Report.SCHEMA_VERSION, null, null, null, null, null, null, counts, null, l,
                 new RunSummary.Throughput(p.requestsPerSecond(), p.outputTokensPerSecond(), Double.NaN), null,

@@ -126,4 +126,14 @@ class SweepTest {
         assertThatThrownBy(() -> Sweep.of((v, d) -> null).outputDir(tmp).run()).hasMessageContaining("nothing to sweep");
         assertThatThrownBy(() -> Sweep.of((v, d) -> null).over("a", 1).run()).hasMessageContaining("outputDir is required");
     }
+
+    @Test
+    void aValueThatIsNotANumberNamesTheKeyNotTheJdkText() {
+        io.benchsuite.core.Benchmark.Builder b = io.benchsuite.core.Benchmark.named("s")
+                .workload(io.benchsuite.api.workload.Workload.open().rate(io.benchsuite.api.workload.RateProfile.steady(5))
+                        .duration(java.time.Duration.ofSeconds(1)).build());
+        // was: rate=OK: For input string: "OK"
+        assertThatThrownBy(() -> SweepParameters.apply(b, "rate", "OK")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("rate=OK: expected a number, got 'OK'");
+    }
 }

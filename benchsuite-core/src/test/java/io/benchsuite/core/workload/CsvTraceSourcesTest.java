@@ -91,6 +91,14 @@ class CsvTraceSourcesTest {
 
     @Test
     void quotedFieldsFollowRfc4180() {
-        assertThat(CsvTable.split("a,\"b,c\",\"say \"\"hi\"\"\",")).containsExactly("a", "b,c", "say \"hi\"", "");
+        DataInput in = text("b.csv", "Timestamp,Model,Request tokens,Response tokens,Note\n"
+                + "3.5,\"gpt-4, 0613\",12,9,\"say \"\"hi\"\"\"\n");
+        RequestPlan p = plans(new BurstGptTraceSource(in, TraceOptions.defaults()), 5).get(0);
+        assertThat(p.inputTokens()).isEqualTo(12);
+        assertThat(p.outputTokens()).isEqualTo(9);
+        assertThatThrownBy(() -> plans(new AzureTraceSource(text("a.csv",
+                "TIMESTAMP,ContextTokens,GeneratedTokens\n2023-11-16 18:15:46.6805900,2000000000,4\n"), TraceOptions.defaults()), 1))
+                .hasMessage("azure trace 'a.csv' line 2: ContextTokens 2000000000 is over 2000000, the most tokens one request "
+                        + "may have");
     }
 }

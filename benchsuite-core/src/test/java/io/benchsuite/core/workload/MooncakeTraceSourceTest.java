@@ -135,6 +135,21 @@ class MooncakeTraceSourceTest {
                 .hasMessage("mooncake trace 'no/such/trace.jsonl' does not exist");
     }
 
+    @Test
+    void aTokenCountOverTheCeilingIsRefusedBeforeAnyPromptIsBuilt() {
+        // two billion tokens built a 6 GB prompt before any check; fifty million ran a 512 MB heap out
+        assertThat(error("{\"timestamp\": 0, \"input_length\": 2000000000, \"output_length\": 1}\n"))
+                .isEqualTo("mooncake trace 'bad.jsonl' line 1: \"input_length\" 2000000000 is over 2000000, the most tokens "
+                        + "one request may have");
+        assertThat(error("{\"timestamp\": 0, \"input_length\": 5, \"output_length\": 1}\n"
+                + "{\"timestamp\": 1, \"input_length\": 50000000, \"output_length\": 1}\n"))
+                .isEqualTo("mooncake trace 'bad.jsonl' line 2: \"input_length\" 50000000 is over 2000000, the most tokens "
+                        + "one request may have");
+        assertThat(error("{\"timestamp\": 0, \"input_length\": 5, \"output_length\": 2000001}\n"))
+                .isEqualTo("mooncake trace 'bad.jsonl' line 1: \"output_length\" 2000001 is over 2000000, the most tokens "
+                        + "one request may have");
+    }
+
     private static String error(String content) {
         MooncakeTraceSource s = new MooncakeTraceSource(text("bad.jsonl", content), TraceOptions.defaults());
         try {

@@ -19,13 +19,16 @@ import io.benchsuite.core.prompt.SyntheticPrompts;
 import io.benchsuite.core.prompt.Tokenizers;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.schedule.RequestPlanner;
+import io.benchsuite.core.sweep.Sweep;
 import io.benchsuite.testkit.ScriptedBackend;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Runs of the engine fed by workload sources, against the scripted backend: what goes on the wire
@@ -109,6 +112,25 @@ class WorkloadRunTest {
             // 1024 of request 2 (block 7) and 1024 of request 4 (blocks 7, 8) repeat an earlier prefix
             assertThat(ws.prefixSharing().promptTokens()).isEqualTo(2700);
             assertThat(ws.prefixSharing().repeatedTokens()).isEqualTo(512 + 600);
+        }
+    }
+
+    @Test
+    void aLibrarySweepOverATraceSendsTheTracesExactLengthsAtEveryPoint(@TempDir Path tmp) {
+        // each point's workload is the template's with the swept value set: the source must stay (it was
+        // rebuilt without it, so every point benchmarked synthetic prompts instead of the trace)
+        DataInput trace = text("t.jsonl", """
+                {"timestamp": 1000, "input_length": 600, "output_length": 3, "hash_ids": [7, 8]}
+                {"timestamp": 1100, "input_length": 700, "output_length": 4, "hash_ids": [7, 9]}
+                {"timestamp": 1350, "input_length": 300, "output_length": 2, "hash_ids": [1]}
+                """);
+        try (ScriptedBackend backend = fast()) {
+            Workload w = Workload.open().rate(1000).source(new MooncakeTraceSource(trace, TraceOptions.defaults()
+                    .withTimeScale(0.1))).build();
+            Sweep.of(bench("sweep", backend, w)).over("max-concurrent", 1, 2).outputDir(tmp).run();
+            assertThat(backend.received()).extracting(InferenceRequest::inputTokens)
+                    .containsExactlyInAnyOrder(600, 700, 300, 600, 700, 300);
+            assertThat(backend.received()).extracting(InferenceRequest::maxTokens).containsExactlyInAnyOrder(3, 4, 2, 3, 4, 2);
         }
     }
 
@@ -314,6 +336,35 @@ class WorkloadRunTest {
             assertThat(inj.firstTokenAfter().get("urgent").max())
                     .as("from queueing (the session's start) to turn 2's first token")
                     .isGreaterThanOrEqualTo(turn2Record.ttftNanos() / 1e6);
+        }
+    }
+
+    /** A session of one turn has no boundary after an answer; its start is its only one, so it is offered injections there. */
+    @Test
+    void aSingleTurnSessionIsOfferedInjectionsAtItsStart() {
+        String single = "[" + conversation("one", "What is a mutex, in one sentence?", "A lock that one thread holds at a time.")
+                + "," + conversation("two", "What is a semaphore, in one sentence?", "A counter of permits.") + "]";
+        try (ScriptedBackend backend = fast()) {
+            Workload w = Workload.closed(1).source(sessions(single)).build();
+            RunResult r = bench("inject-single", backend, w)
+                    .injection(new TimedInjection(Duration.ZERO, new Injection(0, "URGENT NOTE", InjectionPriority.URGENT,
+                            Duration.ofMinutes(1)), 1))
+                    // a position no single turn reaches at its start: offered, then undelivered when the session ends
+                    .injection(new TimedInjection(Duration.ZERO, new Injection(5, "LATER NOTE", InjectionPriority.LOW,
+                            Duration.ofMinutes(1)), 0))
+                    .run();
+            assertThat(backend.received()).hasSize(2);
+            assertThat(backend.received().get(0).messages()).extracting(ChatMessage::content)
+                    .containsExactly("URGENT NOTE", "What is a mutex, in one sentence?");
+            assertThat(backend.received().get(0).inputTokens()).as("the injected message is counted in the prompt")
+                    .isGreaterThan(Tokenizers.cl100k().countTokens("What is a mutex, in one sentence?"));
+            assertThat(backend.received().get(1).messages()).extracting(ChatMessage::content)
+                    .as("sessions: 1 gives it to one session only").containsExactly("What is a semaphore, in one sentence?");
+            WorkloadSection.Injections inj = r.section(WorkloadSection.class).orElseThrow().injections();
+            assertThat(inj.delivered()).containsEntry("urgent", 1L).containsEntry("low", 0L);
+            assertThat(inj.undelivered()).containsEntry("low", 2L);
+            assertThat(inj.firstTokenAfter()).containsOnlyKeys("urgent");
+            assertThat(inj.firstTokenAfter().get("urgent").count()).isEqualTo(1);
         }
     }
 

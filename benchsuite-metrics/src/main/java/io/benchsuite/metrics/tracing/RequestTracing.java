@@ -253,6 +253,11 @@ public final class RequestTracing implements RunListener, RequestDecorator {
         }
 
         @Override
+        public void onOutputKinds(io.benchsuite.api.backend.OutputKinds kinds) {
+            downstream.onOutputKinds(kinds);
+        }
+
+        @Override
         public void onSent(long nanoTime) {
             try (InContext ignored = new InContext(sent)) {
                 downstream.onSent(nanoTime);

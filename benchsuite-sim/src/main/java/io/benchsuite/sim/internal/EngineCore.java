@@ -41,6 +41,8 @@ public final class EngineCore {
     private final long kvCapacityTokens;
     private final int totalBlocks;
     private final KvBlockPool pool;
+    /** Reads of each KV block position (one per step that attends to it); guarded by itself, written by the driver. */
+    private final long[] kvBlockReads;
     private final DeviceMeter meter;
     private final CompiledGraphs graphs;
     private final SplittableRandom jitterRandom;
@@ -101,6 +103,7 @@ public final class EngineCore {
         this.totalBlocks = (int) blocks;
         this.kvCapacityTokens = (long) totalBlocks * SimPhysics.BLOCK_TOKENS;
         this.pool = new KvBlockPool(totalBlocks, prefixCaching);
+        this.kvBlockReads = new long[totalBlocks];
         this.graphs = new CompiledGraphs(settings, physics);
         this.meter = new DeviceMeter(physics, totalBlocks, originNanos, timeScale, graphs);
         this.jitterRandom = new SplittableRandom(settings.seed());
@@ -127,6 +130,29 @@ public final class EngineCore {
     /** Tokens the KV cache holds. */
     public long kvCapacityTokens() {
         return kvCapacityTokens;
+    }
+
+    /**
+     * The step attends to the KV already computed of each of its sequences: each block holding some of it is
+     * read once (a prefix block shared by several sequences once for each).
+     */
+    private void countBlockReads(List<Sequence> decode, List<Sequence> prefill) {
+        synchronized (kvBlockReads) {
+            for (Sequence s : decode) countBlockReads(s);
+            for (Sequence s : prefill) countBlockReads(s);
+        }
+    }
+
+    private void countBlockReads(Sequence s) {
+        int blocks = Math.min(s.heldCount, blocksFor(s.computed));
+        for (int k = 0; k < blocks; k++) kvBlockReads[s.held[k]]++;
+    }
+
+    /** Reads of each KV block position since the start (a copy); any thread. */
+    public long[] kvBlockReads() {
+        synchronized (kvBlockReads) {
+            return kvBlockReads.clone();
+        }
     }
 
     /** The latest state; any thread. */
@@ -366,6 +392,7 @@ public final class EngineCore {
     // ------------------------------------------------------------------ steps
 
     private StepPlan plan(List<Sequence> prefill, List<Sequence> decode, long computeTokens, long pairs, long kvRead, int sampled) {
+        countBlockReads(decode, prefill);
         // A decode-only batch that fits a captured CUDA graph replays it, padded to the graph's size; other
         // steps of a graph engine launch their kernels eagerly.
         int replay = graphs.replaySize(prefill.isEmpty(), decode.size());
@@ -409,16 +436,27 @@ public final class EngineCore {
         if (s.computed >= s.prefillTarget()) emitToken(s, endNanos);
     }
 
-    /** Full prompt blocks now computed become findable by later prompts with the same prefix. */
+    /**
+     * Full blocks now computed become findable by later prompts with the same prefix: the prompt's, and as in
+     * vLLM's automatic prefix caching those of the generated tokens after it (keyed over prompt and output
+     * words together), so a session's next turn, whose prompt holds this answer, finds the answer's blocks too.
+     * The last generated token's KV is never computed (nothing follows it), so a block it would fill is not cached.
+     */
     private void registerPromptBlocks(Sequence s) {
         long[] keys = s.blocks.chainedHashes();
-        int full = Math.min(Math.min(keys.length, s.heldCount), Math.min(s.computed, s.promptTokens) / SimPhysics.BLOCK_TOKENS);
-        for (int j = s.registeredBlocks; j < full; j++) pool.register(s.held[j], keys[j]);
+        PromptBlocks.Chain all = s.sequenceBlocks;
+        int keyCount = all == null ? keys.length : all.blockCount();
+        int full = Math.min(Math.min(keyCount, s.heldCount), s.computed / SimPhysics.BLOCK_TOKENS);
+        for (int j = s.registeredBlocks; j < full; j++) pool.register(s.held[j], all == null ? keys[j] : all.hash(j));
         s.registeredBlocks = Math.max(s.registeredBlocks, full);
     }
 
     private void emitToken(Sequence s, long nowNanos) {
         String word = Vocabulary.word(s.wordSeed, s.generated);
+        if (prefixCaching) {
+            if (s.sequenceBlocks == null) s.sequenceBlocks = s.blocks.extend();
+            s.sequenceBlocks.add(word);
+        }
         if (s.firstTokenNanos < 0) s.firstTokenNanos = nowNanos;
         s.generated++;
         generationTokens++;

@@ -13,38 +13,90 @@ import java.util.Arrays;
  *
  * @param chainedHashes one hash per full block, each covering all text before it too
  * @param words words in the prompt
+ * @param tailBlock the hash of the words after the last full block (0 when none)
+ * @param tailWords how many words follow the last full block ({@code words % BLOCK_TOKENS})
  */
-public record PromptBlocks(long[] chainedHashes, int words) {
+public record PromptBlocks(long[] chainedHashes, int words, long tailBlock, int tailWords) {
+    private static final long CHAIN_START = 0x6A09E667F3BCC908L;
 
     /** Cuts {@code prompt} into chained block hashes. */
     public static PromptBlocks of(String prompt) {
-        long[] hashes = new long[16];
-        int blocks = 0;
-        int words = 0;
-        long chain = 0x6A09E667F3BCC908L;
-        long block = 0;
-        int inBlock = 0;
-        int i = 0;
-        int n = prompt.length();
-        while (i < n) {
-            while (i < n && isWhitespace(prompt.charAt(i))) i++;
-            if (i >= n) break;
-            long w = 0xCBF29CE484222325L; // FNV-1a over the word's chars
-            while (i < n && !isWhitespace(prompt.charAt(i))) {
-                w = (w ^ prompt.charAt(i)) * 0x100000001B3L;
-                i++;
-            }
-            words++;
-            block = Seeds.mix(block * 31 + w);
-            if (++inBlock == SimPhysics.BLOCK_TOKENS) {
-                chain = Seeds.mix(chain ^ block);
-                if (blocks == hashes.length) hashes = Arrays.copyOf(hashes, blocks * 2);
-                hashes[blocks++] = chain;
-                block = 0;
-                inBlock = 0;
+        Chain c = new Chain();
+        c.add(prompt);
+        return c.blocks();
+    }
+
+    /**
+     * The chain continued past this prompt: what a sequence's generated text adds, so that the blocks of
+     * prompt and output together are keyed as a later prompt that holds both (the next turn of a session,
+     * whose history holds this answer) is cut.
+     */
+    Chain extend() {
+        return new Chain(this);
+    }
+
+    /**
+     * A growing chain of block hashes over whitespace-separated words; {@link #of} is one over a whole
+     * prompt. Not thread-safe.
+     */
+    static final class Chain {
+        private long[] hashes;
+        private int blocks;
+        private int words;
+        private long chain = CHAIN_START;
+        private long block;
+        private int inBlock;
+
+        Chain() {
+            this.hashes = new long[16];
+        }
+
+        Chain(PromptBlocks start) {
+            this.hashes = Arrays.copyOf(start.chainedHashes, Math.max(16, start.chainedHashes.length * 2));
+            this.blocks = start.chainedHashes.length;
+            this.words = start.words;
+            this.chain = blocks == 0 ? CHAIN_START : start.chainedHashes[blocks - 1];
+            this.block = start.tailBlock;
+            this.inBlock = start.tailWords;
+        }
+
+        /** Adds the words of {@code text} (a word cut by the end of one call and the start of the next counts twice). */
+        void add(String text) {
+            int i = 0;
+            int n = text.length();
+            while (i < n) {
+                while (i < n && isWhitespace(text.charAt(i))) i++;
+                if (i >= n) break;
+                long w = 0xCBF29CE484222325L; // FNV-1a over the word's chars
+                while (i < n && !isWhitespace(text.charAt(i))) {
+                    w = (w ^ text.charAt(i)) * 0x100000001B3L;
+                    i++;
+                }
+                words++;
+                block = Seeds.mix(block * 31 + w);
+                if (++inBlock == SimPhysics.BLOCK_TOKENS) {
+                    chain = Seeds.mix(chain ^ block);
+                    if (blocks == hashes.length) hashes = Arrays.copyOf(hashes, blocks * 2);
+                    hashes[blocks++] = chain;
+                    block = 0;
+                    inBlock = 0;
+                }
             }
         }
-        return new PromptBlocks(Arrays.copyOf(hashes, blocks), words);
+
+        /** Full blocks so far. */
+        int blockCount() {
+            return blocks;
+        }
+
+        /** The hash of full block {@code j} ({@code j < blockCount()}). */
+        long hash(int j) {
+            return hashes[j];
+        }
+
+        PromptBlocks blocks() {
+            return new PromptBlocks(Arrays.copyOf(hashes, blocks), words, block, inBlock);
+        }
     }
 
     /**
@@ -73,12 +125,13 @@ public record PromptBlocks(long[] chainedHashes, int words) {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof PromptBlocks p && p.words == words && Arrays.equals(p.chainedHashes, chainedHashes);
+        return o instanceof PromptBlocks p && p.words == words && p.tailBlock == tailBlock && p.tailWords == tailWords
+                && Arrays.equals(p.chainedHashes, chainedHashes);
     }
 
     @Override
     public int hashCode() {
-        return 31 * Arrays.hashCode(chainedHashes) + words;
+        return 31 * (31 * Arrays.hashCode(chainedHashes) + words) + Long.hashCode(tailBlock);
     }
 
     @Override

@@ -102,6 +102,11 @@ public final class RealTimeEngine implements AutoCloseable {
         return core.engineTotals(timer.nanoTime());
     }
 
+    /** Reads of each KV block position since the start (a copy). */
+    public long[] kvBlockReads() {
+        return core.kvBlockReads();
+    }
+
     public DeviceUsage deviceUsage() {
         return core.deviceUsage(timer.nanoTime());
     }

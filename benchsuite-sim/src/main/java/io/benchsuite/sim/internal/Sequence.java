@@ -26,8 +26,10 @@ public final class Sequence {
     /** Positions of the KV blocks held, in order; {@code heldCount} of them are valid. */
     int[] held = new int[4];
     int heldCount;
-    /** Leading full prompt blocks whose prefix key is registered in the pool. */
+    /** Leading full blocks (prompt, then output) whose prefix key is registered in the pool. */
     int registeredBlocks;
+    /** The block keys of prompt and generated words together, once a word was generated (prefix caching on). */
+    PromptBlocks.Chain sequenceBlocks;
     /** Prefix keys of the prompt's full token blocks (computed once, when prefix caching is on). */
     long[] prefixKeys;
     boolean admitted;

@@ -181,7 +181,9 @@ public final class EventJson {
         }
     }
 
-    private String excerpt() {
+    /** The start of the current event, quoted, for messages (allocates: only for the rare paths). */
+    public String excerpt() {
+        if (bytes == null) return "''";
         String t = new String(bytes, offset, Math.min(length, 240), StandardCharsets.UTF_8).strip();
         t = t.length() > 120 ? t.substring(0, 120) + "…" : t;
         return "'" + t.replaceAll("\\s+", " ") + "'";

@@ -10,10 +10,6 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
-import java.util.Locale;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
@@ -87,6 +83,8 @@ final class Exchange implements Emitter, RequestHandle {
     private Mode mode = Mode.WAITING;
     private int status;
     private String contentType;
+    private String location;
+    private boolean contentSeen;
     private Duration retryAfter;
     private SseDecoder decoder;
     private ByteArrayOutputStream body;
@@ -190,7 +188,8 @@ final class Exchange implements Emitter, RequestHandle {
 
     // ---- response side, called through the current Attempt ----
 
-    private void onResponse(long now, int code, String type, String retryAfterHeader, boolean hasBody) {
+    private void onResponse(long now, int code, String type, String retryAfterHeader, String locationHeader, String encoding,
+                            boolean hasBody) {
         lock.lock();
         try {
             responseStarted = true;
@@ -198,13 +197,18 @@ final class Exchange implements Emitter, RequestHandle {
             ensureSent(now);
             status = code;
             contentType = type;
-            if (status < 200 || status >= 300) {
+            location = locationHeader;
+            String compressed = status >= 200 && status < 300 ? HeadChecks.compressedHeader(encoding) : null;
+            if (compressed != null) {
+                error(now, new BackendError(ErrorKind.MALFORMED_RESPONSE, "malformed response from " + target + ": " + compressed,
+                        status, null));
+            } else if (status < 200 || status >= 300) {
                 mode = Mode.ERROR;
-                retryAfter = parseRetryAfter(retryAfterHeader);
-            } else if (!stream || isJson(type)) {
+                retryAfter = HeadChecks.parseRetryAfter(retryAfterHeader);
+            } else if (!stream || HeadChecks.isJson(type)) {
                 mode = Mode.BODY; // a server may answer a streaming request with one JSON body
                 body = new ByteArrayOutputStream(8192);
-            } else if (isEventStream(type)) {
+            } else if (HeadChecks.isEventStream(type)) {
                 mode = Mode.EVENTS;
                 decoder = new SseDecoder(maxBytes);
             } else {
@@ -224,6 +228,11 @@ final class Exchange implements Emitter, RequestHandle {
                 return;
             }
             currentNanos = now;
+            if (!contentSeen && src.hasRemaining() && (mode == Mode.EVENTS || mode == Mode.BODY)) {
+                contentSeen = true;
+                String compressed = HeadChecks.compressedBytes(src);
+                if (compressed != null) throw new MalformedResponseException(compressed);
+            }
             switch (mode) {
                 case EVENTS -> decoder.feed(src, eventHandler);
                 case BODY -> {
@@ -326,6 +335,7 @@ final class Exchange implements Emitter, RequestHandle {
         ensureSent(nanoTime);
         terminal = true;
         finish();
+        reportOutputKinds();
         try {
             listener.onComplete(nanoTime, usage == null ? Usage.unknown() : usage);
         } catch (RuntimeException e) {
@@ -343,6 +353,7 @@ final class Exchange implements Emitter, RequestHandle {
         // the response was already complete.
         abortExchange = true;
         BackendError safe = new BackendError(error.kind(), secrets.mask(error.message()), error.httpStatus(), error.retryAfter());
+        reportOutputKinds();
         try {
             listener.onError(nanoTime, safe);
         } catch (RuntimeException e) {
@@ -353,6 +364,17 @@ final class Exchange implements Emitter, RequestHandle {
     @Override
     public boolean finished() {
         return terminal;
+    }
+
+    /** Tells the listener which kinds of output arrived, right before the terminal event. */
+    private void reportOutputKinds() {
+        io.benchsuite.api.backend.OutputKinds k = dialect.outputKinds();
+        if (k.isEmpty()) return;
+        try {
+            listener.onOutputKinds(k);
+        } catch (RuntimeException e) {
+            LOG.warn("response listener failed in onOutputKinds for {}: {}", target, e.toString());
+        }
     }
 
     // ---- internals ----
@@ -386,6 +408,10 @@ final class Exchange implements Emitter, RequestHandle {
     }
 
     private void httpError(long now) {
+        if (status >= 300 && status < 400) {
+            error(now, new BackendError(ErrorKind.HTTP_REDIRECT, HeadChecks.redirect(status, target, location), status, null));
+            return;
+        }
         ErrorKind kind = status == 429 ? ErrorKind.HTTP_429 : status >= 500 ? ErrorKind.HTTP_5XX : ErrorKind.HTTP_4XX;
         StringBuilder m = new StringBuilder("HTTP ").append(status).append(" from ").append(target);
         if (status == 429) {
@@ -572,8 +598,9 @@ final class Exchange implements Emitter, RequestHandle {
         }
 
         @Override
-        public void response(long nanoTime, int status, String contentType, String retryAfter, boolean hasBody) {
-            if (attempt == this) onResponse(nanoTime, status, contentType, retryAfter, hasBody);
+        public void response(long nanoTime, int status, String contentType, String retryAfter, String location,
+                             String contentEncoding, boolean hasBody) {
+            if (attempt == this) onResponse(nanoTime, status, contentType, retryAfter, location, contentEncoding, hasBody);
         }
 
         @Override
@@ -605,36 +632,6 @@ final class Exchange implements Emitter, RequestHandle {
             if (attempt == this) {
                 onDone();
                 releaseResources();
-            }
-        }
-    }
-
-    private static boolean isEventStream(String contentType) {
-        // no Content-Type: assume what was asked for
-        return contentType == null || contentType.strip().toLowerCase(Locale.ROOT).startsWith("text/event-stream");
-    }
-
-    private static boolean isJson(String contentType) {
-        if (contentType == null) return false;
-        String ct = contentType.strip().toLowerCase(Locale.ROOT);
-        int semicolon = ct.indexOf(';');
-        String mime = semicolon < 0 ? ct : ct.substring(0, semicolon).strip();
-        return mime.equals("application/json") || mime.endsWith("+json");
-    }
-
-    static Duration parseRetryAfter(String value) {
-        if (value == null) return null;
-        String v = value.trim();
-        try {
-            long seconds = Long.parseLong(v);
-            return seconds < 0 ? null : Duration.ofSeconds(seconds);
-        } catch (NumberFormatException notSeconds) {
-            try {
-                ZonedDateTime at = ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME);
-                Duration d = Duration.between(ZonedDateTime.now(at.getZone()), at);
-                return d.isNegative() ? Duration.ZERO : d;
-            } catch (DateTimeParseException notDate) {
-                return null;
             }
         }
     }

@@ -245,11 +245,15 @@ final class HttpClientConnector implements Connector {
         public void consumeResponse(HttpResponse response, EntityDetails entity, HttpContext ctx,
                                     FutureCallback<Void> callback) {
             long now = System.nanoTime();
-            Header retryAfter = response.getFirstHeader("Retry-After");
             resultCallback = callback;
             receiver.response(now, response.getCode(), entity == null ? null : entity.getContentType(),
-                    retryAfter == null ? null : retryAfter.getValue(), entity != null);
+                    value(response.getFirstHeader("Retry-After")), value(response.getFirstHeader("Location")),
+                    entity == null ? value(response.getFirstHeader("Content-Encoding")) : entity.getContentEncoding(), entity != null);
             completeIfDone();
+        }
+
+        private static String value(Header h) {
+            return h == null ? null : h.getValue();
         }
 
         @Override

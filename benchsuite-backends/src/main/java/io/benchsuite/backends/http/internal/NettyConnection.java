@@ -172,7 +172,8 @@ final class NettyConnection extends ChannelInboundHandlerAdapter {
                 headSeen = true;
                 keepAlive = HttpUtil.isKeepAlive(res);
                 r.response(readNanos, code, res.headers().get(HttpHeaderNames.CONTENT_TYPE),
-                        res.headers().get(HttpHeaderNames.RETRY_AFTER), true);
+                        res.headers().get(HttpHeaderNames.RETRY_AFTER), res.headers().get(HttpHeaderNames.LOCATION),
+                        res.headers().get(HttpHeaderNames.CONTENT_ENCODING), true);
             }
             if (msg instanceof HttpContent c) {
                 if (interim) {

@@ -472,7 +472,8 @@ final class NettyConnector implements Connector {
         }
 
         @Override
-        public void response(long nanoTime, int code, String contentType, String retryAfter, boolean hasBody) {
+        public void response(long nanoTime, int code, String contentType, String retryAfter, String location,
+                             String contentEncoding, boolean hasBody) {
             status = code;
         }
 

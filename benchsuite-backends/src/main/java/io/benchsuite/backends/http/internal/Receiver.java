@@ -23,8 +23,12 @@ interface Receiver {
     /** The request's last byte was written. */
     void sent(long nanoTime);
 
-    /** The response head arrived. */
-    void response(long nanoTime, int status, String contentType, String retryAfter, boolean hasBody);
+    /**
+     * The response head arrived, with the headers the exchange reads ({@code null} when absent):
+     * {@code Content-Type}, {@code Retry-After}, {@code Location} and {@code Content-Encoding}.
+     */
+    void response(long nanoTime, int status, String contentType, String retryAfter, String location, String contentEncoding,
+                  boolean hasBody);
 
     /** Body bytes arrived; consumes them. */
     void content(long nanoTime, ByteBuffer bytes);

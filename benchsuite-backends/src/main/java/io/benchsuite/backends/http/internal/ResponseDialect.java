@@ -1,5 +1,7 @@
 package io.benchsuite.backends.http.internal;
 
+import io.benchsuite.api.backend.OutputKinds;
+
 /**
  * Reads one successful (2xx) response of one API flavour. One instance per request; called from a
  * single I/O thread at a time. Every method receives the {@link System#nanoTime()} taken when the
@@ -29,4 +31,12 @@ public interface ResponseDialect {
 
     /** The event stream ended cleanly; decide between success and truncation unless already finished. */
     void end(long nanoTime, Emitter out);
+
+    /**
+     * Which kinds of generated output (content, reasoning, tool calls) the response has carried so
+     * far; the exchange passes them to the listener right before the terminal event.
+     */
+    default OutputKinds outputKinds() {
+        return OutputKinds.none();
+    }
 }

@@ -13,7 +13,10 @@ import java.util.Arrays;
  * fixed buffer size caps an event (only {@code maxEventBytes}, a guard against a runaway server).
  * Lines end with LF, CRLF or a lone CR (a CR at the end of one read followed by LF at the start of
  * the next is one line end). Comment lines (starting with {@code :}) are skipped; {@code data:} with
- * or without the space after the colon is accepted.
+ * or without the space after the colon is accepted. One field outside the WHATWG list is read too:
+ * llama.cpp's server (2025 builds) writes a failed generation as {@code error: {json}} followed by
+ * {@code data: [DONE]}; an {@code error:} line makes its event one of type {@code error} whose data is
+ * the line's value, so the dialect reports the server's failure instead of a browser-style silent drop.
  *
  * <p>The hot path allocates nothing: a complete line is read in place from the caller's bytes (only a
  * line split across reads is copied aside), and an event's data is handed to the {@link Handler} as
@@ -61,6 +64,7 @@ public final class SseDecoder {
     private int dataLength;
     private boolean hasData;
     private String eventType;
+    private boolean errorField;
     private long eventBytes;
 
     public SseDecoder(long maxEventBytes) {
@@ -185,18 +189,27 @@ public final class SseDecoder {
         if (value < end && b[value] == ' ') value++;
         if (value > end) value = end; // a line without a colon is a field with an empty value
         if (isField(b, start, fieldLength, 'd', 'a', 't', 'a')) {
-            int n = end - value;
-            int need = dataLength + n + (hasData ? 1 : 0);
-            if (need > data.length) data = Arrays.copyOf(data, Math.max(data.length * 2, need));
-            if (hasData) data[dataLength++] = '\n';
-            System.arraycopy(b, value, data, dataLength, n);
-            dataLength += n;
-            hasData = true;
+            appendData(b, value, end - value);
         } else if (fieldLength == 5 && b[start] == 'e' && b[start + 1] == 'v' && b[start + 2] == 'e' && b[start + 3] == 'n'
                 && b[start + 4] == 't') {
             eventType = new String(b, value, end - value, StandardCharsets.UTF_8);
+        } else if (fieldLength == 5 && b[start] == 'e' && b[start + 1] == 'r' && b[start + 2] == 'r' && b[start + 3] == 'o'
+                && b[start + 4] == 'r') {
+            // Not a WHATWG field, but llama.cpp's server (2025 builds) reports a failure as "error: {json}":
+            // an event of type "error" whose data is that value, never a silently dropped line.
+            appendData(b, value, end - value);
+            errorField = true;
         }
         // id, retry and unknown fields carry nothing a benchmark needs.
+    }
+
+    private void appendData(byte[] b, int from, int n) {
+        int need = dataLength + n + (hasData ? 1 : 0);
+        if (need > data.length) data = Arrays.copyOf(data, Math.max(data.length * 2, need));
+        if (hasData) data[dataLength++] = '\n';
+        System.arraycopy(b, from, data, dataLength, n);
+        dataLength += n;
+        hasData = true;
     }
 
     private static boolean isField(byte[] b, int start, int length, char c0, char c1, char c2, char c3) {
@@ -207,9 +220,11 @@ public final class SseDecoder {
         eventBytes = 0;
         if (!hasData) {
             eventType = null;
+            errorField = false;
             return;
         }
-        String type = eventType;
+        String type = errorField ? "error" : eventType;
+        errorField = false;
         int n = dataLength;
         hasData = false;
         eventType = null;

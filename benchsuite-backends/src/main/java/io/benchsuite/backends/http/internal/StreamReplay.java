@@ -31,7 +31,7 @@ public final class StreamReplay {
             long now = System.nanoTime();
             attempt.connection(-1);
             attempt.sent(now);
-            attempt.response(now, 200, contentType, null, true);
+            attempt.response(now, 200, contentType, null, null, null, true);
             for (ByteBuffer read : reads) attempt.content(now, read);
             attempt.end(now);
             attempt.done();

@@ -67,6 +67,8 @@ public final class RunAggregator {
     private long bad;
     private long cancelled;
     private long met;
+    private final List<Slo.Objective> objectives;
+    private final long[] metEach;
     private long inTokens;
     private long outTokens;
     private long streamed;
@@ -81,6 +83,8 @@ public final class RunAggregator {
     public RunAggregator(Workload workload, Slo slo, boolean retainRequests) {
         this.workload = workload;
         this.slo = slo;
+        this.objectives = slo.objectives();
+        this.metEach = new long[objectives.size()];
         this.retained = retainRequests ? new ArrayList<>() : null;
     }
 
@@ -131,6 +135,9 @@ public final class RunAggregator {
                 serverOut += r.serverCompletionTokens();
             }
             if (!slo.isEmpty() && slo.isMetBy(r)) met++;
+            for (int i = 0; i < metEach.length; i++) {
+                if (objectives.get(i).isMetBy(r)) metEach[i]++;
+            }
             return;
         }
         if (r.outcome() == Outcome.CANCELLED) cancelled++;
@@ -194,7 +201,7 @@ public final class RunAggregator {
      * @param stoppedAt offset at which a stopped run quit scheduling, or {@code Long.MAX_VALUE} when it ran to its end
      */
     public synchronized RunSummary summary(long stoppedAt) {
-        return summary(stoppedAt, 0);
+        return summary(stoppedAt, 0, 0);
     }
 
     /**
@@ -202,8 +209,10 @@ public final class RunAggregator {
      *
      * @param stoppedAt offset at which a stopped run quit scheduling, or {@code Long.MAX_VALUE} when it ran to its end
      * @param notSent open-loop arrivals the dispatcher could not send (every phase)
+     * @param notSentMeasured those of them due inside the measured window: the schedule drew them, so the
+     *     scheduled rate counts them (the achieved rate does not)
      */
-    public synchronized RunSummary summary(long stoppedAt, long notSent) {
+    public synchronized RunSummary summary(long stoppedAt, long notSent, long notSentMeasured) {
         double window = measured == 0 ? 0 : (lastEnd - firstScheduled) / 1e9;
         double perSecond = window > 0 ? 1 / window : Double.NaN;
 
@@ -219,7 +228,7 @@ public final class RunAggregator {
         double scheduledRate = Double.NaN;
         if (measured > 0) {
             if (byDuration && windowEnd > windowStart) {
-                scheduledRate = measured / ((windowEnd - windowStart) / 1e9);
+                scheduledRate = (measured + notSentMeasured) / ((windowEnd - windowStart) / 1e9);
             } else if (measured > 1 && lastScheduled > firstScheduled) {
                 scheduledRate = (measured - 1) / ((lastScheduled - firstScheduled) / 1e9);
             }
@@ -242,10 +251,20 @@ public final class RunAggregator {
                 (inTokens + outTokens) * perSecond);
         RunSummary.Goodput goodput = slo.isEmpty()
                 ? new RunSummary.Goodput(slo, 0, Double.NaN, Double.NaN)
-                : new RunSummary.Goodput(slo, met, met * perSecond, measured == 0 ? Double.NaN : (double) met / measured);
+                : new RunSummary.Goodput(slo, met, met * perSecond, measured == 0 ? Double.NaN : (double) met / measured,
+                        attainment());
         Map<LatencyMetric, LatencyStats> latencies = new EnumMap<>(LatencyMetric.class);
         for (LatencyMetric m : LatencyMetric.values()) latencies.put(m, histograms.stats(m));
         return new RunSummary(counts, window, target, scheduledRate, achieved, throughput, latencies, goodput,
                 new TreeMap<>(errorsByKind), new RunSummary.Tokens(inTokens, outTokens, serverReported, streamed, serverOut));
+    }
+
+    private List<RunSummary.Attainment> attainment() {
+        List<RunSummary.Attainment> out = new ArrayList<>(objectives.size());
+        for (int i = 0; i < metEach.length; i++) {
+            out.add(new RunSummary.Attainment(objectives.get(i).describe(), metEach[i], measured,
+                    measured == 0 ? Double.NaN : (double) metEach[i] / measured));
+        }
+        return out;
     }
 }

@@ -26,9 +26,10 @@ import java.util.function.Consumer;
  * in-flight count never exceeds the cap. The schedule ends at the window's length, at the request
  * count, or on stop; in-flight requests then get the drain timeout to finish.
  *
- * <p>The line of requests waiting for a slot is bounded ({@link #MAX_WAITING}): an open-loop arrival
- * that finds it full is not sent and gets no index, and is counted ({@link #notSent()}: the client
- * could not keep up), never silently dropped. So a rate the server cannot follow costs memory in
+ * <p>The line of requests waiting for a slot is bounded ({@link #MAX_WAITING}, or lower where the
+ * pattern's feed holds fewer starts: {@link LoadPattern#blockedAt()}): an open-loop arrival that finds
+ * it full is not sent and gets no index, and is counted ({@link #notSent()}: the client could not keep
+ * up), never silently dropped nor delayed until room frees. So a rate the server cannot follow costs memory in
  * proportion to the bound, not to the rate. While the line is full the dispatcher does not wake
  * for each arrival; it counts the arrivals that came meanwhile at its next step.
  *
@@ -51,10 +52,13 @@ public final class Dispatcher {
     public static final long NEVER = LoadPattern.NEVER;
 
     /**
-     * The most requests waiting for a concurrency slot: about 5 MB of bookkeeping. A server that
-     * falls this far behind the schedule is not measured better by queueing more.
+     * The most requests waiting for a concurrency slot. Each holds its prepared prompt (tokens and
+     * hashes), so the line is what bounds the client's memory under overload; the engine's planner may
+     * bound it lower still by the prompt tokens it holds ({@link StartFeed#full()}). A server that falls
+     * this far behind the schedule is not measured better by queueing more: at 1,000 req/s the line
+     * already holds four seconds of arrivals.
      */
-    public static final int MAX_WAITING = 100_000;
+    public static final int MAX_WAITING = 4_096;
 
     private final Workload workload;
     private final LoadPattern pattern;
@@ -79,6 +83,7 @@ public final class Dispatcher {
     private long followUpSeq;
     private long nextIndex;
     private long notSent;
+    private long notSentMeasured;
     private boolean exhausted;
     private boolean stopped;
     private long drainDeadline = NEVER;
@@ -208,6 +213,8 @@ public final class Dispatcher {
         List<DueRequest> send = new ArrayList<>();
         while (!exhausted) {
             long start = pattern.nextAt();
+            // No start ready: when that is because the waiting starts fill the feed, arrivals still come due.
+            boolean blocked = start == NEVER && (start = pattern.blockedAt()) != NEVER;
             long turn = followUps.isEmpty() ? NEVER : followUps.peek().at();
             if (Math.min(start, turn) > now) break;
             boolean isTurn = turn <= start; // a session's turn goes before a start due at the same instant
@@ -215,7 +222,7 @@ public final class Dispatcher {
             // An offer inside the window is sent even when picked up late (after the window closed):
             // dropping it would hide exactly the lateness the run reports.
             if (at >= lengthNanos || (maxRequests > 0 && nextIndex >= maxRequests)) {
-                if (!isTurn) pattern.retire(pattern.poll().user());
+                if (!isTurn && !blocked) pattern.retire(pattern.poll().user());
                 exhaust();
                 break;
             }
@@ -230,8 +237,12 @@ public final class Dispatcher {
                     if (slots + ready.size() >= cap) waitedForSlot.accept(phase);
                     ready.addLast(d);
                 }
+            } else if (blocked) {
+                countNotSent(phase); // the line holds every start the client can hold: it cannot keep up
+                pattern.dropBlocked();
+                continue;
             } else if (slots + ready.size() >= cap && ready.size() >= maxWaiting) {
-                notSent++; // the line is full: the client cannot keep up with the schedule
+                countNotSent(phase); // the line is full: the client cannot keep up with the schedule
                 pattern.retire(pattern.poll().user());
                 continue;
             } else {
@@ -263,6 +274,11 @@ public final class Dispatcher {
         }
         wakeAt = Math.min(wakeAt, drainDeadline);
         return new Decision(RunState.RUNNING, List.of(), Math.max(wakeAt, now + 1));
+    }
+
+    private void countNotSent(Phase phase) {
+        notSent++;
+        if (phase == Phase.MEASURED) notSentMeasured++;
     }
 
     /** Whether nothing more can be sent before the window closes: no start can come and no session is open. */
@@ -394,17 +410,27 @@ public final class Dispatcher {
         return nextIndex;
     }
 
+    /** The concurrency cap: the most requests (or sessions) holding a slot at once. */
+    public int cap() {
+        return cap;
+    }
+
     /** Requests sent and not yet ended. */
     public int inFlight() {
         return inFlight;
     }
 
     /**
-     * Arrivals not sent because {@link #MAX_WAITING} requests were already waiting for a slot: the
-     * client could not keep up. They have no index and no line in the request log.
+     * Arrivals not sent because the line of requests waiting for a slot was full: the client could not
+     * keep up. They have no index and no line in the request log.
      */
     public long notSent() {
         return notSent;
+    }
+
+    /** The arrivals of {@link #notSent()} that were due inside the measured window (warm-up and cool-down left out). */
+    public long notSentMeasured() {
+        return notSentMeasured;
     }
 
     /** Whether the schedule is over (window closed, request count reached, starts ran out, or stopped): nothing new is sent. */

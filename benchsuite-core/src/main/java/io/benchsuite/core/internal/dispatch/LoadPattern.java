@@ -68,6 +68,23 @@ public interface LoadPattern {
     Offer poll();
 
     /**
+     * The instant of the earliest arrival that is due by the schedule but cannot be offered because the
+     * client holds as many waiting starts as it can ({@link StartFeed#full()}), or {@link #NEVER}. Such
+     * an arrival is not delayed until room frees (that would hide the overload): it is counted as not
+     * sent and dropped with {@link #dropBlocked()}.
+     *
+     * @return the instant of the earliest blocked arrival, or {@link #NEVER}
+     */
+    default long blockedAt() {
+        return NEVER;
+    }
+
+    /** Drops the arrival {@link #blockedAt()} described, consuming no start; call only when it has come. */
+    default void dropBlocked() {
+        throw new IllegalStateException("no blocked arrival to drop");
+    }
+
+    /**
      * Brings the pattern up to {@code now} (closed loop: users join while the profile's level rises).
      *
      * @return the next instant it must be called again even if nothing else happens, or {@link #NEVER}

@@ -33,6 +33,17 @@ public interface StartFeed {
         return false;
     }
 
+    /**
+     * Whether the feed is {@link #PENDING} because it holds as many starts as its bounds allow, all of
+     * them offered and waiting to be sent: no start can be prepared until one is sent. An arrival due
+     * meanwhile has no start to fill it (the client's line is full) and is counted as not sent.
+     *
+     * @return whether the feed is full of offered starts
+     */
+    default boolean full() {
+        return false;
+    }
+
     /** A feed that never ends and is always ready (untimed): the pattern alone decides. */
     StartFeed UNLIMITED = new StartFeed() {
         @Override

@@ -81,7 +81,8 @@ final class ClientWatch {
             hiccups = new ClientSection.Hiccups(meter.resolution().toNanos() / 1e6, s.samples(), s.p50Nanos() / 1e6,
                     s.p99Nanos() / 1e6, s.maxNanos() / 1e6, over);
         }
-        List<String> saturated = ClientSection.saturation(hiccups == null ? Double.NaN : hiccups.p99Ms(), dispatchLag,
+        List<String> saturated = ClientSection.saturation(hiccups == null ? Double.NaN : hiccups.p99Ms(),
+                hiccups == null ? 0 : hiccups.samples(), dispatchLag,
                 cpu.processPct());
         section = new ClientSection(hiccups, cpu, threshold.toNanos() / 1e6, stalled.get(), saturated);
         return section;

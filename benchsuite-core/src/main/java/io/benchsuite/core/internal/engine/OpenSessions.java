@@ -209,6 +209,17 @@ final class OpenSessions {
         Session s = new Session(d.index(), o.sessionId(), start, d.user(), d.scheduled(), d.phase());
         open.put(s.key, s);
         stats.sessionStarted();
+        if (!s.opened() && !injections.isEmpty()) {
+            // A session of one turn has no boundary after an answer: its start is its only one.
+            List<QueuedInjection> delivered = deliverInjections(s, d.scheduled(), 0);
+            if (!delivered.isEmpty()) {
+                List<ChatMessage> messages = new ArrayList<>(delivered.size() + o.messages().size());
+                for (QueuedInjection q : delivered) messages.add(ChatMessage.user(q.injection().content()));
+                messages.addAll(o.messages());
+                return content(o.plan(), s.key, o.sessionId(), o.turn(), o.last(), messages,
+                        tokenizer.countTokens(ChatMessage.join(messages)), o.outputTokens(), delivered);
+            }
+        }
         return new Outgoing(o.plan(), s.key, o.sessionId(), o.turn(), o.last(), o.messages(), o.promptTokens(),
                 o.outputTokens(), o.promptHash(), o.contextExcess(), o.injected(), o.prepared());
     }
@@ -301,7 +312,7 @@ final class OpenSessions {
                 kept = tokenizer.countTokens(answered.referenceAnswer().get());
             }
             stats.answered(s.id, kept);
-            List<QueuedInjection> delivered = deliverInjections(s, answeredAt);
+            List<QueuedInjection> delivered = deliverInjections(s, answeredAt, s.transcript.tokens());
             List<Injection> contents = new ArrayList<>(delivered.size());
             for (QueuedInjection q : delivered) contents.add(q.injection());
             SessionTranscript.Turn t = s.transcript.next(plan, contents);
@@ -323,8 +334,11 @@ final class OpenSessions {
         }
     }
 
-    /** Queues the injections that have arrived for this session, then delivers those due at this boundary. */
-    private List<QueuedInjection> deliverInjections(Session s, long now) {
+    /**
+     * Queues the injections that have arrived for this session, then delivers those due at this boundary, where
+     * the session holds {@code tokens} tokens.
+     */
+    private List<QueuedInjection> deliverInjections(Session s, long now, long tokens) {
         if (injections.isEmpty()) return List.of();
         while (s.nextInjection < injections.size()) {
             TimedInjection i = injections.get(s.nextInjection);
@@ -335,7 +349,7 @@ final class OpenSessions {
             if (s.injections == null) s.injections = new InjectionQueue();
             s.injections.offer(i.injection(), Math.max(at, s.startScheduled));
         }
-        return s.injections == null ? List.of() : s.injections.deliver(s.transcript.tokens(), now);
+        return s.injections == null ? List.of() : s.injections.deliver(tokens, now);
     }
 
     private void close(Session s, SessionEnd end, long now, long e2eNanos) {

@@ -1,6 +1,7 @@
 package io.benchsuite.core.internal.engine;
 
 import io.benchsuite.api.workload.source.RequestPlan;
+import io.benchsuite.api.workload.source.SourceCounts;
 import io.benchsuite.core.internal.dispatch.StartFeed;
 import io.benchsuite.core.workload.SessionCursor;
 import java.util.ArrayDeque;
@@ -142,7 +143,8 @@ final class PlanQueue implements StartFeed, AutoCloseable {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             failure = e;
-            log.error("the workload source failed after {} start(s); the run sends no more: {}", prepared, e.getMessage());
+            // said once, by whoever ends the run: the run's result (its stop reason) and the caller's error line
+            log.debug("the workload source failed after {} start(s); the run sends no more: {}", prepared, e.getMessage());
         } finally {
             try {
                 cursor.close();
@@ -185,7 +187,7 @@ final class PlanQueue implements StartFeed, AutoCloseable {
             prepared++;
         } catch (RuntimeException e) {
             failure = e;
-            log.error("the workload source failed after {} start(s); the run sends no more: {}", prepared, e.getMessage());
+            log.debug("the workload source failed after {} start(s); the run sends no more: {}", prepared, e.getMessage());
             endInline();
         }
     }
@@ -212,6 +214,21 @@ final class PlanQueue implements StartFeed, AutoCloseable {
             if (thread == null) produceInline();
             if (!notOffered.isEmpty()) return Math.max(0, notOffered.peekFirst().arrivalNanos());
             return ended ? ENDED : PENDING;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Real time: the planner holds a prepared start it has no room for, and every start it holds was
+     * offered (they wait for a slot, so none leaves before a request ends). Inline the planner never
+     * waits for room: the dispatcher's own line bound applies.
+     */
+    @Override
+    public boolean full() {
+        lock.lock();
+        try {
+            return waitingForRoom && notOffered.isEmpty() && !ended;
         } finally {
             lock.unlock();
         }
@@ -259,6 +276,34 @@ final class PlanQueue implements StartFeed, AutoCloseable {
     /** Why the source stopped early, or {@code null} when it ran to its end (or has not yet). */
     RuntimeException failure() {
         return failure;
+    }
+
+    /**
+     * Whether the source ended, without failing, before a single start: an empty dataset, or one whose
+     * every record was skipped. Inline, this prepares the first start on the caller's thread; otherwise it
+     * reads what {@link #awaitPrepared(int)} waited for.
+     */
+    boolean endedEmpty() {
+        lock.lock();
+        try {
+            if (thread == null) produceInline();
+            return ended && prepared == 0 && failure == null;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Why a source that {@linkplain #endedEmpty() ended empty} has nothing to send, in the user's terms:
+     * {@code "jsonl prompts 'a.jsonl': every record was skipped (3 over the model's context (1024 tokens)):
+     * nothing to send"}.
+     */
+    static String nothingToSend(String source, SourceCounts counts) {
+        long skipped = counts.skipped().values().stream().mapToLong(Long::longValue).sum();
+        if (skipped == 0) return source + ": holds no records: nothing to send";
+        StringBuilder why = new StringBuilder();
+        counts.skipped().forEach((reason, n) -> why.append(why.length() == 0 ? "" : ", ").append(n).append(' ').append(reason));
+        return source + ": every record was skipped (" + why + "): nothing to send";
     }
 
     /** Starts prepared so far. */

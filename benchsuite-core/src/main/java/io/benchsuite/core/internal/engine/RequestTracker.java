@@ -2,6 +2,7 @@ package io.benchsuite.core.internal.engine;
 
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.OutputKinds;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.SecretMask;
@@ -45,6 +46,7 @@ final class RequestTracker implements ResponseListener {
     private long sentOffset = -1;
     private long connectNanos = -1;
     private int connectionRetries;
+    private OutputKinds outputKinds = OutputKinds.none();
     private boolean resendPending;
     /** Why the request was re-sent (the backend's words), or null. */
     private String resendReason;
@@ -149,6 +151,11 @@ final class RequestTracker implements ResponseListener {
     }
 
     @Override
+    public synchronized void onOutputKinds(OutputKinds kinds) {
+        if (!finished && kinds != null) outputKinds = kinds;
+    }
+
+    @Override
     public synchronized void onConnectionRetry(long nanoTime, String reason) {
         if (finished || firstTokenOffset >= 0) return;
         connectionRetries++;
@@ -247,7 +254,7 @@ final class RequestTracker implements ResponseListener {
         record = new RequestRecord(index, phase, user, scheduledOffset, dispatchOffset, submitOffset, sentOffset,
                 firstTokenOffset, end, content.promptTokens(), output, usage.promptTokens(), usage.completionTokens(),
                 streamedTokens, source, content.promptHash(), outcome, kind, message, Gaps.of(gaps, gapCount),
-                connectNanos, connectionRetries, content.sessionId(), content.turn(), 0, resendReason);
+                connectNanos, connectionRetries, content.sessionId(), content.turn(), 0, outputKinds, resendReason);
         if ((!content.continues() && !keepAnswer) || outcome != Outcome.SUCCESS) {
             text.setLength(0);
             text.trimToSize();

@@ -20,6 +20,7 @@ import io.benchsuite.api.workload.Workload;
 import io.benchsuite.api.workload.source.PlanCursor;
 import io.benchsuite.api.workload.source.SourceContext;
 import io.benchsuite.api.workload.source.SourceCounts;
+import io.benchsuite.api.workload.source.WorkloadDataException;
 import io.benchsuite.api.workload.source.WorkloadSource;
 import io.benchsuite.core.accuracy.AccuracySection;
 import io.benchsuite.core.hiccup.ClientSection;
@@ -180,11 +181,12 @@ public final class RunEngine {
      */
     private static final long PREPARED_TOKENS = 24_000_000;
     /**
-     * The most starts the planner holds prepared. The token bound is what bounds memory; this one only
-     * stops a source of tiny prompts from being read far ahead. A replayed trace with large prompts needs
+     * The most starts the planner holds prepared, those offered and waiting for a slot included, so the
+     * same bound as the dispatcher's line of waiting requests. The token bound is what bounds memory; this
+     * one stops a source of tiny prompts from being read far ahead. A replayed trace with large prompts needs
      * the depth: its bursts come faster than prompts of 10K+ tokens can be built and counted.
      */
-    private static final int PREPARED_STARTS = 4096;
+    private static final int PREPARED_STARTS = Dispatcher.MAX_WAITING;
 
     private final RunInfo info;
     private final Backend backend;
@@ -368,11 +370,17 @@ public final class RunEngine {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        boolean empty = plans.endedEmpty(); // in virtual time this prepares the first start, which may fail
         if (plans.failure() != null) {
             // the source fails before the clock starts: say so before anything is measured (a failure later
             // ends the run there, and the report says why)
             plans.close();
             throw plans.failure();
+        }
+        if (empty) {
+            // an empty dataset, or one whose every record was skipped, is refused, not reported as a run of 0 requests
+            plans.close();
+            throw new WorkloadDataException(PlanQueue.nothingToSend(feed.source().describe(), cursorCounts.counts()));
         }
         for (RunListener l : listeners) safely(() -> l.onRunStarted(info));
         if (virtual == null) warmUp();
@@ -539,30 +547,37 @@ public final class RunEngine {
             boolean stopped = ending == Ending.STOPPED;
             plans.close();
             sessions.closeAll(now());
-            long scheduleEnd, notSent;
+            long scheduleEnd, notSent, notSentMeasured;
             lock.lock();
             try {
                 scheduleEnd = dispatcher.scheduleEnd();
                 notSent = dispatcher.notSent();
+                notSentMeasured = dispatcher.notSentMeasured();
             } finally {
                 lock.unlock();
             }
             relay.finish(); // every finished request reaches the listeners before the result is assembled
             if (notSent > 0) {
                 // in virtual time the client is never late: the line grew because the simulated server fell behind
-                log.warn("{} arrival(s) were not sent: {} ({} requests were already waiting for a concurrency slot)", notSent,
-                        virtual != null ? "the simulated server fell behind the arrivals" : "the client could not keep up",
-                        Dispatcher.MAX_WAITING);
+                // the cap's slots free only as fast as the server answers: a server (simulated or not) behind the
+                // arrivals, or a cap too low for the rate, fills the line
+                log.warn("{} arrival(s) were not sent: they came due faster than the {} concurrency slot(s) freed and "
+                        + "the line of requests waiting for one was full (it holds {} at most, fewer when their prompts "
+                        + "pass {} tokens)", notSent, dispatcher.cap(), Dispatcher.MAX_WAITING, PREPARED_TOKENS);
             }
-            var summary = aggregator.summary(stopped ? scheduleEnd : Long.MAX_VALUE, notSent);
+            var summary = aggregator.summary(stopped ? scheduleEnd : Long.MAX_VALUE, notSent, notSentMeasured);
             ClientSection client = clientWatch.finish(summary.latencies().get(io.benchsuite.api.result.LatencyMetric.DISPATCH_LAG));
             if (!client.saturated().isEmpty()) {
                 log.warn("run '{}': the client itself was saturated ({}); its own delays are inside the latencies it "
                         + "measured", info.name(), String.join(", ", client.saturated()));
             }
-            RunResult r = new RunResult(info, stopped ? RunResult.Status.STOPPED : RunResult.Status.COMPLETED,
+            RuntimeException inputFailure = plans.failure();
+            RunResult.Status status = stopped ? RunResult.Status.STOPPED
+                    : inputFailure != null ? RunResult.Status.FAILED : RunResult.Status.COMPLETED;
+            RunResult r = new RunResult(info, status,
                     endedAt(), summary, aggregator.histograms(), aggregator.timeSeries(), aggregator.errorSamples(),
-                    collectSections(client), aggregator.retained(), null, stopped ? stopReason : null);
+                    collectSections(client), aggregator.retained(), null, stopped ? stopReason
+                    : inputFailure != null ? "the workload source failed: " + inputFailure.getMessage() : null);
             result = r;
             for (RunListener l : listeners) safely(() -> l.onRunFinished(r));
         } catch (Throwable t) {

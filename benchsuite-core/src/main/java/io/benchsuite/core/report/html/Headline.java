@@ -4,6 +4,7 @@ import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.core.report.html.internal.HtmlNumbers;
 import io.benchsuite.core.report.model.DeviceSection;
+import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.GpuSection;
 import io.benchsuite.core.report.model.HostSection;
 import io.benchsuite.core.report.model.Report;
@@ -108,12 +109,20 @@ public record Headline(String key, String name, String definition, List<Figure> 
                         "/throughput/outputTokensPerSecond")));
         String slo = report.goodput().slo();
         String basis = report.config().sloBasis();
-        out.add(make("goodput", "Goodput", "Requests per second that met every SLO"
-                        + (slo.isEmpty() ? "" : " (" + slo + ")") + ", and their share of measured requests."
-                        + (basis.isEmpty() ? "" : " Goodput against the default SLO: " + basis + "; set --slo to choose."),
-                slo.isEmpty() ? "no SLO set (--slo), so goodput is not defined" : noSuccess,
+        List<Figure> goodput = new ArrayList<>(List.of(
                 fig("", report.goodput().requestsPerSecond(), Unit.REQUESTS_PER_S, "/goodput/requestsPerSecond"),
                 fig("met", report.goodput().fraction(), Unit.RATIO_AS_PERCENT, "/goodput/fraction")));
+        List<GoodputSummary.Attainment> each = report.goodput().attainment();
+        for (int i = 0; i < each.size(); i++) {
+            goodput.add(fig(each.get(i).name() + " met", each.get(i).fraction(), Unit.RATIO_AS_PERCENT,
+                    "/goodput/attainment/" + i + "/fraction"));
+        }
+        out.add(make("goodput", "Goodput", "Requests per second that met every SLO"
+                        + (slo.isEmpty() ? "" : " (" + slo + ")") + ", and their share of measured requests"
+                        + (each.isEmpty() ? "." : "; then each objective's own share of measured requests that met it.")
+                        + (basis.isEmpty() ? "" : " Goodput against the default SLO: " + basis + "; set --slo to choose."),
+                slo.isEmpty() ? "no SLO set (--slo), so goodput is not defined" : noSuccess,
+                goodput.toArray(Figure[]::new)));
         out.add(make("kvCacheHitRate", "KV-cache hit rate", "Share of prompt tokens served from the server's prefix cache"
                         + (device.isPresent() ? " (from the engine's own accounting, or from the server's /metrics)." : "."),
                 server.isPresent() || device.isPresent() ? "the server did not report a prefix-cache hit rate" : noServer,

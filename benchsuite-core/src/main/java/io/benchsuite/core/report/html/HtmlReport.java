@@ -114,6 +114,11 @@ public final class HtmlReport implements ReportFormat {
         b.append("</div></section>");
 
         RequestCounts c = r.requests();
+        if (r.run().failed()) {
+            b.append("<div class=\"banner bad\" id=\"banner-failed\">This run failed")
+                    .append(r.run().stopReason() == null ? "" : " (" + esc(r.run().stopReason()) + ")")
+                    .append(": the figures cover only what was sent before the failure.</div>");
+        }
         if (r.run().stopped()) {
             b.append("<div class=\"banner\" id=\"banner-stopped\">This run was stopped early")
                     .append(r.run().stopReason() == null ? "" : " (" + esc(r.run().stopReason()) + ")")
@@ -121,8 +126,9 @@ public final class HtmlReport implements ReportFormat {
         }
         if (c.notSent() > 0) {
             b.append("<div class=\"banner bad\" id=\"banner-not-sent\">").append(c.notSent())
-                    .append(" arrival(s) were never sent: the client could not keep up with the schedule (too many requests "
-                            + "were already waiting for a concurrency slot). The achieved rate shows what was sent.</div>");
+                    .append(" arrival(s) were never sent: they came due faster than concurrency slots freed, with the line of "
+                            + "requests waiting for a slot full. The scheduled rate counts them; the achieved rate shows what "
+                            + "was sent.</div>");
         }
         if (c.succeeded() == 0) {
             b.append("<div class=\"banner bad\" id=\"banner-no-success\">No request succeeded (").append(c.measured())

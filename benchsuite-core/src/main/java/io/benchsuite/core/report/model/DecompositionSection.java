@@ -50,6 +50,9 @@ public record DecompositionSection(List<Shares> views, String serverAbsent, Cold
     /** The section's key. */
     public static final String KEY = "decomposition";
 
+    private static final String SLE = "SLE";
+    private static final String SLE_NORMALISED = "SLE/log2 N";
+
     public DecompositionSection {
         views = views == null ? List.of() : List.copyOf(views);
         indices = indices == null ? List.of() : List.copyOf(indices);
@@ -145,8 +148,8 @@ public record DecompositionSection(List<Shares> views, String serverAbsent, Cold
         ColdStart cold = ph.map(p -> new ColdStart(p.coldStartRequests(), p.coldStart().ttftMs(), p.coldStart().e2eMs(),
                 p.steady().ttftMs(), p.steady().e2eMs())).orElse(null);
         String coldAbsent = cold != null ? null
-                : "no phases section: cold start against steady state is recorded for backends running in this JVM "
-                        + "(in-process, sim) or with a PhasesListener added to the run";
+                : "no phases section: every run records cold start against steady state from its requests since this "
+                        + "version; this report was written before, or by a run without one";
         double jit = ph.map(PhasesSection::jitCompileMs).filter(Double::isFinite)
                 .or(() -> report.section(HostSection.class).map(h -> h.jit().compileMs()).map(Long::doubleValue))
                 .orElse(Double.NaN);
@@ -184,9 +187,18 @@ public record DecompositionSection(List<Shares> views, String serverAbsent, Cold
             }
         }
         if (engine.isPresent()) {
-            String why = "the " + engine.get().source() + " engine models the bytes it moves, not the cache lines they come from "
-                    + "(SLE needs per-line access counts from a memory trace)";
-            set = new MemoryIndices.IndexSet(set.nmi(), IndexValue.absent("SLE", why), IndexValue.absent("SLE/log2 N", why), set.q());
+            EngineSection e = engine.get();
+            if (Double.isFinite(e.kvReadEntropyBits()) && e.kvBlocks() >= 2) {
+                double bits = e.kvReadEntropyBits();
+                double normalised = bits / (Math.log(e.kvBlocks()) / Math.log(2));
+                IndexValue sle = IndexValue.of(SLE, bits);
+                set = new MemoryIndices.IndexSet(set.nmi(), sle, IndexValue.of(SLE_NORMALISED, normalised), set.q());
+            } else {
+                String why = "the " + e.source() + " engine did not count its reads per KV block (or read none during the run); "
+                        + "SLE needs per-line access counts";
+                set = new MemoryIndices.IndexSet(set.nmi(), IndexValue.absent("SLE", why), IndexValue.absent("SLE/log2 N", why),
+                        set.q());
+            }
         }
         for (IndexValue v : List.of(set.nmi(), set.sle(), set.sleNormalised(), set.q())) {
             out.add(new Index(v.name(), v.value(), v.absentReason().orElse(null)));

@@ -29,12 +29,17 @@ import io.benchsuite.core.run.ReportSection;
  * @param busyShare share of those seconds the devices ran steps, 0..1
  * @param memoryTrafficBytes bytes moved between device memory and compute units over the run (weights and KV cache read)
  * @param peakMemoryBandwidth the devices' datasheet bandwidth in all, bytes/s
+ * @param kvReadEntropyBits the spatial locality entropy (SLE) of the KV cache's reads over the run, in bits: −Σ p log2 p
+ *     over the KV blocks, p a block's share of the block reads (a KV block is the line); {@code NaN} when the engine does
+ *     not count its reads or read none
+ * @param kvBlocks N, the KV blocks the entropy is over (the whole pool, blocks never read included); {@code NaN} when unknown
  */
 public record EngineSection(String source, String device, long requests, double queueMs, double prefillMs, double decodeMs,
                             double e2eMs, double prefixCacheHitRate, long generationTokens, double energyJoules,
                             double energyPerOutputToken, double averagePowerWatts, double peakMemoryBytes,
                             double memoryCapacityBytes, double meanKvFragmentation, double deviceSeconds, double busyShare,
-                            double memoryTrafficBytes, double peakMemoryBandwidth) implements ReportSection {
+                            double memoryTrafficBytes, double peakMemoryBandwidth, double kvReadEntropyBits,
+                            double kvBlocks) implements ReportSection {
     /** The section's key. */
     public static final String KEY = "engine";
 

@@ -16,7 +16,7 @@ import io.benchsuite.api.result.RunSummary;
  * @param connectionRetries measured requests re-sent once on a fresh connection
  * @param errorRate (failed + cancelled) / measured: the share that did not succeed
  * @param failureRate failed / measured: cancelled requests left out ({@code NaN} in reports written before it existed)
- * @param notSent open-loop arrivals never sent because the client could not keep up (every phase)
+ * @param notSent open-loop arrivals never sent because the line waiting for a concurrency slot was full (every phase)
  */
 public record RequestCounts(long scheduled, long warmup, long cooldown, long measured, long succeeded, long failed,
                             long cancelled, long waitedForSlot, long connectionRetries, double errorRate,

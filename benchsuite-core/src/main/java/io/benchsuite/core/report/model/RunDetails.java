@@ -14,7 +14,7 @@ import java.util.Map;
  * @param labels free-form labels such as {@code device}, {@code quantization}
  * @param id the run's identity, also written into every line of its {@code requests.jsonl} (null in
  *     reports written before runs had one)
- * @param stopReason why the run stopped itself early (e.g. its error rate exceeded the maximum), or null
+ * @param stopReason why the run stopped itself early (e.g. its error rate exceeded the maximum) or failed, or null
  */
 public record RunDetails(String name, RunResult.Status status, Instant startedAt, Instant endedAt,
                          Map<String, String> labels, String id, String stopReason) {
@@ -27,6 +27,11 @@ public record RunDetails(String name, RunResult.Status status, Instant startedAt
 
     public RunDetails {
         labels = Maps.ordered(labels);
+    }
+
+    /** Whether the run's input failed before its schedule ended ({@link #stopReason()} says why). */
+    public boolean failed() {
+        return status == RunResult.Status.FAILED;
     }
 
     /** Whether the run was stopped before its schedule ended. */

@@ -91,6 +91,24 @@ class RunAggregatorTest {
         assertThat(a.retained()).as("not retained").isNull();
     }
 
+    /** Each objective is counted on its own, so a reader sees which one failed how often; failed requests meet none. */
+    @Test
+    void goodputCountsEachObjectivesAttainment() {
+        RunAggregator a = new RunAggregator(workload(), Slo.parse("ttft=120ms,tpot=110ms,e2e=300ms"), false);
+        a.accept(ok(1, Phase.MEASURED, 1000, 1010, 1100, 1300, 100, 100)); // ttft 100, tpot 100, e2e 300: all met
+        a.accept(ok(2, Phase.MEASURED, 1250, 1250, 1400, 1650, 125, 125)); // ttft 150, tpot 125, e2e 400: none
+        a.accept(ok(3, Phase.MEASURED, 1500, 1500, 1600, 2000, 200, 200)); // ttft 100 met; tpot 200, e2e 500 missed
+        a.accept(failed(4, 1750, 1800, ErrorKind.HTTP_5XX));
+        a.accept(ok(5, Phase.WARMUP, 0, 0, 10, 20, 5, 5));                 // not measured: judged by nobody
+
+        RunSummary.Goodput g = a.summary(Long.MAX_VALUE).goodput();
+        assertThat(g.met()).isEqualTo(1);
+        assertThat(g.attainment()).containsExactly(new RunSummary.Attainment("ttft=120ms", 2, 4, 0.5),
+                new RunSummary.Attainment("tpot=110ms", 1, 4, 0.25), new RunSummary.Attainment("e2e=300ms", 1, 4, 0.25));
+        assertThat(new RunAggregator(workload(), Slo.none(), false).summary(Long.MAX_VALUE).goodput().attainment())
+                .as("no objective, nothing to attain").isEmpty();
+    }
+
     private static Histogram histogram(long... values) {
         Histogram h = LatencyHistograms.newHistogram();
         for (long v : values) h.recordValue(v);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.OutputKinds;
 import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.api.result.Outcome;
@@ -12,6 +13,7 @@ import io.benchsuite.api.result.TokenSource;
 import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.api.workload.Phase;
 import io.benchsuite.api.workload.source.RequestPlan;
+import io.benchsuite.core.report.RequestLogWriter;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -52,6 +54,26 @@ class RequestTrackerTest {
 
     private static long at(long offsetMs) {
         return RUN_START + offsetMs * MS;
+    }
+
+    @Test
+    void theKindsOfOutputAReachTheRecordAndRequestsJsonl() throws Exception {
+        RequestTracker t = tracker(true);
+        t.onSent(at(105));
+        t.onTokens(at(140), 1, "get_weather");
+        t.onTokens(at(150), 1, "{}");
+        t.onOutputKinds(OutputKinds.of(OutputKinds.Kind.TOOL_CALLS, OutputKinds.Kind.CONTENT));
+        t.onComplete(at(160), new Usage(16, 2));
+        RequestRecord r = t.record();
+        assertThat(r.outputKinds().labels()).containsExactly("content", "tool_calls");
+        assertThat(RequestLogWriter.toJsonLine(r)).contains("\"outputKinds\":[\"content\",\"tool_calls\"]");
+
+        RequestTracker silent = tracker(true);
+        silent.onSent(at(105));
+        silent.onTokens(at(140), 1, " a");
+        silent.onComplete(at(150), new Usage(16, 1));
+        assertThat(silent.record().outputKinds().isEmpty()).isTrue();
+        assertThat(RequestLogWriter.toJsonLine(silent.record())).doesNotContain("outputKinds");
     }
 
     @Test

@@ -22,6 +22,7 @@ import io.benchsuite.api.workload.Phase;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.RunningBenchmark;
+import io.benchsuite.core.internal.dispatch.Dispatcher;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.testing.JsonTrees;
 import io.benchsuite.testkit.ScriptedBackend;
@@ -355,6 +356,28 @@ class RunEngineTest {
             JsonNode report = JsonTrees.read(dir.resolve("report.json"));
             assertThat(report.path("run").path("status").asText()).isEqualTo("stopped");
             assertThat(Files.readAllLines(dir.resolve("requests.jsonl"))).hasSize(r.requests().size());
+        }
+    }
+
+    @Test
+    void arrivalsBeyondWhatTheClientCanHoldAreCountedAsNotSentNotLostOrDelayed() {
+        // 5,000 req/s for 1 s against one slot that never frees: the planner holds at most MAX_WAITING
+        // prepared starts, every other arrival in the window must be counted as not sent. Before, the
+        // arrivals that came while the planner was full vanished: scheduled stopped near 4,096 and
+        // notSent stayed 0.
+        try (ScriptedBackend backend = new ScriptedBackend(Duration.ofHours(1), Duration.ofMillis(1))) {
+            Workload w = Workload.open().rate(5_000).arrival(Arrival.constant()).maxConcurrency(1)
+                    .duration(Duration.ofSeconds(1)).outputTokens(LengthDistribution.fixed(1))
+                    .inputTokens(LengthDistribution.fixed(8)).build();
+            RunResult r = bench("overload", backend, w).drainTimeout(Duration.ofMillis(100)).run();
+            var counts = r.summary().counts();
+            assertThat(counts.notSent()).as("arrivals the client could not hold").isPositive();
+            assertThat(r.requests().size() + counts.notSent()).as("every arrival of the window, sent or counted")
+                    .isBetween(4_999L, 5_001L);
+            assertThat(r.summary().scheduledRate()).as("the schedule drew 5,000 req/s, arrivals not sent included")
+                    .isCloseTo(5_000, org.assertj.core.api.Assertions.within(2.0));
+            assertThat(r.requests().size()).as("the line never holds more than its bound (+ the one in flight)")
+                    .isLessThanOrEqualTo(Dispatcher.MAX_WAITING + 1);
         }
     }
 

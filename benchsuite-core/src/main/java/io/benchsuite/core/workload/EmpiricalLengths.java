@@ -1,6 +1,8 @@
-package io.benchsuite.api.workload;
+package io.benchsuite.core.workload;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.benchsuite.api.util.IoErrors;
+import io.benchsuite.api.workload.LengthDistribution;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,8 +26,8 @@ import java.util.zip.GZIPInputStream;
  *   <li>without a field: one whole number a line; blank lines and lines starting with {@code #} are ignored;</li>
  *   <li>with a field, a JSON Lines file (its first line starts with <code>{</code>): the top-level number
  *       {@code field} of every line, e.g. {@code input_length} of a Mooncake trace;</li>
- *   <li>with a field, any other file is CSV with a header: the column named {@code field} (any case),
- *       e.g. {@code ContextTokens} of an Azure trace.</li>
+ *   <li>with a field, any other file is CSV with a header (RFC 4180, read by {@link CsvRows}): the column
+ *       named {@code field} (any case), e.g. {@code ContextTokens} of an Azure trace.</li>
  * </ul>
  * Values of 0 are left out (traces mark failed requests with them); a negative or fractional value
  * is an error naming its line. Files ending in {@code .gz} are decompressed.
@@ -75,14 +77,29 @@ final class EmpiricalLengths {
         } else if (text.trim().startsWith("{")) {
             for (; text != null; text = nextLine(in)) add(jsonField(text), "field '" + field + "'");
         } else {
-            int column = column(text);
-            for (text = nextLine(in); text != null; text = nextLine(in)) {
-                String[] parts = text.split(",", -1);
-                if (column >= parts.length) {
-                    throw new IllegalArgumentException(where() + ": no column '" + field + "' (only " + parts.length + " fields)");
+            readCsv(text, in);
+        }
+    }
+
+    /** The column {@code field} of a CSV file whose header is {@code header} (already read) and whose rows follow in {@code in}. */
+    private void readCsv(String header, BufferedReader in) throws IOException {
+        long headerLine = line;
+        try (CsvRows rows = new CsvRows(new java.io.StringReader(header))) {
+            String[] names = rows.next();
+            int column = column(names == null ? new String[0] : names, header);
+            try (CsvRows body = new CsvRows(in)) {
+                for (String[] row = body.next(); row != null; row = body.next()) {
+                    line = headerLine + body.line();
+                    if (column >= row.length) {
+                        throw new IllegalArgumentException(where() + ": no column '" + field + "' (only " + row.length
+                                + " fields)");
+                    }
+                    add(row[column].trim(), "column '" + field + "'");
                 }
-                add(unquote(parts[column].trim()), "column '" + field + "'");
             }
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("'" + file + "' line " + (headerLine + e.getLocation().getLineNr())
+                    + ": not valid CSV (" + e.getOriginalMessage() + ")");
         }
     }
 
@@ -110,19 +127,17 @@ final class EmpiricalLengths {
             throw new IllegalArgumentException(where() + ": " + what + " must be a whole number of at least 0, got '"
                     + value + "'");
         }
+        if (v > LengthDistribution.MAX_TOKENS) {
+            throw new IllegalArgumentException(where() + ": " + LengthDistribution.overMaxTokens(what, v));
+        }
         if (v > 0) counts.merge(v, 1L, Long::sum);
     }
 
-    private int column(String header) {
-        String[] names = header.split(",", -1);
+    private int column(String[] names, String header) {
         for (int i = 0; i < names.length; i++) {
-            if (unquote(names[i].trim()).toLowerCase(Locale.ROOT).equals(field.toLowerCase(Locale.ROOT))) return i;
+            if (names[i].trim().toLowerCase(Locale.ROOT).equals(field.toLowerCase(Locale.ROOT))) return i;
         }
         throw new IllegalArgumentException(where() + ": the header has no column '" + field + "' (got " + header.trim() + ")");
-    }
-
-    private static String unquote(String s) {
-        return s.length() >= 2 && s.startsWith("\"") && s.endsWith("\"") ? s.substring(1, s.length() - 1) : s;
     }
 
     /** The text of the top-level number {@code field} of a one-line JSON object. */

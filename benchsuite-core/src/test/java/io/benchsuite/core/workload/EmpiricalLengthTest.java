@@ -1,8 +1,9 @@
-package io.benchsuite.api.workload;
+package io.benchsuite.core.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.benchsuite.api.workload.LengthDistribution;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -24,9 +25,9 @@ class EmpiricalLengthTest {
     @Test
     void oneNumberALineIsSampledInProportionToItsCount() throws IOException {
         Path f = file("Lengths.txt", "# prompt lengths\n10\n10\n\n20\n30\n10\n20\n0\n");
-        LengthDistribution d = LengthDistribution.parse("empirical:" + f);
+        LengthDistribution d = LengthDistributions.parse("empirical:" + f);
         assertThat(d.describe()).isEqualTo("empirical:" + f);
-        assertThat(LengthDistribution.parse(d.describe())).isEqualTo(d);
+        assertThat(LengthDistributions.parse(d.describe())).isEqualTo(d);
         assertThat(d.min()).isEqualTo(10);
         assertThat(d.max()).isEqualTo(30);
         LengthDistribution.Empirical e = (LengthDistribution.Empirical) d;
@@ -50,45 +51,65 @@ class EmpiricalLengthTest {
                 {"timestamp": 0, "input_length": 6758, "output_length": 500, "hash_ids": [0, 1, 2, 3]}
                 {"meta": {"input_length": 1}, "timestamp": 3, "input_length": 7322, "output_length": 490}
                 """);
-        LengthDistribution in = LengthDistribution.parse("empirical:" + mooncake + "#input_length");
+        LengthDistribution in = LengthDistributions.parse("empirical:" + mooncake + "#input_length");
         assertThat(in.min()).isEqualTo(6758);
         assertThat(in.max()).isEqualTo(7322); // the nested "input_length" is not the top-level field
-        assertThat(LengthDistribution.parse("empirical:" + mooncake + "#output_length").max()).isEqualTo(500);
+        assertThat(LengthDistributions.parse("empirical:" + mooncake + "#output_length").max()).isEqualTo(500);
         Path azure = file("azure.csv", "TIMESTAMP,ContextTokens,GeneratedTokens\n2023-11-16 18:15:46.6805900,374,44\n"
                 + "2023-11-16 18:15:50.7180220,396,0\n");
-        LengthDistribution out = LengthDistribution.parse("empirical:" + azure + "#generatedtokens");
+        LengthDistribution out = LengthDistributions.parse("empirical:" + azure + "#generatedtokens");
         assertThat(((LengthDistribution.Empirical) out).size()).isEqualTo(1);
         assertThat(out.min()).isEqualTo(44);
         Path gz = dir.resolve("lengths.txt.gz");
         try (OutputStream o = new GZIPOutputStream(Files.newOutputStream(gz))) {
             o.write("5\n7\n".getBytes(StandardCharsets.UTF_8));
         }
-        assertThat(LengthDistribution.parse("empirical:" + gz).max()).isEqualTo(7);
+        assertThat(LengthDistributions.parse("empirical:" + gz).max()).isEqualTo(7);
+    }
+
+    @Test
+    void aQuotedCommaIsPartOfItsFieldNotAColumnBreak() throws IOException {
+        // the hand-made reader split "a, b" into two fields and read the wrong column
+        Path csv = file("quoted.csv", "Model,\"Request tokens\",Note\n\"gpt-4, 0613\",120,\"a \"\"quoted\"\" note\"\n"
+                + "\"ChatGPT\",80,x\n");
+        LengthDistribution d = LengthDistributions.parse("empirical:" + csv + "#Request tokens");
+        assertThat(d.min()).isEqualTo(80);
+        assertThat(d.max()).isEqualTo(120);
+        Path broken = file("broken.csv", "Model,Tokens\n\"open quote,5\n");
+        assertThatThrownBy(() -> LengthDistributions.parse("empirical:" + broken + "#Tokens"))
+                .hasMessageEndingWith("'" + broken + "' line 3: not valid CSV (Missing closing quote for value)");
+    }
+
+    @Test
+    void aLengthOverTheCeilingIsRefusedAtItsLine() throws IOException {
+        Path f = file("huge.txt", "12\n2000000000\n");
+        assertThatThrownBy(() -> LengthDistributions.parse("empirical:" + f))
+                .hasMessageEndingWith("'" + f + "' line 2: a length 2000000000 is over 2000000, the most tokens one request may have");
     }
 
     @Test
     void mistakesAreNamedWithTheFileAndLine() throws IOException {
         Path f = file("bad.txt", "12\n\nabc\n");
-        assertThatThrownBy(() -> LengthDistribution.parse("empirical:" + f)).hasMessage(
+        assertThatThrownBy(() -> LengthDistributions.parse("empirical:" + f)).hasMessage(
                 "expected a length distribution such as 512, uniform:100-500, normal:512,64[,min-max], "
                         + "lognormal:550,0.6[,min-max] or empirical:FILE[#field], got 'empirical:" + f + "': '" + f
                         + "' line 3: a length must be a whole number of at least 0, got 'abc'");
-        assertThatThrownBy(() -> LengthDistribution.parse("empirical:" + file("neg.txt", "-4\n")))
+        assertThatThrownBy(() -> LengthDistributions.parse("empirical:" + file("neg.txt", "-4\n")))
                 .hasMessageEndingWith("line 1: a length must be a whole number of at least 0, got '-4'");
-        assertThatThrownBy(() -> LengthDistribution.parse("empirical:" + dir.resolve("missing.txt")))
+        assertThatThrownBy(() -> LengthDistributions.parse("empirical:" + dir.resolve("missing.txt")))
                 .hasMessageEndingWith(": cannot read '" + dir.resolve("missing.txt") + "': no such file");
-        assertThatThrownBy(() -> LengthDistribution.parse("empirical:" + file("zeros.txt", "0\n0\n")))
+        assertThatThrownBy(() -> LengthDistributions.parse("empirical:" + file("zeros.txt", "0\n0\n")))
                 .hasMessageEndingWith("holds no lengths (expected one whole number a line)");
         Path j = file("t.jsonl", "{\"input_length\": 4}\n{\"output_length\": 4}\n");
-        assertThatThrownBy(() -> LengthDistribution.parse("empirical:" + j + "#input_length"))
+        assertThatThrownBy(() -> LengthDistributions.parse("empirical:" + j + "#input_length"))
                 .hasMessageEndingWith("'" + j + "' line 2: no field 'input_length'");
         Path k = file("s.jsonl", "{\"input_length\": \"long\"}\n");
-        assertThatThrownBy(() -> LengthDistribution.parse("empirical:" + k + "#input_length"))
+        assertThatThrownBy(() -> LengthDistributions.parse("empirical:" + k + "#input_length"))
                 .hasMessageEndingWith("line 1: field 'input_length' must be a number, got \"long\"}");
         Path c = file("c.csv", "a,b\n1,2\n");
-        assertThatThrownBy(() -> LengthDistribution.parse("empirical:" + c + "#ContextTokens"))
+        assertThatThrownBy(() -> LengthDistributions.parse("empirical:" + c + "#ContextTokens"))
                 .hasMessageEndingWith("'" + c + "' line 1: the header has no column 'ContextTokens' (got a,b)");
-        assertThatThrownBy(() -> LengthDistribution.parse("empirical:")).hasMessageEndingWith(": no file given");
-        assertThatThrownBy(() -> LengthDistribution.parse("empirical:" + c + "#")).hasMessageEndingWith(": no field given after '#'");
+        assertThatThrownBy(() -> LengthDistributions.parse("empirical:")).hasMessageEndingWith(": no file given");
+        assertThatThrownBy(() -> LengthDistributions.parse("empirical:" + c + "#")).hasMessageEndingWith(": no field given after '#'");
     }
 }
