@@ -14,9 +14,11 @@ import io.benchsuite.metrics.tracing.TraceSampling;
 import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import io.micrometer.core.ipc.http.HttpUrlConnectionSender;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.micrometer.registry.otlp.OtlpConfig;
+import io.micrometer.registry.otlp.OtlpHttpMetricsSender;
 import io.micrometer.registry.otlp.OtlpMeterRegistry;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
@@ -30,6 +32,8 @@ import io.opentelemetry.exporter.otlp.trace.OtlpGrpcSpanExporter;
 import io.opentelemetry.instrumentation.logback.appender.v1_0.OpenTelemetryAppender;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.OpenTelemetrySdkBuilder;
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.common.export.RetryPolicy;
 import io.opentelemetry.sdk.logs.SdkLoggerProvider;
 import io.opentelemetry.sdk.logs.export.BatchLogRecordProcessor;
 import io.opentelemetry.sdk.logs.export.LogRecordExporter;
@@ -66,8 +70,25 @@ import java.util.concurrent.TimeUnit;
  * reach both, and one dashboard serves either path. That registry speaks OTLP/HTTP only, so with
  * {@code --otlp-protocol grpc} metrics are not exported over OTLP (the default signals are then
  * traces and logs, and asking for metrics is a usage error).
+ *
+ * <p><b>An endpoint that does not answer</b> costs the run a warning line per signal and kind of failure
+ * ({@link OtlpExportWarnings}: endpoint and reason, no stack trace, no header value) and at most
+ * {@link #FLUSH_LIMIT} at its end: every export gives up after {@link #EXPORT_TIMEOUT} (connect within
+ * {@link #CONNECT_TIMEOUT}, one quick retry for traces and logs), the last metrics push and the flush of
+ * spans and log records run side by side when the run ends, and whatever has not gone by
+ * {@code FLUSH_LIMIT} is dropped with a warning. The reports are written before, whatever the endpoint does.
  */
 final class Observability implements AutoCloseable {
+    /** Longest an export (one push of a batch) may take. */
+    static final Duration EXPORT_TIMEOUT = Duration.ofMillis(1500);
+    /** Longest the connection to the OTLP endpoint may take to open. */
+    static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(1);
+    /** Longest the end of a run waits for the last push and flush. */
+    static final Duration FLUSH_LIMIT = Duration.ofSeconds(2);
+    /** One more try, soon, for a failed batch of spans or log records (the SDK's default waits up to 5 s, 5 times). */
+    private static final RetryPolicy QUICK_RETRY = RetryPolicy.builder().setMaxAttempts(2)
+            .setInitialBackoff(Duration.ofMillis(200)).setMaxBackoff(Duration.ofMillis(200)).build();
+
     /** What {@code --otlp-signals} can name. */
     enum Signal {
         TRACES, METRICS, LOGS;
@@ -177,14 +198,20 @@ final class Observability implements AutoCloseable {
     private final ServerMetricsScraper scraper;
     private final HostTelemetry host;
     private final GpuTelemetry gpu;
+    private final OtlpExportWarnings warnings;
+    private final String otlpEndpoint;
 
     private Observability(Settings s) throws IOException {
+        otlpEndpoint = s.otlpEndpoint() == null ? null : s.otlpEndpoint().toString();
+        warnings = otlpEndpoint == null ? null
+                : new OtlpExportWarnings(io.benchsuite.api.backend.SecretMask.of(s.otlpHeaders().values()), EXPORT_TIMEOUT);
+        if (warnings != null) warnings.quietExporterLogging();
         Duration every = s.serverMetricsInterval();
         scraper = s.serverMetricsUrl() == null ? null : ServerMetricsScraper.every(s.serverMetricsUrl(), every, s.insecure());
         host = HostTelemetry.builder().interval(every).build();
         gpu = s.dcgmUrl() != null ? GpuTelemetry.dcgm(s.dcgmUrl(), every) : GpuTelemetry.nvidiaSmiIfPresent(every);
         boolean traced = s.exports(Signal.TRACES);
-        sdk = traced || s.exports(Signal.LOGS) ? otelSdk(s) : null;
+        sdk = traced || s.exports(Signal.LOGS) ? otelSdk(s, warnings) : null;
         tracing = new RequestTracing(traced ? sdk : OpenTelemetry.noop(), s.sampling());
         logsInstalled = s.exports(Signal.LOGS);
         if (logsInstalled) OpenTelemetryAppender.install(sdk);
@@ -201,13 +228,14 @@ final class Observability implements AutoCloseable {
                 server = serve(prometheus, s.prometheusHost(), s.prometheusPort());
             }
             if (s.exports(Signal.METRICS)) {
-                otlp = otlpMeterRegistry(s, traced);
+                otlp = otlpMeterRegistry(s, traced, warnings);
                 registries.add(otlp);
             }
         } catch (IOException | RuntimeException e) {
             if (otlp != null) otlp.close();
             if (prometheus != null) prometheus.close();
-            closeOtel();
+            closeOtel(System.nanoTime() + FLUSH_LIMIT.toNanos());
+            if (warnings != null) warnings.restoreLogging();
             throw e;
         }
         registry = prometheus;
@@ -259,7 +287,7 @@ final class Observability implements AutoCloseable {
      * {@link RequestTracing} can keep failed and slow requests whatever the ratio; the ratio is its
      * head decision, and {@link TailSamplingSpanProcessor} drops what it did not keep.
      */
-    private static OpenTelemetrySdk otelSdk(Settings s) {
+    private static OpenTelemetrySdk otelSdk(Settings s, OtlpExportWarnings warnings) {
         var attrs = Attributes.builder();
         resourceAttributes().forEach((k, v) -> attrs.put(AttributeKey.stringKey(k), v));
         Resource resource = Resource.getDefault().merge(Resource.create(attrs.build()));
@@ -270,13 +298,15 @@ final class Observability implements AutoCloseable {
         if (s.exports(Signal.TRACES)) {
             SpanExporter exporter;
             if (s.otlpGrpc()) {
-                var e = OtlpGrpcSpanExporter.builder().setEndpoint(endpoint);
+                var e = OtlpGrpcSpanExporter.builder().setEndpoint(endpoint).setTimeout(EXPORT_TIMEOUT)
+                        .setConnectTimeout(CONNECT_TIMEOUT).setRetryPolicy(QUICK_RETRY);
                 s.otlpHeaders().forEach(e::addHeader);
-                exporter = e.build();
+                exporter = warnings.spans(e.build(), endpoint);
             } else {
-                var e = OtlpHttpSpanExporter.builder().setEndpoint(base + "/v1/traces");
+                var e = OtlpHttpSpanExporter.builder().setEndpoint(base + "/v1/traces").setTimeout(EXPORT_TIMEOUT)
+                        .setConnectTimeout(CONNECT_TIMEOUT).setRetryPolicy(QUICK_RETRY);
                 s.otlpHeaders().forEach(e::addHeader);
-                exporter = e.build();
+                exporter = warnings.spans(e.build(), base + "/v1/traces");
             }
             if (!s.dropAttributes().isEmpty() || !s.hashAttributes().isEmpty()) {
                 exporter = new AttributeFilter(exporter, s.dropAttributes(), s.hashAttributes());
@@ -288,13 +318,15 @@ final class Observability implements AutoCloseable {
         if (s.exports(Signal.LOGS)) {
             LogRecordExporter exporter;
             if (s.otlpGrpc()) {
-                var e = OtlpGrpcLogRecordExporter.builder().setEndpoint(endpoint);
+                var e = OtlpGrpcLogRecordExporter.builder().setEndpoint(endpoint).setTimeout(EXPORT_TIMEOUT)
+                        .setConnectTimeout(CONNECT_TIMEOUT).setRetryPolicy(QUICK_RETRY);
                 s.otlpHeaders().forEach(e::addHeader);
-                exporter = e.build();
+                exporter = warnings.logs(e.build(), endpoint);
             } else {
-                var e = OtlpHttpLogRecordExporter.builder().setEndpoint(base + "/v1/logs");
+                var e = OtlpHttpLogRecordExporter.builder().setEndpoint(base + "/v1/logs").setTimeout(EXPORT_TIMEOUT)
+                        .setConnectTimeout(CONNECT_TIMEOUT).setRetryPolicy(QUICK_RETRY);
                 s.otlpHeaders().forEach(e::addHeader);
-                exporter = e.build();
+                exporter = warnings.logs(e.build(), base + "/v1/logs");
             }
             b.setLoggerProvider(SdkLoggerProvider.builder().setResource(resource)
                     .addLogRecordProcessor(BatchLogRecordProcessor.builder(exporter).build()).build());
@@ -307,7 +339,7 @@ final class Observability implements AutoCloseable {
      * every {@code --otlp-metrics-interval} on a daemon thread and once more when closed. Configured
      * here only (no environment variables), with the same resource as the traces and logs.
      */
-    private static OtlpMeterRegistry otlpMeterRegistry(Settings s, boolean exemplars) {
+    private static OtlpMeterRegistry otlpMeterRegistry(Settings s, boolean exemplars, OtlpExportWarnings warnings) {
         String url = otlpHttpBase(s.otlpEndpoint()) + "/v1/metrics";
         Map<String, String> headers = s.otlpHeaders();
         Duration step = s.otlpMetricsInterval();
@@ -343,7 +375,8 @@ final class Observability implements AutoCloseable {
                 return TimeUnit.SECONDS;
             }
         };
-        var builder = OtlpMeterRegistry.builder(config).threadFactory(r -> {
+        var builder = OtlpMeterRegistry.builder(config).metricsSender(warnings.metrics(new OtlpHttpMetricsSender(
+                new HttpUrlConnectionSender(CONNECT_TIMEOUT, EXPORT_TIMEOUT)))).threadFactory(r -> {
             Thread t = new Thread(r, "benchsuite-otlp-metrics");
             t.setDaemon(true);
             return t;
@@ -404,7 +437,8 @@ final class Observability implements AutoCloseable {
 
     /**
      * Stops the samplers and the endpoint, pushes the metrics one last time (the meters still
-     * registered), then flushes and shuts down the SDK (spans and log records).
+     * registered) while it flushes and shuts down the SDK (spans and log records), and waits for both at
+     * most {@link #FLUSH_LIMIT}.
      */
     @Override
     public void close() {
@@ -412,14 +446,35 @@ final class Observability implements AutoCloseable {
         host.close();
         gpu.close();
         if (http != null) http.stop(0);
-        if (otlpRegistry != null) otlpRegistry.close();
+        long deadline = System.nanoTime() + FLUSH_LIMIT.toNanos();
+        Thread lastPush = null;
+        if (otlpRegistry != null) {
+            lastPush = new Thread(otlpRegistry::close, "benchsuite-otlp-last-push");
+            lastPush.setDaemon(true);
+            lastPush.start();
+        }
+        CompletableResultCode flushed = closeOtel(deadline);
+        boolean done = flushed.isDone();
+        if (lastPush != null) {
+            try {
+                lastPush.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            done &= !lastPush.isAlive();
+        }
+        if (!done && warnings != null) warnings.gaveUp(otlpEndpoint, FLUSH_LIMIT);
         if (metrics != null) metrics.close();
         if (registry != null) registry.close();
-        closeOtel();
+        if (warnings != null) warnings.restoreLogging();
     }
 
-    private void closeOtel() {
+    /** Shuts the SDK down, waiting for it until {@code deadline} (a {@link System#nanoTime()}) at most. */
+    private CompletableResultCode closeOtel(long deadline) {
         if (logsInstalled) OpenTelemetryAppender.install(OpenTelemetry.noop());
-        if (sdk != null) sdk.shutdown().join(10, TimeUnit.SECONDS);
+        if (sdk == null) return CompletableResultCode.ofSuccess();
+        CompletableResultCode r = sdk.shutdown();
+        r.join(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        return r;
     }
 }

@@ -87,7 +87,8 @@ final class Summary {
         }
         if (c.connectionRetries() > 0) {
             line(b, "%-20s %d request(s) re-sent once on a fresh connection: the server closed a kept-alive "
-                    + "connection before answering (their latency includes the lost round trip)", "connection retries",
+                    + "connection before it can have read them (each flagged \"resent\" with the reason in requests.jsonl; "
+                    + "their latency includes the lost round trip)", "connection retries",
                     c.connectionRetries());
         }
         Rates rate = r.rate();

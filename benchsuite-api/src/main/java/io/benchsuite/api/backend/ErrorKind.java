@@ -24,8 +24,17 @@ public enum ErrorKind {
     HTTP_REDIRECT,
     /** HTTP 5xx. */
     HTTP_5XX,
-    /** The connection was reset or closed mid-stream. */
+    /** The connection was reset or closed mid-stream, after the response had begun. */
     STREAM_RESET,
+    /**
+     * The server closed (or reset) the connection after the request had been written and before any
+     * byte of a response, when the close does not show that the request never reached the server's
+     * application: the server may have read it and worked on it. Such a request is not sent again (a
+     * re-send could make the server execute it twice); only a close that shows the request cannot
+     * have been read (nothing of it written, or a kept-alive connection the server closed as the
+     * request arrived) leads to one re-send, reported through {@link ResponseListener#onConnectionRetry}.
+     */
+    CONNECTION_CLOSED,
     /** The stream ended cleanly but without its end marker (e.g. no {@code [DONE]}). */
     STREAM_TRUNCATED,
     /** The response could not be parsed (bad SSE framing or JSON). */

@@ -32,15 +32,18 @@ public interface ResponseListener {
     }
 
     /**
-     * The connection the request was sent on was a reused (kept-alive) one, and the server closed
-     * it before any byte of a response: the backend sends the request once more on a newly opened
-     * connection, as curl and Go's HTTP client do. {@link #onConnected} (for the new connection)
-     * and {@link #onSent} follow again. A backend retries a request at most once, and only in this
-     * case; the request's latency still counts from its scheduled instant. The default ignores it;
-     * a listener that wraps another must forward it.
+     * The request is sent once more, on a newly opened connection, because the kept-alive connection
+     * it went out on died in a way that shows the request cannot have reached the server's
+     * application: nothing of it was written in full, or the server closed the idle connection as the
+     * request arrived (the backend states its rule). {@link #onConnected} (for the new connection) and
+     * {@link #onSent} follow again. A backend re-sends a request at most once, and only in such a case;
+     * a connection closed after the server may have read the request fails it as
+     * {@link ErrorKind#CONNECTION_CLOSED} instead. The request's latency still counts from its scheduled
+     * instant. The default ignores it; a listener that wraps another must forward it.
      *
      * @param nanoTime {@link System#nanoTime()} when the dead connection was noticed
-     * @param reason what happened to the connection (no secrets)
+     * @param reason why the request was re-sent: what happened to the connection (no secrets); recorded
+     *     with the request
      */
     default void onConnectionRetry(long nanoTime, String reason) {
     }

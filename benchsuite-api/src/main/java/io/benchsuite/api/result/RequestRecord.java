@@ -45,6 +45,8 @@ import io.benchsuite.api.workload.Phase;
  *     A request with one was timed by a client that was not running for that long.
  * @param outputKinds which kinds of generated output (content, reasoning, tool calls) the request
  *     received, as its backend reported them; empty when none arrived or the backend does not tell
+ * @param resendReason why the request was sent a second time, on a fresh connection (what happened to
+ *     the kept-alive connection it first went out on), or {@code null} when it was sent once
  */
 public record RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
                             long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos, int inputTokens,
@@ -52,7 +54,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
                             TokenSource tokenSource, String promptHash, Outcome outcome, ErrorKind errorKind,
                             String errorMessage, Gaps itl, long connectNanos,
                             int connectionRetries, String sessionId, int turn, long clientStallNanos,
-                            OutputKinds outputKinds) {
+                            OutputKinds outputKinds, String resendReason) {
 
     /**
 
@@ -106,6 +108,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      * @param turn its turn number in the session (from 1), 0 without a session
      * @param clientStallNanos the longest client stall above the threshold during the request, or 0
      * @param outputKinds the kinds of generated output received (empty when unknown)
+     * @param resendReason why the request was re-sent on a fresh connection, or {@code null}
      */
     public RequestRecord {
         notNull(outputKinds, "outputKinds");
@@ -120,10 +123,13 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
                     + (sessionId == null ? " without a session" : " in session '" + sessionId + "'"));
         }
         if (clientStallNanos < 0) throw new IllegalArgumentException("clientStallNanos must be >= 0, got " + clientStallNanos);
+        if (resendReason != null && connectionRetries < 1) {
+            throw new IllegalArgumentException("a resend reason needs connectionRetries >= 1, got " + connectionRetries);
+        }
     }
 
     /**
-     * A record whose backend did not say which kinds of output it received.
+     * A record whose backend did not say which kinds of output it received, of a request sent once.
      *
      * @param index position in the schedule
      * @param phase warm-up, measured or cool-down
@@ -160,7 +166,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
         this(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos, sentOffsetNanos,
                 firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens, serverCompletionTokens,
                 streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl, connectNanos,
-                connectionRetries, sessionId, turn, clientStallNanos, OutputKinds.none());
+                connectionRetries, sessionId, turn, clientStallNanos, OutputKinds.none(), null);
     }
 
     /**
@@ -250,7 +256,17 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
         return new RequestRecord(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos,
                 sentOffsetNanos, firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens,
                 serverCompletionTokens, streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl,
-                connectNanos, connectionRetries, sessionId, turn, stallNanos, outputKinds);
+                connectNanos, connectionRetries, sessionId, turn, stallNanos, outputKinds, resendReason);
+    }
+
+    /**
+     * Whether the request was sent twice: re-sent on a fresh connection after its kept-alive one died
+     * before the server can have read it ({@link #resendReason()} says how).
+     *
+     * @return whether {@code connectionRetries} is above 0
+     */
+    public boolean resent() {
+        return connectionRetries > 0;
     }
 
     /**
@@ -263,7 +279,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
         return new RequestRecord(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos,
                 sentOffsetNanos, firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens,
                 serverCompletionTokens, streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl,
-                connectNanos, connectionRetries, sessionId, turn, clientStallNanos, kinds);
+                connectNanos, connectionRetries, sessionId, turn, clientStallNanos, kinds, resendReason);
     }
 
     /**

@@ -59,4 +59,58 @@ class SecretMaskTest {
         SecretMask m = c.secretMask();
         assertThat(m.mask("sig-value-1 tok-12345 p@ssword p%40ssword acme-corp")).isEqualTo("*** *** *** *** acme-corp");
     }
+
+    /** A realistic key with '/', '+' and '=' in it, whose Base64 forms differ between the two alphabets. */
+    private static final String KEY = "sk-proj-Q7vX2mLp9/Rt4sYw8Kz+N3bC6dH???";
+
+    @Test
+    void everyEncodedFormOfTheSecretIsMasked() {
+        SecretMask m = SecretMask.of(List.of("Bearer " + KEY));
+        byte[] bytes = KEY.getBytes(StandardCharsets.UTF_8);
+        String standard = Base64.getEncoder().encodeToString(bytes);
+        String urlSafe = Base64.getUrlEncoder().encodeToString(bytes);
+        assertThat(standard).as("the test key exercises both alphabets").isNotEqualTo(urlSafe).endsWith("=");
+        for (String form : List.of(KEY, KEY.replace("/", "\\/"), java.net.URLEncoder.encode(KEY, StandardCharsets.UTF_8),
+                standard, standard.replace("=", ""), urlSafe, urlSafe.replace("=", ""), KEY.toUpperCase(java.util.Locale.ROOT),
+                KEY.toLowerCase(java.util.Locale.ROOT))) {
+            assertThat(m.mask("rejected [" + form + "] here")).as("form %s", form).isEqualTo("rejected [***] here");
+        }
+    }
+
+    @Test
+    void partialEchoesOfEightCharactersOrMoreAreMasked() {
+        SecretMask m = SecretMask.of(List.of(KEY));
+        // the first 10 characters, as OpenAI's "Incorrect API key provided: sk-proj-Q7****" shows them
+        assertThat(m.mask("Incorrect API key provided: " + KEY.substring(0, 10) + "****"))
+                .isEqualTo("Incorrect API key provided: *******");
+        // the key split at '/': each side on its own
+        assertThat(m.mask("token tail Rt4sYw8Kz+N3bC6dH??? unknown")).isEqualTo("token tail *** unknown");
+        assertThat(m.mask("prefix sk-proj-Q7vX2mLp9 only")).isEqualTo("prefix *** only");
+        // the last 8 characters, upper-cased
+        assertThat(m.mask("ends in " + KEY.substring(KEY.length() - 8).toUpperCase(java.util.Locale.ROOT))).isEqualTo("ends in ***");
+        // the first 10 characters of the Base64 form
+        String b64 = Base64.getEncoder().encodeToString(KEY.getBytes(StandardCharsets.UTF_8));
+        assertThat(m.mask("auth=" + b64.substring(0, 10) + "...")).isEqualTo("auth=***...");
+        // seven characters of the key are not enough on their own
+        assertThat(m.mask("Q7vX2mL")).isEqualTo("Q7vX2mL");
+    }
+
+    @Test
+    void shortPiecesBetweenSeparatorsAreMaskedOnlyWhenTheyDoNotReadAsWords() {
+        SecretMask m = SecretMask.of(List.of("a1b2c3/xy.example.org:7Fq9zz"));
+        assertThat(m.mask("user a1b2c3 denied")).isEqualTo("user *** denied");
+        assertThat(m.mask("port 7Fq9zz")).isEqualTo("port ***");
+        assertThat(m.mask("see the example below, an ordinary sentence")).isEqualTo("see the example below, an ordinary sentence");
+    }
+
+    @Test
+    void ordinaryTextAroundASecretIsLeftAlone() {
+        SecretMask m = SecretMask.of(List.of("Bearer " + KEY, "X-Org-Token-value-4417"));
+        String text = "HTTP 401 from http://127.0.0.1:8000/v1/chat/completions: invalid authentication, "
+                + "the request was rejected by the server (Bearer token expired)";
+        assertThat(m.mask(text)).isEqualTo(text);
+        assertThat(m.mask("Bearer someone-elses-key")).isEqualTo("Bearer someone-elses-key");
+        // touching masked stretches become one mask
+        assertThat(m.mask(KEY + "X-Org-Token-value-4417")).isEqualTo("***");
+    }
 }

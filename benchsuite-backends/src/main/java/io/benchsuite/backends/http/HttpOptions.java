@@ -47,6 +47,9 @@ public final class HttpOptions {
                 BackendOption.integer(HttpSettings.SPARE_CONNECTIONS, "idle connections the pool keeps open ahead of need, "
                         + "at most max-concurrency (Netty transport): a request that takes one has another opened in the "
                         + "background, so its send pays for no connect even when the server closes every connection "
-                        + "(0: a request opens its own)").withDefault("0"));
+                        + "(0: a request opens its own)").withDefault("0"),
+                BackendOption.integer(HttpSettings.CONNECTION_RETRIES, "1: a request whose kept-alive connection died "
+                        + "before the server can have read it is re-sent once on a fresh connection (flagged \"resent\" in "
+                        + "requests.jsonl); 0: never re-sent, it fails as connection_closed").withDefault("1"));
     }
 }

@@ -49,6 +49,9 @@ import java.util.TreeMap;
  *   <li>{@code spare-connections} — idle connections kept open ahead of need (default 0, at most
  *       {@code max-concurrency}; Netty transport): a request that takes one has another opened in the
  *       background, so its own send pays for no connect.</li>
+ *   <li>{@code connection-retries} — {@code 1} (default): a request whose kept-alive connection died
+ *       before the server can have read it is sent once more on a fresh connection, and flagged as
+ *       re-sent; {@code 0}: never re-sent, such a request fails as {@code connection_closed}.</li>
  * </ul>
  *
  * @param baseUri scheme, host, port and optional path prefix, without user info or trailing slash
@@ -69,11 +72,14 @@ import java.util.TreeMap;
  * @param spareConnections idle connections the pool keeps open ahead of need (Netty transport): each
  *     time a request takes one, another is opened in the background, so a request rarely pays for a
  *     connect, even against a server that closes every connection (0: none, a request opens its own)
+ * @param connectionRetries how many times a request may be re-sent on a fresh connection after its
+ *     kept-alive one died before the server can have read it: 1, or 0 for never
  */
 public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTimeout, Duration readTimeout,
                            Duration requestTimeout, Duration preflightTimeout, boolean insecure,
                            Map<String, String> headers, Optional<String> apiKeyEnv, long maxEventBytes,
-                           SecretMask secrets, Transport transport, int prewarmConnections, int spareConnections) {
+                           SecretMask secrets, Transport transport, int prewarmConnections, int spareConnections,
+                           int connectionRetries) {
 
     /** Config key of the connect timeout. */
     public static final String CONNECT_TIMEOUT = "connect-timeout";
@@ -99,6 +105,8 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
     public static final String PREWARM_CONNECTIONS = "prewarm-connections";
     /** Config key of the idle connections kept open ahead of need. */
     public static final String SPARE_CONNECTIONS = "spare-connections";
+    /** Config key of the re-sends allowed after a kept-alive connection died unread (0 or 1). */
+    public static final String CONNECTION_RETRIES = "connection-retries";
 
     /** Default pool size when {@code max-concurrency} is not given. */
     public static final int DEFAULT_MAX_CONCURRENCY = 256;
@@ -117,6 +125,9 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
         notNull(transport, "transport");
         if (prewarmConnections < 0) throw new IllegalArgumentException("prewarmConnections must be >= 0, got " + prewarmConnections);
         if (spareConnections < 0) throw new IllegalArgumentException("spareConnections must be >= 0, got " + spareConnections);
+        if (connectionRetries < 0 || connectionRetries > 1) {
+            throw new IllegalArgumentException("connectionRetries must be 0 or 1, got " + connectionRetries);
+        }
         baseUri = normalize(baseUri);
     }
 
@@ -169,6 +180,12 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
         if (spare < 0) {
             throw new IllegalArgumentException("backend config key '" + SPARE_CONNECTIONS + "' must be >= 0, got " + spare);
         }
+        int retries = config.integer(CONNECTION_RETRIES, 1);
+        if (retries < 0 || retries > 1) {
+            // a re-send goes out on a connection opened for it, which is never re-sent again
+            throw new IllegalArgumentException("backend config key '" + CONNECTION_RETRIES + "' must be 0 (never re-send) or 1 "
+                    + "(re-send once on a fresh connection), got " + retries);
+        }
         Optional<String> keyEnv = config.string(BackendConfig.API_KEY_ENV).map(String::trim).filter(s -> !s.isEmpty());
         SecretMask secrets = config.secretMask();
         Optional<String> userInfo = SecretMask.userInfo(url);
@@ -191,7 +208,8 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
                 secrets,
                 Transport.parse(config.string(TRANSPORT, Transport.NETTY.label())),
                 Math.min(prewarm, maxConcurrency),
-                Math.min(spare, maxConcurrency));
+                Math.min(spare, maxConcurrency),
+                retries);
     }
 
     /** The base URL as text, safe to show (no user info). */
@@ -214,7 +232,7 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
                 + ", insecure=" + insecure + ", headers=" + headers.keySet()
                 + ", apiKeyEnv=" + apiKeyEnv.orElse("(none)") + ", maxEventBytes=" + maxEventBytes
                 + ", transport=" + transport.label() + ", prewarmConnections=" + prewarmConnections
-                + ", spareConnections=" + spareConnections + "]";
+                + ", spareConnections=" + spareConnections + ", connectionRetries=" + connectionRetries + "]";
     }
 
     private static Duration positiveDuration(BackendConfig config, String key, Duration dflt) {

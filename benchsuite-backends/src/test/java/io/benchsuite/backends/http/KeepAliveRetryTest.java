@@ -120,7 +120,7 @@ class KeepAliveRetryTest {
         try (ScriptedServer server = new ScriptedServer((req, c) -> c.close())) {
             RunResult r = run(server, 1, 2, dir);
             assertThat(r.requests()).hasSize(2).allMatch(x -> !x.succeeded())
-                    .allMatch(x -> x.errorKind() == ErrorKind.STREAM_RESET)
+                    .allMatch(x -> x.errorKind() == ErrorKind.CONNECTION_CLOSED)
                     .allMatch(x -> x.connectionRetries() == 0);
             assertThat(server.requests()).hasSize(2);
         }

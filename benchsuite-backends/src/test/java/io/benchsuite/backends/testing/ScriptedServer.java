@@ -124,6 +124,22 @@ public final class ScriptedServer implements AutoCloseable {
             closed = true;
         }
 
+        /**
+         * Waits until the client's next request starts to arrive on this kept-alive connection and
+         * closes it without reading a byte of it, as a server closing an idle connection does when the
+         * request crosses its close (the unread bytes make the kernel answer with a reset). Gives up
+         * after {@code maxWaitMillis} (the client closed the connection, or sent nothing).
+         */
+        public void closeUnreadWhenTheNextRequestArrives(long maxWaitMillis) throws IOException {
+            long deadline = System.nanoTime() + maxWaitMillis * 1_000_000L;
+            InputStream raw = socket.getInputStream();
+            while (raw.available() == 0 && System.nanoTime() < deadline && !socket.isClosed()) {
+                sleep(1);
+            }
+            socket.close();
+            closed = true;
+        }
+
         /** Closes the connection normally (FIN). */
         public void close() throws IOException {
             socket.close();

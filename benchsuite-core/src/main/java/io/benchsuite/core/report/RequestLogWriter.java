@@ -19,7 +19,10 @@ import java.nio.file.Path;
  * gaps as the {@code itlMs} array. A request whose window overlapped a stall of the client itself
  * carries {@code "clientStalled": true} and the stall's length as {@code clientStallMs}. When the
  * backend said which kinds of generated output a request received, {@code outputKinds} lists them
- * ({@code ["content", "reasoning", "tool_calls"]} or a part of it); the field is absent otherwise. Each line starts with {@code runId}, the run's identity (also in
+ * ({@code ["content", "reasoning", "tool_calls"]} or a part of it); the field is absent otherwise. A request
+ * sent twice (re-sent on a fresh connection after its kept-alive one died) carries {@code connectionRetries}
+ * and {@code "resent": "<why>"}; lines without them (and files written before the field) are requests sent
+ * once. Each line starts with {@code runId}, the run's identity (also in
  * {@code report.json}'s {@code run.id}), once the run is known: files of two runs are never taken for one.
  */
 public final class RequestLogWriter implements AutoCloseable {
@@ -86,7 +89,11 @@ public final class RequestLogWriter implements AutoCloseable {
             }
             ms(g, "sendMs", r.sendNanos());
             ms(g, "connectMs", r.connectNanos());
-            if (r.connectionRetries() > 0) g.writeNumberField("connectionRetries", r.connectionRetries());
+            if (r.resent()) {
+                g.writeNumberField("connectionRetries", r.connectionRetries());
+                // sent twice: why the first send cannot have reached the server's application
+                g.writeStringField("resent", r.resendReason() == null ? "re-sent on a fresh connection" : r.resendReason());
+            }
             if (r.clientStalled()) {
                 // the client itself could not run for this long inside the request's window: its timings hold that time
                 g.writeBooleanField("clientStalled", true);

@@ -29,16 +29,17 @@ import org.slf4j.LoggerFactory;
  * (a listener may hold its own lock while cancelling) and otherwise leaves the CANCELLED event to
  * whichever thread holds it, which delivers it when it lets go.
  *
- * <p><b>One retry on a fresh connection.</b> A server may close a kept-alive connection right after
- * a response without saying {@code Connection: close} (llama.cpp's server does); a request that the
- * pool puts on such a connection dies before any response byte. As curl and Go's HTTP client do,
- * such a request, and only such a one (its connection was reused, nothing of a response arrived, the
- * connection was closed or reset), is sent once more on a newly opened connection. The listener
- * hears {@code onConnectionRetry}, then {@code onSent} again; the request's latency still counts
- * from its scheduled instant, so the lost round trip stays in the numbers. Each execution of the
- * request on the wire is one {@link Attempt}; callbacks of an abandoned attempt are ignored. The
- * re-send goes out on a connection opened for it alone, never pooled afterwards: a pool would
- * happily hand out another kept-alive connection that the server has closed too.
+ * <p><b>One re-send on a fresh connection.</b> A server may close a kept-alive connection right after
+ * a response without saying {@code Connection: close} (llama.cpp's server does), or at its keep-alive
+ * timeout; a request that the pool puts on such a connection dies before any response byte. Such a
+ * request is sent once more on a newly opened connection only when the close shows that it cannot
+ * have reached the server's application ({@link ResendRule} states the rule and its limits); otherwise
+ * it fails as {@code connection_closed}. The listener hears {@code onConnectionRetry} with the reason,
+ * then {@code onSent} again; the request's latency still counts from its scheduled instant, so the lost
+ * round trip stays in the numbers. Each execution of the request on the wire is one {@link Attempt};
+ * callbacks of an abandoned attempt are ignored. The re-send goes out on a connection opened for it
+ * alone, never pooled afterwards: a pool would happily hand out another kept-alive connection that the
+ * server has closed too.
  *
  * <p><b>Aborting.</b> When the exchange ends while its response is still open (cancellation, a
  * timeout, an error event, malformed data) the transport is told to abort the attempt, which closes
@@ -443,13 +444,14 @@ final class Exchange implements Emitter, RequestHandle {
         try {
             if (terminal) return;
             if (failing != null && failing != attempt) return; // an abandoned attempt's late callback
-            if (failing != null && mayRetry(failing, cause)) {
+            String resend = failing == null ? null : resendReason(failing, cause, now);
+            if (resend != null) {
                 retried = true;
                 next = new Attempt(true);
                 attempt = next;
                 sent = false; // the request goes out again; onSent follows for the new attempt
                 try {
-                    listener.onConnectionRetry(now, secrets.mask(Failures.classify(cause, false).message()));
+                    listener.onConnectionRetry(now, secrets.mask(resend));
                 } catch (RuntimeException e) {
                     LOG.warn("response listener failed in onConnectionRetry for {}: {}", target, e.toString());
                 }
@@ -464,6 +466,9 @@ final class Exchange implements Emitter, RequestHandle {
                             + " (config read-timeout)";
                     case CONNECT_TIMEOUT -> "connect timeout: no connection within "
                             + io.benchsuite.api.util.Durations.format(settings.connectTimeout()) + " (config connect-timeout)";
+                    case CONNECTION_CLOSED -> failing == null ? c.message()
+                            : ResendRule.notResent(failing.sentNanos, now, c,
+                            ResendRule.whyNot(failing.isRetry(), failing.reusedConnection(), settings.connectionRetries()));
                     default -> c.message();
                 };
                 error(now, BackendError.of(c.kind(), message + " (" + target + ")"));
@@ -475,13 +480,12 @@ final class Exchange implements Emitter, RequestHandle {
     }
 
     /**
-     * Whether a failed attempt is the stale-connection case worth one more try: not retried yet, not
-     * cancelled or timed out, no response byte seen, its connection was a reused one, and the
-     * failure was that connection closing or resetting.
+     * Why a failed attempt's request is sent again on a fresh connection, or {@code null} when it is not
+     * ({@link ResendRule} states the rule).
      */
-    private boolean mayRetry(Attempt failing, Throwable cause) {
-        return !retried && !cancelRequested && abortKind == null && !responseStarted && failing.reusedConnection()
-                && Failures.classify(cause, false).kind() == ErrorKind.STREAM_RESET;
+    private String resendReason(Attempt failing, Throwable cause, long now) {
+        if (retried || settings.connectionRetries() < 1 || cancelRequested || abortKind != null || responseStarted) return null;
+        return ResendRule.reason(failing.reusedConnection(), failing.sentNanos, now, Failures.classify(cause, false));
     }
 
     private void ensureSent(long nanoTime) {
@@ -531,6 +535,8 @@ final class Exchange implements Emitter, RequestHandle {
         private volatile boolean aborted;
         private volatile int connection = UNKNOWN;
         private volatile long connectNanos = -1;
+        /** When the request's last byte was written on this attempt, or -1 until then. */
+        private volatile long sentNanos = -1;
 
         private Attempt(boolean retry) {
             this.retry = retry;
@@ -587,6 +593,7 @@ final class Exchange implements Emitter, RequestHandle {
 
         @Override
         public void sent(long nanoTime) {
+            sentNanos = nanoTime;
             if (attempt == this) onSent(nanoTime, connectNanos);
         }
 

@@ -59,15 +59,18 @@ public final class Failures {
             return new Classified(ErrorKind.BACKEND_EXCEPTION,
                     "TLS failure: " + detail + " (config insecure=true skips certificate checks)");
         }
-        if (t instanceof ConnectionClosedException || t instanceof SocketException || t instanceof EOFException) {
-            return new Classified(ErrorKind.STREAM_RESET,
-                    (responseStarted ? "connection closed mid-stream: " : "connection closed before a response: ") + detail);
+        if (t instanceof ConnectionClosedException || t instanceof SocketException || t instanceof EOFException
+                || t instanceof java.nio.channels.ClosedChannelException) {
+            return responseStarted
+                    ? new Classified(ErrorKind.STREAM_RESET, "connection closed mid-stream: " + detail)
+                    : new Classified(ErrorKind.CONNECTION_CLOSED, "connection closed before a response: " + detail);
         }
         if (t instanceof InterruptedIOException) {
             return new Classified(ErrorKind.READ_TIMEOUT, "interrupted I/O: " + detail);
         }
         if (t instanceof java.io.IOException) {
-            return new Classified(ErrorKind.STREAM_RESET, "I/O error: " + detail);
+            // an established connection broke (Netty's native errors, e.g. a reset, are plain IOExceptions)
+            return new Classified(responseStarted ? ErrorKind.STREAM_RESET : ErrorKind.CONNECTION_CLOSED, "I/O error: " + detail);
         }
         return new Classified(ErrorKind.BACKEND_EXCEPTION, t.getClass().getSimpleName() + ": " + detail);
     }

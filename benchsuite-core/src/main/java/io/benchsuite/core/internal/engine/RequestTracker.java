@@ -48,6 +48,8 @@ final class RequestTracker implements ResponseListener {
     private int connectionRetries;
     private OutputKinds outputKinds = OutputKinds.none();
     private boolean resendPending;
+    /** Why the request was re-sent (the backend's words), or null. */
+    private String resendReason;
     private long firstTokenOffset = -1;
     private long lastTokenNanos;
     private int streamedTokens;
@@ -158,6 +160,9 @@ final class RequestTracker implements ResponseListener {
         if (finished || firstTokenOffset >= 0) return;
         connectionRetries++;
         resendPending = true;
+        if (resendReason == null) {
+            resendReason = reason == null || reason.isBlank() ? "re-sent on a fresh connection (no reason given)" : reason;
+        }
     }
 
     @Override
@@ -249,7 +254,7 @@ final class RequestTracker implements ResponseListener {
         record = new RequestRecord(index, phase, user, scheduledOffset, dispatchOffset, submitOffset, sentOffset,
                 firstTokenOffset, end, content.promptTokens(), output, usage.promptTokens(), usage.completionTokens(),
                 streamedTokens, source, content.promptHash(), outcome, kind, message, Gaps.of(gaps, gapCount),
-                connectNanos, connectionRetries, content.sessionId(), content.turn(), 0, outputKinds);
+                connectNanos, connectionRetries, content.sessionId(), content.turn(), 0, outputKinds, resendReason);
         if ((!content.continues() && !keepAnswer) || outcome != Outcome.SUCCESS) {
             text.setLength(0);
             text.trimToSize();

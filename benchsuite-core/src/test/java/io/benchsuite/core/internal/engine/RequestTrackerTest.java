@@ -152,9 +152,29 @@ class RequestTrackerTest {
         t.onComplete(at(118), new Usage(16, 1));
         RequestRecord r = t.record();
         assertThat(r.connectionRetries()).isEqualTo(1);
+        assertThat(r.resent()).isTrue();
+        assertThat(r.resendReason()).isEqualTo("connection reset before the response");
         assertThat(r.sentOffsetNanos()).isEqualTo(107 * MS);
         assertThat(r.ttftFromSendNanos()).isEqualTo(10 * MS);
         assertThat(r.ttftNanos()).as("from the schedule: includes the lost round trip").isEqualTo(17 * MS);
+    }
+
+    @Test
+    void theResendReasonReachesTheRequestLogLine() throws java.io.IOException {
+        RequestTracker t = tracker(true);
+        t.onSent(at(102));
+        t.onConnectionRetry(at(104), "kept-alive connection closed before the request was written in full");
+        t.onSent(at(107));
+        t.onTokens(at(117), 1, "x");
+        t.onComplete(at(118), new Usage(16, 1));
+        assertThat(io.benchsuite.core.report.RequestLogWriter.toJsonLine(t.record())).contains(
+                "\"connectionRetries\":1,\"resent\":\"kept-alive connection closed before the request was written in full\"");
+        RequestTracker once = tracker(true);
+        once.onSent(at(102));
+        once.onComplete(at(118), new Usage(16, 1));
+        assertThat(once.record().resendReason()).isNull();
+        assertThat(io.benchsuite.core.report.RequestLogWriter.toJsonLine(once.record()))
+                .doesNotContain("resent").doesNotContain("connectionRetries");
     }
 
     @Test
