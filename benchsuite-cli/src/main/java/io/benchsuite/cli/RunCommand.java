@@ -3,13 +3,11 @@ package io.benchsuite.cli;
 import io.benchsuite.api.accuracy.AccuracyScorer;
 import io.benchsuite.api.accuracy.AccuracyScorers;
 import io.benchsuite.api.backend.BackendConfig;
-import io.benchsuite.api.backend.BackendException;
 import io.benchsuite.api.backend.BackendOption;
 import io.benchsuite.api.backend.BackendProvider;
 import io.benchsuite.api.backend.BackendRegistry;
 import io.benchsuite.api.backend.ConfigurationException;
 import io.benchsuite.api.backend.Quantization;
-import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.backend.UnknownBackendException;
 import io.benchsuite.api.result.Slo;
 import io.benchsuite.api.seed.SeedChain;
@@ -19,17 +17,11 @@ import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.LoadModel;
 import io.benchsuite.api.workload.RateProfile;
 import io.benchsuite.api.workload.Workload;
-import io.benchsuite.api.workload.source.WorkloadDataException;
 import io.benchsuite.api.workload.source.WorkloadSource;
 import io.benchsuite.backends.http.HttpSettings;
 import io.benchsuite.backends.openai.OpenAiSettings;
 import io.benchsuite.cli.FlagTypes.Header;
-import io.benchsuite.core.Benchmark;
-import io.benchsuite.core.RunningBenchmark;
-import io.benchsuite.core.report.OutputDirectoryNotEmptyException;
-import io.benchsuite.core.report.ReportWriters;
-import io.benchsuite.core.report.ReportsNotWrittenException;
-import io.benchsuite.core.run.RunResult;
+import io.benchsuite.core.spec.RunSpec;
 import io.benchsuite.core.workload.ContextLimit;
 import io.benchsuite.core.workload.DatasetSpec;
 import io.benchsuite.core.workload.LengthDistributions;
@@ -41,7 +33,6 @@ import io.benchsuite.core.workload.ShareGptOptions;
 import io.benchsuite.core.workload.SyntheticSource;
 import io.benchsuite.core.workload.ThinkTime;
 import io.benchsuite.core.workload.TraceOptions;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -52,9 +43,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -81,7 +71,6 @@ final class RunCommand implements Callable<Integer> {
     /** Default cap on requests in flight when a trace is replayed at its own times (its load is the trace's). */
     static final int DEFAULT_TRACE_CAP = 1024;
     private static final String SIM = "sim";
-    private static volatile boolean interruptedBySignal;
 
     private final CliContext ctx;
 
@@ -257,8 +246,6 @@ final class RunCommand implements Callable<Integer> {
                     + "and of headers named by --secret-header, never appear in reports, logs or messages.")
     List<Header> headers = new ArrayList<>();
 
-    private SecretMask secrets = SecretMask.none();
-
     @picocli.CommandLine.Mixin
     ShardOptions sharding = new ShardOptions();
 
@@ -383,7 +370,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** Whether this JVM is shutting down because of Ctrl-C / SIGINT during a run. */
     static boolean interruptedBySignal() {
-        return interruptedBySignal;
+        return RunInterrupt.bySignal();
     }
 
     /** Parses every flag into typed values; a bad value throws a usage {@link CliException} naming the flag. */
@@ -526,9 +513,21 @@ final class RunCommand implements Callable<Integer> {
 
         Path dir = outputDir != null ? outputDir : unused(Path.of("reports", backendName + "-" + sanitize(model.trim()) + "-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT))));
-        return new RunPlan(name, backendName, backendConfig, workload, chain, objectives, dir, drain,
-                !skipPreflight, labels, progressEvery, !noProgress, sessionOptions(), contextLimit(),
-                contextPolicy == null ? ContextLimit.Policy.MARK : policy(), List.of(), null);
+        double maxErrors = maxErrorRate();
+        Duration stallThreshold = Flags.duration("--client-stall-threshold", clientStallThreshold, true);
+        AccuracyScorer scorer = accuracy == null ? null : Flags.parse("--accuracy", accuracy, AccuracyScorers::forSpec);
+        RunSpec runSpec = RunSpec.builder(name, workload)
+                .backend(backendName, backendConfig)
+                .seed(chain)
+                .objectives(new RunSpec.Objectives(objectives, "", maxErrors, Optional.ofNullable(scorer)))
+                .context(new RunSpec.Context(Optional.ofNullable(contextLimit()),
+                        contextPolicy == null ? ContextLimit.Policy.MARK : policy()))
+                .sessions(sessionOptions())
+                .output(new RunSpec.Output(Optional.of(dir), overwrite))
+                .execution(new RunSpec.Execution(!skipPreflight, drain, stallThreshold))
+                .labels(labels)
+                .build();
+        return new RunPlan(runSpec, progressEvery, !noProgress, null);
     }
 
     /**
@@ -752,209 +751,12 @@ final class RunCommand implements Callable<Integer> {
 
     /** Runs one plan: the reports in its output directory, the summary on stdout; returns the exit code. */
     int execute(RunPlan plan) {
-        double maxErrors = maxErrorRate();
-        Duration stallThreshold = Flags.duration("--client-stall-threshold", clientStallThreshold, true);
-        AccuracyScorer scorer = accuracy == null ? null : Flags.parse("--accuracy", accuracy, AccuracyScorers::forSpec);
-        checkOutputDir(plan.outputDir());
-        SecretMask mask = plan.backendConfig().secretMask();
-        String keyVar = plan.backendConfig().string(BackendConfig.API_KEY_ENV).orElse(null);
-        String key = keyVar == null ? null : ctx.env().apply(keyVar);
-        this.secrets = key == null ? mask : mask.and(SecretMask.of(List.of(key)));
-        BackendRegistry registry = BackendRegistry.load(); // plan() found the provider in it
-        Benchmark.Builder b = Benchmark.named(plan.name())
-                .registry(registry)
-                .backend(plan.backend(), plan.backendConfig())
-                .workload(plan.workload())
-                .seed(plan.seed())
-                .slo(plan.slo())
-                .outputDir(plan.outputDir())
-                .overwrite(overwrite)
-                .drainTimeout(plan.drainTimeout())
-                .preflight(plan.preflight())
-                .sessions(plan.sessions())
-                .injections(plan.injections())
-                .clientStallThreshold(stallThreshold);
-        if (scorer != null) b.accuracy(scorer);
-        if (plan.slo().isEmpty()) { // no --slo: goodput against a published default, which the report records
-            DefaultSlo d = DefaultSlo.forModel(plan.backendConfig().string(BackendConfig.MODEL, ""));
-            b.slo(d.slo()).sloBasis(d.basis());
-        }
-        if (!Double.isNaN(maxErrors)) b.maxErrorRate(maxErrors);
-        if (plan.contextLimit() != null) {
-            b.contextLimit(plan.contextLimit(), plan.contextPolicy());
-        } else {
-            b.contextPolicy(plan.contextPolicy());
-        }
-        if (plan.scenario() != null) b.listener(plan.scenario());
-        plan.labels().forEach(b::label);
-        String shardLine = sharding.apply(b, plan.workload(), ctx.env());
-        Observability.Settings obsSettings = observability(plan);
-
-        ctx.out().println(Summary.banner(plan));
-        if (shardLine != null) ctx.out().println(shardLine);
-        // The hook is in place before the backend starts, so Ctrl-C during pre-flight or start-up also
-        // ends with whatever reports exist; the main thread keeps running while the JVM shuts down.
-        java.util.concurrent.atomic.AtomicReference<RunningBenchmark> current = new java.util.concurrent.atomic.AtomicReference<>();
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread main = Thread.currentThread();
-        Thread hook = new Thread(() -> {
-            interruptedBySignal = true;
-            ctx.err().println();
-            ctx.err().println("benchsuite: interrupted; stopping and writing the reports of what was measured ...");
-            RunningBenchmark r = current.get();
-            if (r != null) {
-                r.stop();
-            } else {
-                main.interrupt(); // still starting (a slow pre-flight check): don't wait out its timeout
-            }
-            try {
-                // the main thread writes the reports and prints the summary; the JVM exits (130) when this returns
-                finished.await(plan.drainTimeout().toSeconds() + 60, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "benchsuite-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try (Observability obs = Observability.start(obsSettings)) {
-            obs.install(b);
-            if (obs.prometheusUrl() != null) {
-                ctx.err().println("benchsuite: live metrics at " + obs.prometheusUrl());
-            }
-            return runAndReport(b, plan, current, obs);
-        } finally {
-            finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // Ctrl-C: the hook is running and waits for the latch counted down above
-            }
-        }
+        return execution().execute(plan);
     }
 
-    /**
-     * Refuses a non-empty output directory without --overwrite before anything starts, and with it says
-     * which files are kept (benchsuite never deletes what it did not write).
-     */
-    private void checkOutputDir(Path dir) {
-        try {
-            ReportWriters.checkUsable(dir, overwrite);
-            if (!overwrite) return;
-            List<String> kept = ReportWriters.foreignEntries(dir);
-            if (!kept.isEmpty()) {
-                ctx.err().println("benchsuite run: --overwrite: replacing benchsuite's files in " + dir + "; keeping "
-                        + kept.size() + " entr" + (kept.size() == 1 ? "y" : "ies") + " it did not write: "
-                        + String.join(", ", kept.size() <= 5 ? kept : kept.subList(0, 5)) + (kept.size() > 5 ? ", ..." : ""));
-            }
-        } catch (OutputDirectoryNotEmptyException e) {
-            throw CliException.usage("--output-dir: " + dir + " is not empty (it holds "
-                    + String.join(", ", e.entries().size() <= 5 ? e.entries() : e.entries().subList(0, 5))
-                    + (e.entries().size() > 5 ? ", ..." : "") + "): a new run there would mix its files with another "
-                    + "run's. Choose a new or empty directory, or add --overwrite to replace the files benchsuite writes ("
-                    + String.join(", ", ReportWriters.OWN_FILES) + "); other files are never deleted");
-        } catch (UncheckedIOException e) {
-            throw CliException.failure(safe(e.getMessage()));
-        }
-    }
-
-    private int runAndReport(Benchmark.Builder b, RunPlan plan,
-                             java.util.concurrent.atomic.AtomicReference<RunningBenchmark> current, Observability obs) {
-        RunningBenchmark running;
-        try {
-            running = b.start();
-        } catch (RuntimeException e) {
-            if (interruptedBySignal || Thread.currentThread().isInterrupted()) {
-                // Printed here, not by the exception handler: once call() returns, the shutdown hook
-                // is released and the JVM may exit before a handler prints anything.
-                ctx.err().println("benchsuite run: interrupted while the backend was starting (pre-flight check); "
-                        + "nothing was measured and no report was written");
-                ctx.err().flush();
-                return ExitCodes.INTERRUPTED;
-            }
-            throw startFailure(e, plan);
-        }
-        current.set(running);
-        obs.bind(running);
-        if (interruptedBySignal) running.stop(); // Ctrl-C arrived while the run was starting
-        Progress progress = plan.progress() ? Progress.start(ctx, running, plan) : null;
-        RunResult result;
-        ReportsNotWrittenException notWritten = null;
-        try {
-            result = running.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            running.stop();
-            throw CliException.failure("interrupted while waiting for the run");
-        } catch (ReportsNotWrittenException e) {
-            // the disk failed, not the run: the summary is still printed from the result in memory
-            result = e.result();
-            notWritten = e;
-        } catch (UncheckedIOException | IllegalStateException e) {
-            throw CliException.failure(safe(e.getMessage()));
-        } finally {
-            if (progress != null) progress.close();
-        }
-        ctx.out().print(Summary.render(result, plan.outputDir(), interruptedBySignal));
-        ctx.out().flush();
-        if (notWritten != null) {
-            String message = notWrittenMessage(notWritten);
-            if (!interruptedBySignal) throw CliException.failure(message);
-            ctx.err().println("benchsuite run: " + message);
-            ctx.err().flush();
-        }
-        if (result.status() == RunResult.Status.STOPPED && result.stopReason() != null && !interruptedBySignal) {
-            throw CliException.failure("stopped early: " + result.stopReason() + " (--max-error-rate); the reports of "
-                    + "what was measured are in " + plan.outputDir());
-        }
-        if (result.status() == RunResult.Status.STOPPED) return ExitCodes.INTERRUPTED;
-        if (result.status() == RunResult.Status.FAILED) {
-            // the input failed: a bad record is the user's file, not a run that went wrong (the report says FAILED)
-            throw CliException.badInput("--dataset: " + safe(result.stopReason()) + "; the run stopped there (the reports in "
-                    + plan.outputDir() + " hold what was sent before, with status failed)");
-        }
-        var counts = result.summary().counts();
-        if (counts.measured() > 0 && counts.succeeded() == 0) {
-            throw CliException.failure("no measured request succeeded (" + counts.failed() + " failed, " + counts.cancelled()
-                    + " cancelled); see the errors above and " + plan.outputDir().resolve("report.json"));
-        }
-        return ExitCodes.OK;
-    }
-
-    /** What could not be written, why, and where the figures are instead. */
-    private String notWrittenMessage(ReportsNotWrittenException e) {
-        StringBuilder m = new StringBuilder("cannot write every report into " + e.directory() + ": "
-                + String.join("; ", e.failures()) + ".");
-        e.savedTo().ifPresent(d -> m.append(" The report was saved to ").append(d)
-                .append(" instead (render it again with: benchsuite report ").append(d).append(").")
-                .append(e.failures().stream().anyMatch(f -> f.startsWith(ReportWriters.REQUESTS_JSONL)) ? ""
-                        : " " + e.directory().resolve(ReportWriters.REQUESTS_JSONL) + " holds every request."));
-        if (e.savedTo().isEmpty() && e.failures().stream().allMatch(f -> f.startsWith(ReportWriters.REQUESTS_JSONL))) {
-            m.append(" The report files were written; only the request log is incomplete.");
-        }
-        return safe(m.toString());
-    }
-
-    /** The CLI error for a backend that could not start. */
-    private CliException startFailure(RuntimeException e, RunPlan plan) {
-        if (e instanceof BackendException) {
-            return CliException.failure("backend '" + plan.backend() + "' is not usable: " + safe(e.getMessage()));
-        }
-        if (e instanceof OutputDirectoryNotEmptyException) return CliException.usage("--output-dir: " + safe(e.getMessage()));
-        if (e instanceof UncheckedIOException) return CliException.failure(safe(e.getMessage()));
-        if (e instanceof io.benchsuite.core.run.StartGate.StartFailedException) return CliException.failure(safe(e.getMessage()));
-        if (e instanceof ConfigurationException) {
-            // a value the declarations cannot judge, e.g. a model the simulator does not know
-            return CliException.usage("backend '" + plan.backend() + "': " + safe(e.getMessage()));
-        }
-        if (e instanceof WorkloadDataException) {
-            // the dataset cannot be read from its first record on: the message names the file, the line and the key
-            return CliException.badInput("--dataset: " + safe(e.getMessage()) + "; nothing was sent and no report was written");
-        }
-        throw e;
-    }
-
-    /** A message on one line with every secret of the run masked (servers echo credentials into errors). */
-    private String safe(String s) {
-        return s == null ? "(no message)" : secrets.mask(s.replaceAll("\\s*\\R\\s*", " ").trim());
+    /** How this command line's plans run (its shard and observability flags apply to each). */
+    RunExecution execution() {
+        return new RunExecution(ctx, sharding, this::observability);
     }
 
     static boolean isClosedLoop(Workload w) {

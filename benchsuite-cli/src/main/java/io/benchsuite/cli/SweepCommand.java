@@ -9,6 +9,7 @@ import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.sweep.Sweep;
 import io.benchsuite.core.sweep.SweepAxis;
 import io.benchsuite.core.sweep.SweepDocument;
+import io.benchsuite.core.sweep.SweepParameters;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -100,7 +101,7 @@ final class SweepCommand implements Callable<Integer> {
 
     /** The sweep's settings, parsed and checked: every point's run flags are parsed before anything runs. */
     record Plan(List<SweepAxis> axes, SweepSlo slo, StopRule stop, int maxRefinements, PointFigure ftl, PointFigure paretoLatency,
-                Path outputDir, List<String> runArgs) {}
+                Path outputDir, RunCommand run, RunPlan template) {}
 
     Plan plan() {
         if (sweeps.size() > 2) throw CliException.usage("--sweep: at most two parameters, got " + sweeps.size());
@@ -141,21 +142,64 @@ final class SweepCommand implements Callable<Integer> {
             refinements = -1;
         }
         if (refinements < 0) throw CliException.usage("--max-refinements: must be a whole number >= 0, got " + maxRefinements.trim());
+        RunCommand run = parseRun();
+        RunPlan template = run.plan();
+        for (SweepAxis a : axes) checkSweepable(a.parameter(), run);
         // the default directory is claimed by creating it, so two sweeps started in the same second do not share it
         Path dir = outputDir != null ? outputDir : DefaultOutputDir.claim(Path.of("reports", "sweep-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT))));
-        if (!runArgs.contains("--overwrite") && notEmpty(dir)) {
+        if (!template.spec().output().overwrite() && notEmpty(dir)) {
             throw CliException.usage("--output-dir: " + dir + " is not empty: the sweep's points would mix with another run's files. "
                     + "Choose a new or empty directory, or add --overwrite to replace the files benchsuite writes in every point");
         }
-        // every point's flags are checked now, so a bad value fails before the first run, naming the flag
-        RunPlan first = null;
-        for (Map<String, String> values : allPoints(axes)) {
-            RunPlan p = checkPoint(values, dir);
-            if (first == null) first = p;
+        // every point is derived and checked now, so a bad value fails before the first run, naming the point
+        for (Map<String, String> values : allPoints(axes)) pointSpec(template, values);
+        SweepSlo slo = sweepSlo == null ? fromRunSlo(template.slo()) : parseSlo(sweepSlo);
+        return new Plan(axes, slo.withMaxErrorRate(maxErrors), stop, refinements, ftlFigure, pareto, dir, run, template);
+    }
+
+    /** The run flags, parsed once into the template every point starts from. */
+    private RunCommand parseRun() {
+        List<String> args = new ArrayList<>();
+        args.add("run");
+        args.addAll(runArgs);
+        try {
+            CommandLine.ParseResult pr = BenchsuiteCli.commandLine(ctx).parseArgs(args.toArray(String[]::new));
+            RunCommand run = (RunCommand) pr.subcommand().commandSpec().userObject();
+            if (run.scenarioFile != null) throw CliException.usage("--file: a sweep runs flags, not a scenario file");
+            return run;
+        } catch (CommandLine.ParameterException e) {
+            throw CliException.usage(BenchsuiteCli.usageMessage(e));
         }
-        SweepSlo slo = sweepSlo == null ? fromRunSlo(first.slo()) : parseSlo(sweepSlo);
-        return new Plan(axes, slo.withMaxErrorRate(maxErrors), stop, refinements, ftlFigure, pareto, dir, List.copyOf(runArgs));
+    }
+
+    /** Run flags a point can change: the ones {@link SweepParameters} sets, and those that are backend configuration keys. */
+    private static final java.util.Set<String> SWEEPABLE_FLAGS = java.util.Set.of("model", "device", "quantization", "url",
+            "endpoint", "transport");
+
+    /** Refuses a run flag that a point cannot set (anything else is a backend option, which the backend checks). */
+    private static void checkSweepable(String parameter, RunCommand run) {
+        if (SweepParameters.WORKLOAD_PARAMETERS.contains(parameter) || SWEEPABLE_FLAGS.contains(parameter)) return;
+        if (CommandLine.Model.CommandSpec.forAnnotatedObject(run).findOption("--" + parameter) != null) {
+            throw CliException.usage("--sweep " + parameter + ": this run flag cannot be swept; sweep one of "
+                    + String.join(", ", SweepParameters.WORKLOAD_PARAMETERS) + ", " + String.join(", ", SWEEPABLE_FLAGS.stream()
+                    .sorted().toList()) + ", a backend option or header.<Name>");
+        }
+    }
+
+    /** A point's spec: the template's with the point's values set, checked; a bad value names the point and the flag. */
+    private static io.benchsuite.core.spec.RunSpec pointSpec(RunPlan template, Map<String, String> values) {
+        io.benchsuite.core.spec.RunSpec spec = template.spec();
+        try {
+            for (Map.Entry<String, String> e : new java.util.TreeMap<>(values).entrySet()) {
+                spec = SweepParameters.apply(spec, e.getKey(), e.getValue());
+            }
+            return spec;
+        } catch (IllegalArgumentException e) {
+            String point = String.join(",", new java.util.TreeMap<>(values).entrySet().stream()
+                    .map(v -> SweepParameters.shown(template.spec(), v.getKey(), v.getValue())).toList());
+            throw CliException.usage("at the point " + point + ": " + (e.getMessage().contains("=") ? "--" : "") + e.getMessage());
+        }
     }
 
     private static boolean notEmpty(Path dir) {
@@ -220,41 +264,6 @@ final class SweepCommand implements Callable<Integer> {
         return out;
     }
 
-    /** The {@code benchsuite run} arguments of a point. */
-    List<String> pointArgs(Map<String, String> values, Path dir) {
-        List<String> args = new ArrayList<>(runArgs);
-        CommandLine.Model.CommandSpec run = CommandLine.Model.CommandSpec.forAnnotatedObject(new RunCommand(ctx));
-        values.forEach((param, value) -> {
-            if (run.findOption("--" + param) != null && !param.equals("backend-option")) {
-                args.add("--" + param);
-                args.add(value);
-            } else {
-                args.add("--backend-option");
-                args.add(param + "=" + value);
-            }
-        });
-        args.add("--output-dir");
-        args.add(dir.toString());
-        args.add("--no-progress");
-        return args;
-    }
-
-    private RunPlan checkPoint(Map<String, String> values, Path dir) {
-        List<String> args = new ArrayList<>();
-        args.add("run");
-        args.addAll(pointArgs(values, dir.resolve(Sweep.POINTS_DIR).resolve("check")));
-        String point = String.join(",", values.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).sorted().toList());
-        try {
-            CommandLine.ParseResult pr = BenchsuiteCli.commandLine(ctx).parseArgs(args.toArray(String[]::new));
-            return ((RunCommand) pr.subcommand().commandSpec().userObject()).plan();
-        } catch (CommandLine.ParameterException e) {
-            throw CliException.usage("at the point " + point + ": " + BenchsuiteCli.usageMessage(e));
-        } catch (CliException e) {
-            if (e.exitCode() != ExitCodes.USAGE) throw e;
-            throw CliException.usage("at the point " + point + ": " + e.getMessage());
-        }
-    }
-
     @Override
     public Integer call() {
         Plan plan = plan();
@@ -270,7 +279,8 @@ final class SweepCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         SweepDocument doc;
         try {
-            Sweep sweep = Sweep.of((values, dir) -> runPoint(values, dir)).outputDir(plan.outputDir()).slo(plan.slo())
+            Sweep sweep = Sweep.of((values, dir) -> runPoint(plan, values, dir)).outputDir(plan.outputDir()).slo(plan.slo())
+                    .shownAs((parameter, value) -> SweepParameters.shownValue(plan.template().spec(), parameter, value))
                     .stopRule(plan.stop()).maxRefinements(plan.maxRefinements()).latencyFigure(plan.ftl())
                     .paretoLatency(plan.paretoLatency()).progress(line -> ctx.err().println("benchsuite sweep: " + line));
             for (SweepAxis a : plan.axes()) sweep.over(a);
@@ -287,39 +297,39 @@ final class SweepCommand implements Callable<Integer> {
         }
         print(doc, plan.outputDir());
         if (RunCommand.interruptedBySignal()) return ExitCodes.INTERRUPTED;
-        boolean anyCompleted = doc.series().stream().flatMap(s -> s.points().stream()).anyMatch(p -> !p.status().equals("failed"));
-        if (!anyCompleted) throw CliException.failure("no point of the sweep ran; see " + plan.outputDir().resolve(Sweep.SWEEP_JSON));
+        List<SweepDocument.Point> failed = doc.series().stream().flatMap(s -> s.points().stream())
+                .filter(p -> p.status().equals("failed")).toList();
+        if (!failed.isEmpty()) {
+            int all = doc.series().stream().mapToInt(s -> s.points().size()).sum();
+            throw CliException.failure(failed.size() + " of " + all + " points failed: " + String.join("; ", failed.stream()
+                    .map(p -> p.name() + ": " + p.error()).toList()) + "; see " + plan.outputDir().resolve(Sweep.SWEEP_JSON));
+        }
         return ExitCodes.OK;
     }
 
-    private io.benchsuite.core.report.model.Report runPoint(Map<String, String> values, Path dir) throws Exception {
+    /**
+     * Runs one point in this JVM: the template's spec with the point's values, its console output in a log beside its
+     * directory. A point that cannot run throws with its own reason, which the sweep shows and records.
+     */
+    private io.benchsuite.core.report.model.Report runPoint(Plan plan, Map<String, String> values, Path dir) throws Exception {
         if (RunCommand.interruptedBySignal()) throw new InterruptedException("interrupted");
         Files.createDirectories(dir.getParent());
-        List<String> args = new ArrayList<>();
-        args.add("run");
-        args.addAll(pointArgs(values, dir));
-        int code;
+        RunPlan point = new RunPlan(pointSpec(plan.template(), values).withOutputDir(dir), plan.template().progressInterval(),
+                false, null);
         // beside the point's directory, not in it: a run refuses a directory holding other files
         Path log = dir.resolveSibling(dir.getFileName() + ".log");
         try (PrintStream out = new PrintStream(Files.newOutputStream(log), true, StandardCharsets.UTF_8)) {
-            code = BenchsuiteCli.execute(new CliContext(out, out, ctx.env(), false), args.toArray(String[]::new));
-        }
-        boolean hasReport = Files.isRegularFile(dir.resolve(ReportJson.FILE_NAME));
-        if (code == ExitCodes.INTERRUPTED && !hasReport) throw new InterruptedException("interrupted");
-        if (!hasReport) throw new IllegalStateException("benchsuite run exited " + code + " without a report: " + lastLine(log));
-        try {
-            return ReportJson.read(dir);
-        } catch (InvalidReportException e) {
-            throw new IllegalStateException(e.getMessage(), e);
-        }
-    }
-
-    private static String lastLine(Path log) {
-        try {
-            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).toList();
-            return lines.isEmpty() ? "(no output)" : lines.get(lines.size() - 1).trim();
-        } catch (IOException e) {
-            return "(no log: " + e.getMessage() + ")";
+            CliContext pointCtx = new CliContext(out, out, ctx.env(), false);
+            RunExecution.Finished f;
+            try {
+                f = new RunExecution(pointCtx, plan.run().sharding, plan.run()::observability).run(point);
+            } catch (CliException e) {
+                out.println("benchsuite run: " + e.getMessage());
+                throw new IllegalStateException(e.getMessage(), e);
+            }
+            if (f.result() == null) throw new InterruptedException("interrupted");
+            if (f.failure() != null) out.println("benchsuite run: " + f.failure().getMessage());
+            return io.benchsuite.core.report.model.Report.of(f.result());
         }
     }
 

@@ -36,6 +36,7 @@ import io.benchsuite.core.shard.ShardRun;
 import io.benchsuite.core.shard.ShardedSource;
 import io.benchsuite.core.shard.ShardedWorkload;
 import io.benchsuite.core.shard.StartAt;
+import io.benchsuite.core.spec.RunSpec;
 import io.benchsuite.core.workload.ContextLimit;
 import io.benchsuite.core.workload.SessionOptions;
 import io.benchsuite.core.workload.SyntheticSource;
@@ -46,6 +47,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -102,12 +104,17 @@ public final class Benchmark {
         return new Builder(name);
     }
 
+    /** A new builder holding every setting of {@code spec} ({@link Builder#spec(RunSpec)}). */
+    public static Builder of(RunSpec spec) {
+        return new Builder(notNull(spec, "spec").name()).spec(spec);
+    }
+
     /** Builds and runs benchmarks. Not thread-safe; each {@link #start()} makes an independent run. */
     public static final class Builder {
         /** Backend details that declare the model's context length, in order of preference. */
         private static final List<String> DECLARED_CONTEXT_KEYS = List.of("max-context", "max_model_len");
 
-        private final String name;
+        private String name;
         private Backend backend;
         private String backendName;
         private BackendConfig backendConfig = BackendConfig.empty();
@@ -370,6 +377,60 @@ public final class Benchmark {
         public Builder label(String key, String value) {
             labels.put(notNull(key, "label key"), notNull(value, "label value"));
             return this;
+        }
+
+        /**
+         * Sets every setting {@code spec} holds, replacing this builder's; what is not a setting (a backend
+         * object when the spec names none, the registry, tokenizer, listeners, decorators, shard and start gate)
+         * is kept.
+         *
+         * @param spec the run's settings
+         * @return this builder
+         */
+        public Builder spec(RunSpec spec) {
+            notNull(spec, "spec");
+            name = spec.name();
+            spec.backend().ifPresent(b -> backend(b.name(), b.config()));
+            workload = spec.workload();
+            seed = spec.seed().orElse(null);
+            slo = spec.objectives().slo();
+            sloBasis = spec.objectives().sloBasis();
+            maxErrorRate = spec.objectives().maxErrorRate();
+            accuracy = spec.objectives().accuracy().orElse(null);
+            contextLimit = spec.context().limit().orElse(null);
+            contextPolicy = spec.context().policy();
+            sessions = spec.sessions();
+            injections.clear();
+            injections.addAll(spec.injections());
+            outputDir = spec.output().dir().orElse(null);
+            overwrite = spec.output().overwrite();
+            preflight = spec.execution().preflight();
+            drainTimeout = spec.execution().drainTimeout();
+            clientStallThreshold = spec.execution().clientStallThreshold();
+            labels.clear();
+            labels.putAll(spec.labels());
+            return this;
+        }
+
+        /**
+         * The settings of this builder as a {@link RunSpec} (its backend part is empty when a backend object was
+         * given); {@code Benchmark.of(spec)} gives them back.
+         *
+         * @throws IllegalStateException when no workload was set yet
+         */
+        public RunSpec spec() {
+            if (workload == null) throw new IllegalStateException("workload is not set: call workload(...) first");
+            RunSpec.Builder s = RunSpec.builder(name, workload)
+                    .backend(backendName == null ? Optional.empty() : Optional.of(new RunSpec.BackendSpec(backendName, backendConfig)))
+                    .objectives(new RunSpec.Objectives(slo, sloBasis, maxErrorRate, Optional.ofNullable(accuracy)))
+                    .context(new RunSpec.Context(Optional.ofNullable(contextLimit), contextPolicy))
+                    .sessions(sessions)
+                    .injections(injections)
+                    .output(new RunSpec.Output(Optional.ofNullable(outputDir), overwrite))
+                    .execution(new RunSpec.Execution(preflight, drainTimeout, clientStallThreshold))
+                    .labels(labels);
+            if (seed != null) s.seed(seed);
+            return s.build();
         }
 
         /**

@@ -20,6 +20,7 @@ import io.benchsuite.core.report.analysis.OrthogonalityBlock;
 import io.benchsuite.core.report.analysis.ParetoBlock;
 import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.Report;
+import io.benchsuite.core.spec.RunSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +31,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 
 /**
@@ -72,6 +74,9 @@ public final class Sweep {
     private Path outputDir;
     private String name = "sweep";
     private Consumer<String> progress = line -> { };
+    private BiFunction<String, String, String> display = (parameter, value) -> value;
+    /** Each swept parameter's values as shown (secret ones masked), filled when the sweep runs. */
+    private final Map<String, Map<String, String>> shown = new LinkedHashMap<>();
 
     private Sweep(SweepPointRunner runner) {
         this.runner = runner;
@@ -86,11 +91,12 @@ public final class Sweep {
      */
     public static Sweep of(Benchmark.Builder template) {
         notNull(template, "template");
-        return new Sweep((values, dir) -> {
-            Benchmark.Builder b = template.copy().outputDir(dir);
-            values.forEach((k, v) -> SweepParameters.apply(b, k, v));
-            return Report.of(b.run());
+        Sweep sweep = new Sweep((values, dir) -> {
+            RunSpec point = template.spec().withOutputDir(dir);
+            for (Map.Entry<String, String> e : values.entrySet()) point = SweepParameters.apply(point, e.getKey(), e.getValue());
+            return Report.of(template.copy().spec(point).run());
         });
+        return sweep.shownAs((parameter, value) -> SweepParameters.shownValue(template.spec(), parameter, value));
     }
 
     /**
@@ -184,6 +190,19 @@ public final class Sweep {
         return this;
     }
 
+    /**
+     * How a swept value is shown in point names, directories, {@code sweep.json}, {@code sweep.html} and progress
+     * lines (default: as it is). A sweep over a secret (an API key header, a URL with a password) shows it masked;
+     * values of one parameter that would show alike get their position appended ({@code ***#2}).
+     *
+     * @param displayed the shown text of a parameter's value
+     * @return this sweep
+     */
+    public Sweep shownAs(BiFunction<String, String, String> displayed) {
+        this.display = notNull(displayed, "displayed");
+        return this;
+    }
+
     /** Receives one line per point as the sweep goes. */
     public Sweep progress(Consumer<String> lines) {
         this.progress = notNull(lines, "progress");
@@ -193,9 +212,7 @@ public final class Sweep {
     /** One point run: its values, kind, directory and report (or why it failed). */
     private record Ran(Map<String, String> values, double load, String kind, Path dir, Report report, String error) {
         String label() {
-            List<String> parts = new ArrayList<>();
-            values.forEach((k, v) -> parts.add(k + "=" + v));
-            return String.join(",", parts);
+            return Sweep.label(values);
         }
     }
 
@@ -211,12 +228,15 @@ public final class Sweep {
         if (axes.isEmpty()) throw new IllegalStateException("nothing to sweep: call over(parameter, values...)");
         if (outputDir == null) throw new IllegalStateException("outputDir is required");
         long started = System.nanoTime();
+        shown.clear();
+        for (SweepAxis a : axes) shown.put(a.parameter(), shownValues(a));
         int loadIndex = axes.get(0).numeric() || axes.size() == 1 || !axes.get(1).numeric() ? 0 : 1;
         SweepAxis load = axes.get(loadIndex);
         SweepAxis outer = axes.size() == 2 ? axes.get(1 - loadIndex) : null;
         List<Map<String, String>> seriesValues = new ArrayList<>();
         if (outer == null) seriesValues.add(Map.of());
         else for (String v : outer.values()) seriesValues.add(Map.of(outer.parameter(), v));
+        // from here on a point's values are carried as they are run and shown as shownMap() gives them
 
         List<String> notes = new ArrayList<>();
         List<SweepDocument.Series> series = new ArrayList<>();
@@ -224,7 +244,7 @@ public final class Sweep {
         int planned = load.values().size() * seriesValues.size();
         for (Map<String, String> fixed : seriesValues) {
             if (Thread.currentThread().isInterrupted()) {
-                notes.add("interrupted: the series from " + label(fixed) + " on were not run");
+                notes.add("interrupted: the series from " + label(shownMap(fixed)) + " on were not run");
                 break;
             }
             List<Ran> runs = new ArrayList<>();
@@ -232,7 +252,8 @@ public final class Sweep {
             all.addAll(runs);
         }
         SweepDocument doc = new SweepDocument(SCHEMA_VERSION, new SweepDocument.Tool("benchsuite"), name, axes.stream()
-                .map(a -> new SweepDocument.Axis(a.parameter(), a.values(), a.numeric())).toList(),
+                .map(a -> new SweepDocument.Axis(a.parameter(), a.values().stream().map(v -> show(a.parameter(), v)).toList(),
+                        a.numeric())).toList(),
                 new SweepDocument.SloEntry(sloLimits(), slo.maxErrorRate()), new SweepDocument.StopEntry(stopRule.errorRate(),
                 stopRule.sloFactor()), maxRefinements, latency.label(), paretoLatency.label(), series, orthogonality(all),
                 pareto(all), (System.nanoTime() - started) / 1e9, notes);
@@ -247,7 +268,7 @@ public final class Sweep {
     }
 
     private SweepDocument.Series runSeries(SweepAxis load, Map<String, String> fixed, List<Ran> runs, List<Ran> before, int planned) {
-        String seriesLabel = fixed.isEmpty() ? "all" : label(fixed);
+        String seriesLabel = fixed.isEmpty() ? "all" : label(shownMap(fixed));
         List<String> notes = new ArrayList<>();
         Optional<String> stopped = Optional.empty();
         Double highest = null, lowest = null;
@@ -319,7 +340,7 @@ public final class Sweep {
         List<Ran> ordered = new ArrayList<>(runs);
         if (load.numeric()) ordered.sort(Comparator.comparingDouble(Ran::load));
         for (Ran x : ordered) entries.add(entry(x, load.numeric(), efficiency.get(x.load())));
-        return new SweepDocument.Series(seriesLabel, fixed, entries, tKnee, lKnee, kneeAbsent, balance, highest, lowest,
+        return new SweepDocument.Series(seriesLabel, shownMap(fixed), entries, tKnee, lKnee, kneeAbsent, balance, highest, lowest,
                 stopped.orElse(null), notes);
     }
 
@@ -340,10 +361,12 @@ public final class Sweep {
     }
 
     private Ran runPoint(Map<String, String> values, double load, String kind, int ordinal, int planned) {
-        String label = label(values);
+        Map<String, String> shownValues = shownMap(values);
+        String label = label(shownValues);
         Path dir = outputDir.resolve(POINTS_DIR).resolve(dirName(label));
+        values = shownValues; // the runner gets the real values; everything recorded gets the shown ones
         try {
-            Report r = runner.run(Map.copyOf(values), dir);
+            Report r = runner.run(Map.copyOf(realValues(shownValues)), dir);
             if (r == null) throw new IllegalStateException("the point runner returned no report");
             SweepPoint p = ReportFigures.sweepPoint(r, load);
             SweepSlo.Verdict v = slo.judge(p);
@@ -414,6 +437,42 @@ public final class Sweep {
         } catch (IOException e) {
             throw new java.io.UncheckedIOException("cannot write the sweep's documents into " + outputDir + ": " + e.getMessage(), e);
         }
+    }
+
+    /** An axis's values as shown: masked where secret, with the position appended where two would show alike. */
+    private Map<String, String> shownValues(SweepAxis a) {
+        List<String> texts = a.values().stream().map(v -> notNull(display.apply(a.parameter(), v), "shown value")).toList();
+        Map<String, String> out = new LinkedHashMap<>();
+        for (int i = 0; i < texts.size(); i++) {
+            String t = texts.get(i);
+            boolean clash = texts.indexOf(t) != texts.lastIndexOf(t);
+            out.put(a.values().get(i), clash ? t + "#" + (i + 1) : t);
+        }
+        return out;
+    }
+
+    private String show(String parameter, String value) {
+        Map<String, String> m = shown.get(parameter);
+        String s = m == null ? null : m.get(value);
+        return s != null ? s : notNull(display.apply(parameter, value), "shown value");
+    }
+
+    private Map<String, String> shownMap(Map<String, String> values) {
+        Map<String, String> out = new LinkedHashMap<>();
+        values.forEach((k, v) -> out.put(k, show(k, v)));
+        return out;
+    }
+
+    /** The values a point runs with, from the shown ones (each shown value stands for one real value of its axis). */
+    private Map<String, String> realValues(Map<String, String> shownValues) {
+        Map<String, String> out = new LinkedHashMap<>();
+        shownValues.forEach((k, v) -> {
+            String real = v;
+            Map<String, String> m = shown.get(k);
+            if (m != null) for (Map.Entry<String, String> e : m.entrySet()) if (e.getValue().equals(v)) real = e.getKey();
+            out.put(k, real);
+        });
+        return out;
     }
 
     private static String label(Map<String, String> values) {
