@@ -141,4 +141,26 @@ class RunPlanTest {
         assertThat(RunCommand.sanitize("../../etc")).isEqualTo("etc");
         assertThat(RunCommand.sanitize("a b:c")).isEqualTo("a_b_c");
     }
+
+    @Test
+    void everyRunSettingOnTheCommandLineLandsInTheTypedRunSpec() {
+        io.benchsuite.core.spec.RunSpec spec = cli.plan("--name", "nightly", "--max-error-rate", "20%", "--accuracy", "exact",
+                "--client-stall-threshold", "9ms", "--overwrite", "--output-dir", "out", "--max-context", "4096",
+                "--context-policy", "skip", "--slo", "ttft=1s", "--skip-preflight", "--drain-timeout", "3s", "--seed", "11",
+                "--device", "h100-80gb", "--think-time", "5ms").spec();
+        assertThat(spec.name()).isEqualTo("nightly");
+        assertThat(spec.objectives().maxErrorRate()).isEqualTo(0.2);
+        assertThat(spec.objectives().accuracy()).hasValueSatisfying(a -> assertThat(a.name()).isEqualTo("exact-match"));
+        assertThat(spec.objectives().slo()).isEqualTo(Slo.parse("ttft=1s"));
+        assertThat(spec.execution()).isEqualTo(new io.benchsuite.core.spec.RunSpec.Execution(false, Duration.ofSeconds(3),
+                Duration.ofMillis(9)));
+        assertThat(spec.output()).isEqualTo(new io.benchsuite.core.spec.RunSpec.Output(java.util.Optional.of(Path.of("out")), true));
+        assertThat(spec.context().limit()).hasValue(new io.benchsuite.core.workload.ContextLimit(4096));
+        assertThat(spec.context().policy()).isEqualTo(io.benchsuite.core.workload.ContextLimit.Policy.SKIP);
+        assertThat(spec.seed()).hasValue(SeedChain.fromLong(11));
+        assertThat(spec.labels()).containsEntry("device", "h100-80gb");
+        assertThat(spec.sessions().thinkTime().toString()).contains("5");
+        // the spec runs as it is: the library builder takes every setting from it
+        assertThat(io.benchsuite.core.Benchmark.of(spec).spec()).isEqualTo(spec);
+    }
 }

@@ -6,6 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import io.benchsuite.core.prompt.Tokenizers;
+import io.benchsuite.sim.SimSettings;
+import io.benchsuite.sim.server.SimHttpServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -70,5 +74,63 @@ class SweepCommandTest {
         assertThat(notEmpty.run("sweep", "--backend", "sim", "--sweep", "max-concurrent=1,2", "--output-dir", used.toString()))
                 .isEqualTo(ExitCodes.USAGE);
         assertThat(notEmpty.err()).contains("--output-dir: " + used + " is not empty").contains("--overwrite");
+    }
+
+    @Test
+    void noProgressIsAcceptedAndAFailingPointShowsItsOwnReasonAndFailsTheSweep() throws Exception {
+        try (SimHttpServer server = SimHttpServer.builder().tokenizer(Tokenizers.cl100k())
+                .settings(SimSettings.builder().model("llama-3.1-8b").timeScale(0.01).build()).start();
+             java.net.ServerSocket closed = new java.net.ServerSocket(0)) {
+            int deadPort = closed.getLocalPort();
+            closed.close(); // nothing listens there any more: the second point's pre-flight check fails
+            Path out = tmp.resolve("failing");
+            CliHarness cli = new CliHarness();
+            int code = cli.run("sweep", "--backend", "openai", "--model", "llama-3.1-8b", "--sweep",
+                    "url=http://127.0.0.1:" + server.port() + ",http://127.0.0.1:" + deadPort, "--no-progress", "--num-requests", "4",
+                    "--input-length", "16", "--output-length", "4", "--seed", "1", "--output-dir", out.toString());
+            assertThat(code).as(cli.err()).isEqualTo(ExitCodes.FAILURE);
+            assertThat(cli.err()).doesNotContain("should be specified only once").doesNotContain("Try 'benchsuite run --help'")
+                    .contains("point 2 (url=http://127.0.0.1:" + deadPort + "): FAILED: backend 'openai' is not usable: ")
+                    .contains("1 of 2 points failed: url=http://127.0.0.1:" + deadPort + ": backend 'openai' is not usable");
+            JsonNode doc = JSON.readTree(out.resolve("sweep.json").toFile());
+            assertThat(doc.at("/series/0/points/0/status").asText()).isEqualTo("completed");
+            assertThat(doc.at("/series/0/points/1/status").asText()).isEqualTo("failed");
+            assertThat(doc.at("/series/0/points/1/error").asText()).as("the point's own reason")
+                    .startsWith("backend 'openai' is not usable: ").doesNotContain("--help");
+        }
+    }
+
+    @Test
+    void aSweepOverSecretsShowsThemMaskedInNamesDirectoriesDocumentsAndConsole() throws Exception {
+        String k1 = "k1secretAAAA1", k2 = "k2secretBBBB2", pw1 = "pw1secretCCCC", pw2 = "pw2secretDDDD";
+        try (SimHttpServer server = SimHttpServer.builder().tokenizer(Tokenizers.cl100k())
+                .settings(SimSettings.builder().model("llama-3.1-8b").timeScale(0.01).build()).start()) {
+            int port = server.port();
+            Path out = tmp.resolve("secret-axes");
+            CliHarness cli = new CliHarness();
+            int code = cli.run("sweep", "--backend", "openai", "--model", "llama-3.1-8b",
+                    "--sweep", "header.X-Api-Key=" + k1 + "," + k2, "--sweep", "url=http://u:" + pw1 + "@127.0.0.1:" + port
+                            + ",http://u:" + pw2 + "@127.0.0.1:" + port,
+                    "--num-requests", "4", "--max-concurrent", "2", "--input-length", "16", "--output-length", "4", "--seed", "1",
+                    "--output-dir", out.toString());
+            assertThat(code).as(cli.err()).isZero();
+            StringBuilder everything = new StringBuilder(cli.out()).append(cli.err());
+            try (java.util.stream.Stream<Path> files = Files.walk(out)) {
+                for (Path f : files.toList()) {
+                    everything.append('\n').append(f);
+                    if (Files.isRegularFile(f)) everything.append('\n').append(Files.readString(f));
+                }
+            }
+            for (String secret : List.of(k1, k2, pw1, pw2)) {
+                assertThat(everything.toString()).as("no trace of " + secret).doesNotContain(secret)
+                        .doesNotContain(secret.substring(0, 8));
+            }
+            JsonNode doc = JSON.readTree(out.resolve("sweep.json").toFile());
+            assertThat(doc.at("/axes/0/values").toString() + doc.at("/axes/1/values")).contains("***#1", "***#2",
+                    "http://127.0.0.1:" + port);
+            assertThat(doc.at("/series").size()).isEqualTo(2);
+            assertThat(doc.at("/series/0/points").size()).isEqualTo(2);
+            assertThat(cli.err()).contains("header.X-Api-Key=***#1");
+        }
     }
 }

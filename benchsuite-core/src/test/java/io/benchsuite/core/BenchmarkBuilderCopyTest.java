@@ -90,4 +90,51 @@ class BenchmarkBuilderCopyTest {
     private static boolean same(Object a, Object b) {
         return a == null ? b == null : a.equals(b);
     }
+
+    /**
+     * Settings that are not part of a {@link io.benchsuite.core.spec.RunSpec}: live objects and this JVM's
+     * wiring (a backend object, where backends are looked up, the tokenizer, listeners, decorators, the shard
+     * and start gate the command line's sharding sets, the hiccup meter), and two API-only conveniences (the
+     * model override and retaining request records in memory).
+     */
+    private static final List<String> NOT_IN_SPEC = List.of("backend", "registry", "tokenizer", "model", "retainRequests",
+            "shard", "startGate", "listeners", "decorators", "hiccupMeter");
+
+    @Test
+    void everySettingRoundTripsThroughTheRunSpec() throws Exception {
+        Benchmark.Builder b = Benchmark.named("template")
+                .backend("sim", BackendConfig.of(Map.of("device", "h100")))
+                .workload(Workload.closed(3).maxRequests(7).build())
+                .seed(SeedChain.fromLong(11))
+                .slo(Slo.parse("ttft=1s"))
+                .sloBasis("the team's objective")
+                .outputDir(Path.of("out-dir"))
+                .overwrite(true)
+                .maxErrorRate(0.25)
+                .drainTimeout(Duration.ofSeconds(3))
+                .preflight(false)
+                .label("team", "serving")
+                .sessions(SessionOptions.DEFAULTS.withThinkTime(ThinkTime.fixed(Duration.ofMillis(5))))
+                .contextLimit(new ContextLimit(4096), ContextLimit.Policy.SKIP)
+                .injection(new TimedInjection(Duration.ZERO, new Injection(0, "NOTE", InjectionPriority.LOW,
+                        Duration.ofMinutes(1)), 0))
+                .clientStallThreshold(Duration.ofMillis(9))
+                .accuracy(AccuracyScorers.exactMatch());
+        io.benchsuite.core.spec.RunSpec spec = b.spec();
+        Benchmark.Builder back = Benchmark.of(spec);
+        Benchmark.Builder fresh = Benchmark.named("other");
+
+        List<String> unset = new ArrayList<>();
+        List<String> lost = new ArrayList<>();
+        for (Field f : Benchmark.Builder.class.getDeclaredFields()) {
+            if (Modifier.isStatic(f.getModifiers()) || NOT_IN_SPEC.contains(f.getName())) continue;
+            f.setAccessible(true);
+            if (same(f.get(b), f.get(fresh))) unset.add(f.getName());
+            if (!same(f.get(b), f.get(back))) lost.add(f.getName());
+        }
+        assertThat(unset).as("settings this test does not set: set them above so the round trip is checked").isEmpty();
+        assertThat(lost).as("settings lost between the builder and its RunSpec").isEmpty();
+        assertThat(back.spec()).as("builder -> spec -> builder -> spec").isEqualTo(spec);
+        assertThat(spec.toBuilder().build()).isEqualTo(spec);
+    }
 }
