@@ -38,7 +38,13 @@ final class CliHarness {
         String[] all = new String[runArgs.length + 1];
         all[0] = "run";
         System.arraycopy(runArgs, 0, all, 1, runArgs.length);
-        CommandLine.ParseResult pr = BenchsuiteCli.commandLine(ctx).parseArgs(all);
+        CommandLine.ParseResult pr;
+        try {
+            pr = BenchsuiteCli.commandLine(ctx).parseArgs(all);
+        } catch (CommandLine.ParameterException e) {
+            // a value picocli's converters refused: the usage error the command line prints for it
+            throw CliException.usage(BenchsuiteCli.usageMessage(e));
+        }
         RunCommand cmd = (RunCommand) pr.subcommand().commandSpec().userObject();
         return cmd.plan();
     }
