@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -171,6 +172,8 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         if (scenarioFile != null) return ScenarioRun.load(ctx, scenarioFile, spec).run();
         RunPlan plan = plan();
+        // report.json records the flags as a scenario: `run -f report.json` runs it again
+        plan = plan.inScenario(List.of(), ScenarioRun.commandLine(ctx, spec, plan));
         // the default directory is claimed by creating it, so two runs started in the same second do not share it
         return execute(outputDir == null ? plan.withOutputDir(DefaultOutputDir.claim(plan.outputDir())) : plan);
     }

@@ -84,6 +84,15 @@ final class ScenarioRun {
         }
     }
 
+    /**
+     * The scenario section of a run given by flags alone: its flags as a scenario (seed explicit, secrets as in any
+     * resolved scenario), so that {@code run -f report.json} runs it again as a scenario file's run would.
+     */
+    static ScenarioListener commandLine(CliContext ctx, CommandSpec cli, RunPlan plan) {
+        ScenarioRun s = new ScenarioRun(ctx, null, new LinkedHashMap<>(), null, List.of(), cli);
+        return new ScenarioListener(new ScenarioSection(null, null, 0, 0, s.resolved(plan)));
+    }
+
     /** Reads and checks the file's shape (keys, phases); values are checked per phase when it is planned. */
     static ScenarioRun load(CliContext ctx, Path path, CommandSpec cli) {
         Node root = ScenarioFile.read(path);

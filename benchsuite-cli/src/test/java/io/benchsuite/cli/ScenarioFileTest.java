@@ -265,4 +265,27 @@ class ScenarioFileTest {
         // the command line's headers replace the file's (a list flag given again is replaced, not added to)
         assertThat(resolved.get("header").toString()).isEqualTo("[\"Authorization=***\"]");
     }
+
+    @Test
+    void aRunGivenByFlagsAloneRunsAgainFromItsReport() throws IOException {
+        Path first = tmp.resolve("flags");
+        CliHarness a = new CliHarness();
+        assertThat(a.run("run", "--backend", "sim", "--backend-option", "clock=virtual", "--rate", "20", "--num-requests", "30",
+                "--input-length", "uniform:20-60", "--output-length", "8", "--seed", "7", "--name", "by-flags", "--no-progress",
+                "--output-dir", first.toString())).as(a.err()).isZero();
+        JsonNode resolved = JSON.readTree(first.resolve("report.json").toFile()).at("/scenario/resolved");
+        assertThat(resolved.path("rate").asText()).isEqualTo("20");
+        assertThat(resolved.path("input-length").asText()).isEqualTo("uniform:20-60");
+        assertThat(resolved.path("seed").asText()).isEqualTo("7");
+        Path again = tmp.resolve("again");
+        CliHarness b = new CliHarness();
+        assertThat(b.run("run", "-f", first.resolve("report.json").toString(), "--output-dir", again.toString()))
+                .as(b.err()).isZero();
+        assertThat(sent(again)).as("the same requests at the same scheduled instants").isEqualTo(sent(first)).hasSize(30);
+        JsonNode c1 = JSON.readTree(first.resolve("report.json").toFile()).path("config");
+        JsonNode c2 = JSON.readTree(again.resolve("report.json").toFile()).path("config");
+        assertThat(c2.path("workload")).isEqualTo(c1.path("workload"));
+        assertThat(c2.path("backend")).isEqualTo(c1.path("backend"));
+        assertThat(c2.path("slo")).isEqualTo(c1.path("slo"));
+    }
 }
