@@ -293,6 +293,34 @@ public final class ShardMerge {
         if (!Objects.equals(la, lb)) {
             throw new ShardMergeException("cannot merge " + which + ": different SLOs ('" + lb + "' vs '" + la + "')");
         }
+        Map<String, String> ca = sharedSettings(a.light().config().backend()), cb = sharedSettings(b.light().config().backend());
+        for (String key : new TreeSet<>(union(ca.keySet(), cb.keySet()))) {
+            if (!Objects.equals(ca.get(key), cb.get(key))) {
+                throw new ShardMergeException("cannot merge " + which + ": different backend settings (" + key + ": "
+                        + orNone(cb.get(key)) + " vs " + orNone(ca.get(key)) + ")");
+            }
+        }
+    }
+
+    /**
+     * A shard's backend configuration as written (secrets already masked) without what differs by design between
+     * shards of one run: each shard's own seed and its share of the concurrency.
+     */
+    private static Map<String, String> sharedSettings(Map<String, String> backend) {
+        Map<String, String> m = new TreeMap<>(backend);
+        m.remove(io.benchsuite.api.backend.BackendConfig.SEED);
+        m.remove(io.benchsuite.api.backend.BackendConfig.MAX_CONCURRENCY);
+        return m;
+    }
+
+    private static java.util.Set<String> union(java.util.Set<String> a, java.util.Set<String> b) {
+        java.util.Set<String> u = new java.util.HashSet<>(a);
+        u.addAll(b);
+        return u;
+    }
+
+    private static String orNone(String v) {
+        return v == null ? "(not set)" : "'" + v + "'";
     }
 
     /** Copies a shard's request lines with its index in front; returns {copied, skipped}. */

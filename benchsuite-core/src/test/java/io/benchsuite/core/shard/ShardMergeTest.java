@@ -281,4 +281,21 @@ class ShardMergeTest {
         }
         assertThat(merged.goodput().met()).isLessThanOrEqualTo(Math.min(each.get(0).met(), each.get(1).met()));
     }
+
+    @Test
+    void shardsOfOneRunMustShareTheirBackendSettings(@TempDir Path tmp) {
+        Path a = tmp.resolve("engine-a"), b = tmp.resolve("engine-b");
+        Workload w = Workload.open().name("split").rate(40).maxConcurrency(8).maxRequests(20)
+                .inputTokens(LengthDistribution.fixed(16)).outputTokens(LengthDistribution.fixed(4)).build();
+        // the same run but for one backend setting: shard 1's server fails every 1000th request
+        for (Object[] shard : new Object[][] {{a, 0, "0"}, {b, 1, "1000"}}) {
+            Benchmark.named("split").registry(io.benchsuite.api.backend.BackendRegistry.of(List.of(
+                    new io.benchsuite.testkit.ScriptedBackendProvider()))).backend(io.benchsuite.testkit.ScriptedBackendProvider.NAME, io.benchsuite.api.backend.BackendConfig
+                    .of(Map.of("fail-every", (String) shard[2]))).seed(SeedChain.fromLong(1)).workload(w)
+                    .shard(new Shard((int) shard[1], 2)).outputDir((Path) shard[0]).run();
+        }
+        assertThatThrownBy(() -> ShardMerge.merge(List.of(a, b), tmp.resolve("merged-settings"), false))
+                .isInstanceOf(ShardMergeException.class)
+                .hasMessageContaining("different backend settings (fail-every: '1000' vs '0')");
+    }
 }
