@@ -389,6 +389,7 @@ final class RunCommand implements Callable<Integer> {
     /** Parses every flag into typed values; a bad value throws a usage {@link CliException} naming the flag. */
     RunPlan plan() {
         if (name == null || name.isBlank()) throw CliException.usage("--name: must not be blank");
+        SecretSlots.requireAvailable(this, ctx.env()); // a secret read back as secret:command-line is asked for, never sent
         if (backend == null || backend.isBlank()) throw CliException.usage("--backend: must not be blank");
         if (model == null || model.isBlank()) throw CliException.usage("--model: must not be blank");
         String backendName = backend.trim().toLowerCase(Locale.ROOT);
@@ -518,7 +519,7 @@ final class RunCommand implements Callable<Integer> {
         }
         BackendConfig backendConfig;
         try {
-            backendConfig = BackendConfig.of(config).declaredBy(provider);
+            backendConfig = BackendConfig.of(config).declaredBy(provider).sealSecrets(); // secrets as references from here on
         } catch (ConfigurationException e) {
             String flag = e.key().map(flagOf::get).orElse("--backend-option");
             throw CliException.usage(flag + ": " + e.getMessage());
@@ -706,7 +707,7 @@ final class RunCommand implements Callable<Integer> {
             throw CliException.usage("--otlp-protocol: expected http/protobuf or grpc, got '" + otlpProtocol.trim() + "'");
         }
         Map<String, String> otlpHeaderMap = new LinkedHashMap<>();
-        for (Header h : otlpHeaders) otlpHeaderMap.put(h.name(), h.value());
+        for (Header h : otlpHeaders) otlpHeaderMap.put(h.name(), SecretSlots.otlpHeaderValue(h, ctx.env()));
         double ratio;
         try {
             ratio = Double.parseDouble(traceSampleRatio.trim());
@@ -756,7 +757,7 @@ final class RunCommand implements Callable<Integer> {
         Duration stallThreshold = Flags.duration("--client-stall-threshold", clientStallThreshold, true);
         AccuracyScorer scorer = accuracy == null ? null : Flags.parse("--accuracy", accuracy, AccuracyScorers::forSpec);
         checkOutputDir(plan.outputDir());
-        SecretMask mask = plan.backendConfig().secretMask();
+        SecretMask mask = SecretSlots.mask(plan.backendConfig(), ctx.env());
         String keyVar = plan.backendConfig().string(BackendConfig.API_KEY_ENV).orElse(null);
         String key = keyVar == null ? null : ctx.env().apply(keyVar);
         this.secrets = key == null ? mask : mask.and(SecretMask.of(List.of(key)));

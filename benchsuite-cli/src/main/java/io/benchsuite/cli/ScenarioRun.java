@@ -221,7 +221,10 @@ final class ScenarioRun {
     private RunCommand parse(Map<String, Node> merged) {
         List<String> args = new ArrayList<>();
         for (Map.Entry<String, Node> e : merged.entrySet()) {
-            if (cliValues.containsKey(e.getKey())) continue;
+            if (cliValues.containsKey(e.getKey())) { // a header the command line does not name stays
+                args.addAll(SecretSlots.notOverridden(e.getKey(), args(e.getKey(), e.getValue()), cliValues.get(e.getKey())));
+                continue;
+            }
             args.addAll(args(e.getKey(), e.getValue()));
         }
         args.addAll(cliArgs);
@@ -350,7 +353,7 @@ final class ScenarioRun {
     private Map<String, Object> resolved(RunPlan first) {
         Map<String, Object> out = new LinkedHashMap<>();
         top.forEach((k, n) -> out.put(k, masked(k, plain(n))));
-        cliValues.forEach((k, v) -> out.put(k, masked(k, v)));
+        cliValues.forEach((k, v) -> out.merge(k, masked(k, v), SecretSlots::mergeWritten));
         if (!out.containsKey("seed")) out.put("seed", first.seed().rootHex());
         if (topInjections != null) out.put("injections", plain(topInjections));
         if (!phases.isEmpty()) {
@@ -383,17 +386,13 @@ final class ScenarioRun {
         return n.value();
     }
 
-    /** Header values are credentials often enough: never written. */
-    private static Object masked(String key, Object v) {
-        if (!key.equals("header") && !key.equals("otlp-header")) return v;
-        if (v instanceof Map<?, ?> m) {
-            Map<String, Object> out = new LinkedHashMap<>();
-            m.keySet().forEach(k -> out.put(String.valueOf(k), "***"));
-            return out;
-        }
-        if (v instanceof List<?> l) return l.stream().map(x -> masked(key, x)).toList();
-        String s = String.valueOf(v);
-        int eq = s.indexOf('=');
-        return eq < 0 ? "***" : s.substring(0, eq) + "=***";
+    /** Secrets as references, never values ({@link SecretSlots#written}); other values as they are. */
+    private Object masked(String key, Object v) {
+        List<Object> named = new ArrayList<>();
+        Object cli = cliValues.get("secret-header");
+        if (cli != null) named.add(cli);
+        if (top.containsKey("secret-header")) named.add(plain(top.get("secret-header")));
+        for (PhaseDef p : phases) if (p.flags().containsKey("secret-header")) named.add(plain(p.flags().get("secret-header")));
+        return SecretSlots.written(key, v, SecretSlots.names(named));
     }
 }
