@@ -351,6 +351,7 @@ final class ScenarioRun {
      * phase), the seed explicit, header values masked, then the injections and phases.
      */
     private Map<String, Object> resolved(RunPlan first) {
+        declaredSecret = k -> first.backendConfig().options().stream().anyMatch(o -> o.secret() && o.matches(k));
         Map<String, Object> out = new LinkedHashMap<>();
         top.forEach((k, n) -> out.put(k, masked(k, plain(n))));
         cliValues.forEach((k, v) -> out.merge(k, masked(k, v), SecretSlots::mergeWritten));
@@ -386,6 +387,9 @@ final class ScenarioRun {
         return n.value();
     }
 
+    /** Whether a backend option is one its backend declares secret. */
+    private java.util.function.Predicate<String> declaredSecret = k -> false;
+
     /** Secrets as references, never values ({@link SecretSlots#written}); other values as they are. */
     private Object masked(String key, Object v) {
         List<Object> named = new ArrayList<>();
@@ -393,6 +397,6 @@ final class ScenarioRun {
         if (cli != null) named.add(cli);
         if (top.containsKey("secret-header")) named.add(plain(top.get("secret-header")));
         for (PhaseDef p : phases) if (p.flags().containsKey("secret-header")) named.add(plain(p.flags().get("secret-header")));
-        return SecretSlots.written(key, v, SecretSlots.names(named));
+        return SecretSlots.written(key, v, SecretSlots.names(named), declaredSecret);
     }
 }

@@ -61,7 +61,7 @@ final class SecretSlots {
             if (eq <= 0) continue; // the option's own check reports it
             String k = o.substring(0, eq).trim();
             String v = o.substring(eq + 1);
-            if (Secret.isReference(v) || BackendConfig.isSensitive(k)) {
+            if (Secret.isReference(v)) {
                 check(missing, "--backend-option " + k, v, env, "--backend-option " + k + "=<value>");
             }
             userInfo(v).ifPresent(i -> check(missing, "the user information of --backend-option " + k, i, env,
@@ -135,8 +135,9 @@ final class SecretSlots {
      * @param key the scenario key (a run flag without {@code --})
      * @param value its value: text, a list of texts or a mapping
      * @param secretNames the header names {@code --secret-header} marks secret, lower case
+     * @param secretOption whether a backend option is declared secret by the backend
      */
-    static Object written(String key, Object value, Set<String> secretNames) {
+    static Object written(String key, Object value, Set<String> secretNames, java.util.function.Predicate<String> secretOption) {
         if (value == null) return null;
         switch (key) {
             case "header", "otlp-header" -> {
@@ -149,7 +150,8 @@ final class SecretSlots {
                 Map<String, Object> out = new LinkedHashMap<>();
                 pairs(value).forEach((k, v) -> {
                     boolean header = k.regionMatches(true, 0, BackendConfig.HEADER_PREFIX, 0, BackendConfig.HEADER_PREFIX.length());
-                    boolean secret = BackendConfig.isSensitive(k) || Secret.isReference(v)
+                    boolean secret = Secret.isReference(v) || secretOption.test(k)
+                            || header && BackendConfig.isSensitive(k.substring(BackendConfig.HEADER_PREFIX.length()))
                             || header && secretNames.contains(k.substring(BackendConfig.HEADER_PREFIX.length()).trim().toLowerCase(Locale.ROOT));
                     out.put(k, secret ? reference(v) : url(v));
                 });

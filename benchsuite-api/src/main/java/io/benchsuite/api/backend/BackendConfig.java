@@ -196,12 +196,15 @@ public final class BackendConfig {
     }
 
     /**
-     * This configuration with every secret held as a {@link Secret}: the value of each secret key
-     * ({@link #isSecret}) becomes the secret it names ({@link Secret#parse}: a reference such as
+     * This configuration with every secret the transport sends held as a {@link Secret}: the value of each
+     * secret header ({@code header.<Name>} keys that {@link #isSecret}) becomes the secret it names
+     * ({@link Secret#parse}: a reference such as
      * {@code secret:env:API_TOKEN}, or a value given literally), and the user information of every URL
      * value ({@code http://alice:pw@host}) moves to the key {@code <key>.user-info} (user information that
-     * is itself a reference, {@code http://secret:env:CREDS@host}, is read as one). Afterwards no secret
-     * value is in {@link #asMap()} and {@link #redacted()} shows each secret as its reference.
+     * is itself a reference, {@code http://secret:env:CREDS@host}, is read as one). Afterwards no header
+     * secret or URL password is in {@link #asMap()} and {@link #redacted()} shows each as its reference.
+     * Other secret options (declared {@link BackendOption#secret()}) keep their values, which the backend
+     * reads as it always did, and are redacted as {@code ***}.
      *
      * @return the sealed copy (this one when there is nothing to seal)
      * @throws IllegalArgumentException when a reference is malformed ({@code secret:env:} without a name)
@@ -212,7 +215,7 @@ public final class BackendConfig {
             String k = e.getKey();
             String v = e.getValue();
             if (secrets.containsKey(k)) continue;
-            if (isSecret(k)) {
+            if (k.regionMatches(true, 0, HEADER_PREFIX, 0, HEADER_PREFIX.length()) && isSecret(k)) {
                 c = c.withSecret(k, Secret.parse(v));
             } else {
                 Optional<String> info = SecretMask.userInfo(v);
