@@ -254,7 +254,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--header", paramLabel = "Name=Value", converter = FlagTypes.HeaderConverter.class,
             description = "Extra HTTP header (repeatable). Values of auth/key/token/cookie/session/signature headers, "
-                    + "and of headers named by --secret-header, never appear in reports, logs or messages.")
+                    + "and of headers named by --secret-header, never appear in reports, logs or messages; such a value "
+                    + "may be read when the run starts: secret:env:NAME or secret:file:PATH.")
     List<Header> headers = new ArrayList<>();
 
     private SecretMask secrets = SecretMask.none();
@@ -356,7 +357,8 @@ final class RunCommand implements Callable<Integer> {
     String otlpProtocol;
 
     @Option(names = "--otlp-header", paramLabel = "Name=Value", converter = FlagTypes.HeaderConverter.class,
-            description = "Header sent to the OTLP endpoint (repeatable), e.g. Authorization=Bearer ...; never printed.")
+            description = "Header sent to the OTLP endpoint (repeatable), e.g. Authorization=Bearer ...; never printed "
+                    + "(a value may be secret:env:NAME or secret:file:PATH).")
     List<Header> otlpHeaders = new ArrayList<>();
 
     @Option(names = "--trace-sample-ratio", paramLabel = "<0..1>", defaultValue = "1",

@@ -31,7 +31,7 @@ import picocli.CommandLine.Model.OptionSpec;
  *
  * <p>Values are checked by the same code as the flags, and an error names the key path and its line:
  * {@code scenario.yaml: phases[1].rate (line 12): must be a finite number > 0, got fast}. The resolved
- * scenario (flags after the command line's overrides, seed explicit, header values masked) goes into each
+ * scenario (flags after the command line's overrides, seed explicit, secrets as references) goes into each
  * phase's report.json as the {@code scenario} section.
  */
 final class ScenarioRun {
@@ -348,7 +348,7 @@ final class ScenarioRun {
 
     /**
      * The resolved scenario: the file's keys with the command line's flags in their place (in every
-     * phase), the seed explicit, header values masked, then the injections and phases.
+     * phase), the seed explicit, secrets as references, then the injections and phases.
      */
     private Map<String, Object> resolved(RunPlan first) {
         declaredSecret = k -> first.backendConfig().options().stream().anyMatch(o -> o.secret() && o.matches(k));
