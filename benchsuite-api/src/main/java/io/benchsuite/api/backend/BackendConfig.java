@@ -199,12 +199,13 @@ public final class BackendConfig {
      * This configuration with every secret the transport sends held as a {@link Secret}: the value of each
      * secret header ({@code header.<Name>} keys that {@link #isSecret}) becomes the secret it names
      * ({@link Secret#parse}: a reference such as
-     * {@code secret:env:API_TOKEN}, or a value given literally), and the user information of every URL
-     * value ({@code http://alice:pw@host}) moves to the key {@code <key>.user-info} (user information that
-     * is itself a reference, {@code http://secret:env:CREDS@host}, is read as one). Afterwards no header
-     * secret or URL password is in {@link #asMap()} and {@link #redacted()} shows each as its reference.
-     * Other secret options (declared {@link BackendOption#secret()}) keep their values, which the backend
-     * reads as it always did, and are redacted as {@code ***}.
+     * {@code secret:env:API_TOKEN}, or a value given literally), and the user information of the
+     * {@link #URL} ({@code http://alice:pw@host}) moves to the key {@code url.user-info} (user information
+     * that is itself a reference, {@code http://secret:env:CREDS@host}, is read as one). Afterwards no
+     * header secret or URL password is in {@link #asMap()} and {@link #redacted()} shows each as its
+     * reference. Other secret options (declared {@link BackendOption#secret()}) and other keys keep their
+     * values, which the backend reads as it always did, redacted as before ({@code ***}, URLs without
+     * their user information).
      *
      * @return the sealed copy (this one when there is nothing to seal)
      * @throws IllegalArgumentException when a reference is malformed ({@code secret:env:} without a name)
@@ -217,7 +218,7 @@ public final class BackendConfig {
             if (secrets.containsKey(k)) continue;
             if (k.regionMatches(true, 0, HEADER_PREFIX, 0, HEADER_PREFIX.length()) && isSecret(k)) {
                 c = c.withSecret(k, Secret.parse(v));
-            } else {
+            } else if (k.equals(URL)) { // the URL the transport connects to; it reads the user information back
                 Optional<String> info = SecretMask.userInfo(v);
                 if (info.isPresent()) {
                     c = c.with(k, SecretMask.stripUserInfo(v)).withSecret(k + USER_INFO_SUFFIX, Secret.parse(info.get()));
