@@ -53,7 +53,8 @@ final class BackendFlags {
 
     @Option(names = "--header", paramLabel = "Name=Value", converter = FlagTypes.HeaderConverter.class,
             description = "Extra HTTP header (repeatable). Values of auth/key/token/cookie/session/signature headers, "
-                    + "and of headers named by --secret-header, never appear in reports, logs or messages.")
+                    + "and of headers named by --secret-header, never appear in reports, logs or messages; such a value "
+                    + "may be read when the run starts: secret:env:NAME or secret:file:PATH.")
     List<Header> headers = new ArrayList<>();
 
     @Option(names = "--secret-header", paramLabel = "<name>",
@@ -151,7 +152,8 @@ final class BackendFlags {
             put(config, flagOf, kv.getKey(), kv.getValue(), "--backend-option");
         }
         try {
-            return new RunSpec.BackendSpec(backendName, BackendConfig.of(config).declaredBy(provider));
+            // secrets are references from here on: only the transport reads their values
+            return new RunSpec.BackendSpec(backendName, BackendConfig.of(config).declaredBy(provider).sealSecrets());
         } catch (ConfigurationException e) {
             String flag = e.key().map(flagOf::get).orElse("--backend-option");
             throw CliException.usage(flag + ": " + e.getMessage());

@@ -61,6 +61,11 @@ final class K8sCommand implements Callable<Integer> {
             description = "Size of the created claim (default: ${DEFAULT-VALUE}; requests.jsonl takes about 1 KB per request).")
     String resultsSize;
 
+    @Option(names = "--secret-name", paramLabel = "<secret>",
+            description = "An existing Kubernetes Secret holding the run's secrets (the keys the manifest lists); "
+                    + "default: the manifest creates <name>-secrets from the values given and the variables the flags name.")
+    String secretName;
+
     @Option(names = "--output", paramLabel = "<file>", description = "Write the manifest here (default: standard output).")
     Path output;
 
@@ -100,8 +105,13 @@ final class K8sCommand implements Callable<Integer> {
             throw CliException.usage("--name: must be a DNS label (lower case letters, digits, '-', at most 52), e.g. '" + base + "'");
         }
         Duration mergeWait = whole.length().get().plus(plan.drainTimeout()).plus(Duration.ofMinutes(30));
-        K8sManifest.Settings s = new K8sManifest.Settings(base, namespace, n, image, runArgs, whole, resultsClaim,
-                storageClass, resultsSize, mergeWait, K8sManifest.Sizing.of(whole, n));
+        if (secretName != null && !K8sManifest.dnsName(secretName).equals(secretName)) {
+            throw CliException.usage("--secret-name: must be the name of a Secret (lower case letters, digits, '-')");
+        }
+        // secrets leave the run flags: the ConfigMap holds secret:env: references, a Secret the values
+        K8sSecrets secrets = K8sSecrets.of(runArgs, secretName, ctx.env());
+        K8sManifest.Settings s = new K8sManifest.Settings(base, namespace, n, image, secrets.runArgs(), whole, resultsClaim,
+                storageClass, resultsSize, mergeWait, K8sManifest.Sizing.of(whole, n), secrets, secretName);
         String yaml = K8sManifest.yaml(s);
         if (output == null) {
             ctx.out().print(yaml);

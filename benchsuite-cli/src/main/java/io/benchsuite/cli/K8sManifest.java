@@ -47,9 +47,17 @@ final class K8sManifest {
      * @param storageSize size of the created claim
      * @param mergeWait how long the merge Job waits for the shards' reports
      * @param resources the shard pods' requests and limits
+     * @param secrets the variables the shard pods read from a Secret (runArgs refer to them)
+     * @param secretName an existing Secret holding them, or null for the one the manifest creates
      */
     record Settings(String name, String namespace, int shards, String image, List<String> runArgs, Workload whole,
-                    String claim, String storageClass, String storageSize, Duration mergeWait, Sizing resources) {}
+                    String claim, String storageClass, String storageSize, Duration mergeWait, Sizing resources,
+                    K8sSecrets secrets, String secretName) {
+        /** The Secret the pods read their secret variables from. */
+        String secretRef() {
+            return secretName != null ? secretName : name + "-secrets";
+        }
+    }
 
     /**
      * A shard pod's resources, from the load one shard sends. CPU: 0.5 core for the JVM and the
@@ -101,7 +109,14 @@ final class K8sManifest {
                 .append("' as an Indexed Job, merged by a second Job.\n")
                 .append("# kubectl apply -f this file; results in the claim ")
                 .append(claimName(s)).append(" under ").append(s.name()).append("/merged.\n");
+        if (s.secretName() != null && !s.secrets().keys().isEmpty()) {
+            b.append("# The pods read ").append(String.join(", ", s.secrets().keys())).append(" from the existing Secret ")
+                    .append(s.secretName()).append(" (kubectl create secret generic ").append(s.secretName())
+                    .append(s.secrets().keys().stream().map(k -> " --from-literal=" + k + "=...").reduce("", String::concat))
+                    .append(").\n");
+        }
         List<Map<String, Object>> docs = new ArrayList<>();
+        if (s.secretName() == null && !s.secrets().data().isEmpty()) docs.add(secret(s));
         docs.add(configMap(s));
         if (s.claim() == null) docs.add(claim(s));
         docs.add(shardJob(s));
@@ -143,6 +158,19 @@ final class K8sManifest {
         m.put("kind", "ConfigMap");
         m.put("metadata", meta(s, s.name() + "-config", "config"));
         m.put("data", map(ARGS_FILE, argsFile(s.runArgs())));
+        return m;
+    }
+
+    /** The values of the run's secrets, which the shard pods read as environment variables. */
+    private static Map<String, Object> secret(Settings s) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        for (String k : s.secrets().keys()) data.put(k, s.secrets().data().get(k));
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("apiVersion", "v1");
+        m.put("kind", "Secret");
+        m.put("metadata", meta(s, s.secretRef(), "secrets"));
+        m.put("type", "Opaque");
+        m.put("stringData", data);
         return m;
     }
 
@@ -218,9 +246,12 @@ final class K8sManifest {
         List<String> args = List.of("run", "--shards", Integer.toString(s.shards()),
                 "--output-dir", dir + "/shard-$(SHARD_INDEX)", "--start-barrier", dir + "/barrier",
                 "--no-progress", "@" + CONFIG + "/" + ARGS_FILE);
-        List<Object> env = List.of(map("name", "SHARD_INDEX", "valueFrom", map("fieldRef",
+        List<Object> env = new ArrayList<>(List.of(map("name", "SHARD_INDEX", "valueFrom", map("fieldRef",
                 map("fieldPath", "metadata.annotations['batch.kubernetes.io/job-completion-index']"))),
-                map("name", "JAVA_TOOL_OPTIONS", "value", "-XX:MaxRAMPercentage=50"));
+                map("name", "JAVA_TOOL_OPTIONS", "value", "-XX:MaxRAMPercentage=50")));
+        for (String k : s.secrets().keys()) {
+            env.add(map("name", k, "valueFrom", map("secretKeyRef", map("name", s.secretRef(), "key", k))));
+        }
         Map<String, Object> spec = new LinkedHashMap<>();
         spec.put("completionMode", "Indexed");
         spec.put("completions", s.shards());

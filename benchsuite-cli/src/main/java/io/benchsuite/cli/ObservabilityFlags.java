@@ -60,7 +60,8 @@ final class ObservabilityFlags {
     String otlpProtocol;
 
     @Option(names = "--otlp-header", paramLabel = "Name=Value", converter = FlagTypes.HeaderConverter.class,
-            description = "Header sent to the OTLP endpoint (repeatable), e.g. Authorization=Bearer ...; never printed.")
+            description = "Header sent to the OTLP endpoint (repeatable), e.g. Authorization=Bearer ...; never printed "
+                    + "(a value may be secret:env:NAME or secret:file:PATH).")
     List<Header> otlpHeaders = new ArrayList<>();
 
     @Option(converter = FlagValues.Ratio.class, names = "--trace-sample-ratio", paramLabel = "<0..1>", defaultValue = "1",
@@ -81,8 +82,8 @@ final class ObservabilityFlags {
             description = "Span attribute replaced by its SHA-256 before export (repeatable).")
     List<String> traceHashAttributes = new ArrayList<>();
 
-    /** The settings for a run of {@code plan}; a bad value throws a usage {@link CliException} naming the flag. */
-    Observability.Settings settings(RunPlan plan) {
+    /** The settings for a run of {@code plan} ({@code env} resolves secret references); a bad value throws a usage {@link CliException} naming the flag. */
+    Observability.Settings settings(RunPlan plan, java.util.function.Function<String, String> env) {
         int port = prometheusPort == null ? -1 : prometheusPort;
         URI server;
         if (serverMetricsUrl == null) {
@@ -97,7 +98,7 @@ final class ObservabilityFlags {
             throw CliException.usage("--otlp-protocol: expected http/protobuf or grpc, got '" + otlpProtocol.trim() + "'");
         }
         Map<String, String> otlpHeaderMap = new LinkedHashMap<>();
-        for (Header h : otlpHeaders) otlpHeaderMap.put(h.name(), h.value());
+        for (Header h : otlpHeaders) otlpHeaderMap.put(h.name(), SecretSlots.otlpHeaderValue(h, env));
         if (otlpEndpoint == null && (!otlpHeaders.isEmpty() || !traceDropAttributes.isEmpty() || !traceHashAttributes.isEmpty())) {
             throw CliException.usage("--otlp-header/--trace-drop-attribute/--trace-hash-attribute: need --otlp-endpoint");
         }

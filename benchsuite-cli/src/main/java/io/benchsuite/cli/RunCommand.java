@@ -134,6 +134,7 @@ final class RunCommand implements Callable<Integer> {
     /** Parses every flag into typed values; a bad value throws a usage {@link CliException} naming the flag. */
     RunPlan plan() {
         if (name == null || name.isBlank()) throw CliException.usage("--name: must not be blank");
+        SecretSlots.requireAvailable(this, ctx.env()); // a secret read back as secret:command-line is asked for, never sent
         String backendName = backendFlags.backendName();
         String model = backendFlags.model();
         WorkloadSource source = sourceFlags.source(loadFlags.rateGiven());
@@ -159,7 +160,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** The live-metrics and export settings of a run of {@code plan}. */
     Observability.Settings observability(RunPlan plan) {
-        return observabilityFlags.settings(plan);
+        return observabilityFlags.settings(plan, ctx.env());
     }
 
     /** File-name-safe form of a model name, e.g. {@code meta-llama/Llama-3-8B} → {@code meta-llama_Llama-3-8B}. */

@@ -92,7 +92,7 @@ final class RunExecution {
 
     /** The configuration's secrets and the API key it names, for masking every message. */
     private SecretMask secretsOf(BackendConfig config) {
-        SecretMask mask = config.secretMask();
+        SecretMask mask = SecretSlots.mask(config, ctx.env());
         String keyVar = config.string(BackendConfig.API_KEY_ENV).orElse(null);
         String key = keyVar == null ? null : ctx.env().apply(keyVar);
         return key == null ? mask : mask.and(SecretMask.of(List.of(key)));

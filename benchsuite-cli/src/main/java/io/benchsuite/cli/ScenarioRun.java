@@ -31,7 +31,7 @@ import picocli.CommandLine.Model.OptionSpec;
  *
  * <p>Values are checked by the same code as the flags, and an error names the key path and its line:
  * {@code scenario.yaml: phases[1].rate (line 12): must be a finite number > 0, got fast}. The resolved
- * scenario (flags after the command line's overrides, seed explicit, header values masked) goes into each
+ * scenario (flags after the command line's overrides, seed explicit, secrets as references) goes into each
  * phase's report.json as the {@code scenario} section.
  */
 final class ScenarioRun {
@@ -230,7 +230,10 @@ final class ScenarioRun {
     private RunCommand parse(Map<String, Node> merged) {
         List<String> args = new ArrayList<>();
         for (Map.Entry<String, Node> e : merged.entrySet()) {
-            if (cliValues.containsKey(e.getKey())) continue;
+            if (cliValues.containsKey(e.getKey())) { // a header the command line does not name stays
+                args.addAll(SecretSlots.notOverridden(e.getKey(), args(e.getKey(), e.getValue()), cliValues.get(e.getKey())));
+                continue;
+            }
             args.addAll(args(e.getKey(), e.getValue()));
         }
         args.addAll(cliArgs);
@@ -354,12 +357,13 @@ final class ScenarioRun {
 
     /**
      * The resolved scenario: the file's keys with the command line's flags in their place (in every
-     * phase), the seed explicit, header values masked, then the injections and phases.
+     * phase), the seed explicit, secrets as references, then the injections and phases.
      */
     private Map<String, Object> resolved(RunPlan first) {
+        declaredSecret = k -> first.backendConfig().options().stream().anyMatch(o -> o.secret() && o.matches(k));
         Map<String, Object> out = new LinkedHashMap<>();
         top.forEach((k, n) -> out.put(k, masked(k, plain(n))));
-        cliValues.forEach((k, v) -> out.put(k, masked(k, v)));
+        cliValues.forEach((k, v) -> out.merge(k, masked(k, v), SecretSlots::mergeWritten));
         if (!out.containsKey("seed")) out.put("seed", first.seed().rootHex());
         if (topInjections != null) out.put("injections", plain(topInjections));
         if (!phases.isEmpty()) {
@@ -392,17 +396,16 @@ final class ScenarioRun {
         return n.value();
     }
 
-    /** Header values are credentials often enough: never written. */
-    private static Object masked(String key, Object v) {
-        if (!key.equals("header") && !key.equals("otlp-header")) return v;
-        if (v instanceof Map<?, ?> m) {
-            Map<String, Object> out = new LinkedHashMap<>();
-            m.keySet().forEach(k -> out.put(String.valueOf(k), "***"));
-            return out;
-        }
-        if (v instanceof List<?> l) return l.stream().map(x -> masked(key, x)).toList();
-        String s = String.valueOf(v);
-        int eq = s.indexOf('=');
-        return eq < 0 ? "***" : s.substring(0, eq) + "=***";
+    /** Whether a backend option is one its backend declares secret. */
+    private java.util.function.Predicate<String> declaredSecret = k -> false;
+
+    /** Secrets as references, never values ({@link SecretSlots#written}); other values as they are. */
+    private Object masked(String key, Object v) {
+        List<Object> named = new ArrayList<>();
+        Object cli = cliValues.get("secret-header");
+        if (cli != null) named.add(cli);
+        if (top.containsKey("secret-header")) named.add(plain(top.get("secret-header")));
+        for (PhaseDef p : phases) if (p.flags().containsKey("secret-header")) named.add(plain(p.flags().get("secret-header")));
+        return SecretSlots.written(key, v, SecretSlots.names(named), declaredSecret);
     }
 }

@@ -43,7 +43,7 @@ class RunEndToEndTest {
         assertThat(report.at("/config/workload/mode").asText()).isEqualTo("closed");
         assertThat(report.at("/config/workload/users").asText()).isEqualTo("steady:4.0");
         assertThat(report.at("/config/backend/api-key-env").asText()).isEqualTo("E2E_KEY");
-        assertThat(report.at("/config/backend/header.Authorization").asText()).isEqualTo("***");
+        assertThat(report.at("/config/backend/header.Authorization").asText()).isEqualTo("secret:command-line");
         assertThat(report.at("/seed/source").asText()).isEqualTo("long:7");
         assertThat(report.at("/goodput/slo").asText()).isEqualTo("ttft=200ms,e2e=2s");
         long measured = report.at("/requests/measured").asLong();

@@ -116,10 +116,12 @@ class RunPlanTest {
         assertThat(c.asMap()).containsEntry("url", "https://host:8000").containsEntry("model", "meta-llama/Llama-3-8B")
                 .containsEntry("endpoint", "completions").containsEntry("api-key-env", "MY_KEY_VAR")
                 .containsEntry("insecure", "true").containsEntry("header.X-Tenant", "blue")
-                .containsEntry("header.Authorization", "Bearer abc").containsEntry("read-timeout", "60s")
+                .containsEntry("header.Authorization", "secret:command-line").containsEntry("read-timeout", "60s")
                 .containsEntry("include-usage", "false").containsEntry("quantization", "awq")
                 .doesNotContainKey("device"); // the device default is the simulator's
-        assertThat(c.redacted()).containsEntry("header.Authorization", "***");
+        // a secret header is held as a secret given on the command line: its reference in every map, its value for the transport
+        assertThat(c.secret("header.Authorization").orElseThrow().resolve(v -> null)).isEqualTo("Bearer abc");
+        assertThat(c.redacted()).containsEntry("header.Authorization", "secret:command-line");
         assertThat(c.toString()).doesNotContain("sk-not-used-here").doesNotContain("Bearer abc");
         assertThat(p.outputDir().getFileName().toString()).startsWith("vllm-meta-llama_Llama-3-8B-");
         assertThat(cli.plan("--backend", "vllm", "--device", "h100").backendConfig().asMap()).containsEntry("device", "h100");

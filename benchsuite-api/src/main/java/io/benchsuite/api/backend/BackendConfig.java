@@ -45,26 +45,38 @@ public final class BackendConfig {
      * although their names do not say so, e.g. {@code X-Signature,X-Session}.
      */
     public static final String SECRET_HEADERS = "secret-headers";
+    /**
+     * Suffix of the key under which {@link #sealSecrets()} keeps the user information of a URL value
+     * ({@code url} → {@code url.user-info}) as a {@link Secret}; the URL itself loses it.
+     */
+    public static final String USER_INFO_SUFFIX = ".user-info";
 
     private final Map<String, String> values;
     /** The provider whose declarations this configuration was checked against; null when undeclared. */
     private final String backend;
     /** The declarations it was checked against; empty when undeclared. */
     private final List<BackendOption> options;
+    /** Secrets by key ({@link #withSecret}); the values map holds their written references. */
+    private final Map<String, Secret> secrets;
 
     private BackendConfig(Map<String, String> values) {
-        this(values, null, List.of());
+        this(values, null, List.of(), Map.of());
     }
 
-    private BackendConfig(Map<String, String> values, String backend, List<BackendOption> options) {
+    private BackendConfig(Map<String, String> values, String backend, List<BackendOption> options, Map<String, Secret> secrets) {
         this.values = Collections.unmodifiableMap(new TreeMap<>(values));
         this.backend = backend;
         this.options = options;
+        this.secrets = Collections.unmodifiableMap(new TreeMap<>(secrets));
     }
 
-    /** A configuration of these values with this one's declarations, checked against them. */
+    /** A configuration of these values with this one's declarations and secrets, checked against them. */
     private BackendConfig withValues(Map<String, String> copy) {
-        BackendConfig c = new BackendConfig(copy, backend, options);
+        return withValues(copy, secrets);
+    }
+
+    private BackendConfig withValues(Map<String, String> copy, Map<String, Secret> secretCopy) {
+        BackendConfig c = new BackendConfig(copy, backend, options, secretCopy);
         if (backend != null) OptionCheck.check(backend, options, c);
         return c;
     }
@@ -149,8 +161,8 @@ public final class BackendConfig {
     public BackendConfig declaredBy(String backend, List<BackendOption> options) {
         notNull(backend, "backend");
         List<BackendOption> declared = List.copyOf(notNull(options, "options"));
-        if (declared.isEmpty()) return new BackendConfig(values);
-        BackendConfig c = new BackendConfig(values, backend, declared);
+        if (declared.isEmpty()) return new BackendConfig(values, null, List.of(), secrets);
+        BackendConfig c = new BackendConfig(values, backend, declared, secrets);
         OptionCheck.check(backend, declared, c);
         return c;
     }
@@ -165,7 +177,79 @@ public final class BackendConfig {
     }
 
     /**
-     * All keys and values (unmodifiable). Sensitive values are present: do not log this map.
+     * A copy where {@code key} holds {@code secret}: the values map gets its written reference
+     * ({@code secret:env:NAME}, {@code secret:command-line}), {@link #secret} the secret itself. A key
+     * ending in {@link #USER_INFO_SUFFIX} is kept with the secrets only.
+     *
+     * @param key the configuration key, e.g. {@code header.Authorization}
+     * @param secret the secret
+     * @return a copy holding the secret
+     */
+    public BackendConfig withSecret(String key, Secret secret) {
+        notNull(key, "key");
+        notNull(secret, "secret");
+        Map<String, String> copy = new TreeMap<>(values);
+        if (!key.endsWith(USER_INFO_SUFFIX)) copy.put(key, secret.toString());
+        Map<String, Secret> s = new TreeMap<>(secrets);
+        s.put(key, secret);
+        return withValues(copy, s);
+    }
+
+    /**
+     * This configuration with every secret the transport sends held as a {@link Secret}: the value of each
+     * secret header ({@code header.<Name>} keys that {@link #isSecret}) becomes the secret it names
+     * ({@link Secret#parse}: a reference such as
+     * {@code secret:env:API_TOKEN}, or a value given literally), and the user information of the
+     * {@link #URL} ({@code http://alice:pw@host}) moves to the key {@code url.user-info} (user information
+     * that is itself a reference, {@code http://secret:env:CREDS@host}, is read as one). Afterwards no
+     * header secret or URL password is in {@link #asMap()} and {@link #redacted()} shows each as its
+     * reference. Other secret options (declared {@link BackendOption#secret()}) and other keys keep their
+     * values, which the backend reads as it always did, redacted as before ({@code ***}, URLs without
+     * their user information).
+     *
+     * @return the sealed copy (this one when there is nothing to seal)
+     * @throws IllegalArgumentException when a reference is malformed ({@code secret:env:} without a name)
+     */
+    public BackendConfig sealSecrets() {
+        BackendConfig c = this;
+        for (Map.Entry<String, String> e : values.entrySet()) {
+            String k = e.getKey();
+            String v = e.getValue();
+            if (secrets.containsKey(k)) continue;
+            if (k.regionMatches(true, 0, HEADER_PREFIX, 0, HEADER_PREFIX.length()) && isSecret(k)) {
+                c = c.withSecret(k, Secret.parse(v));
+            } else if (k.equals(URL)) { // the URL the transport connects to; it reads the user information back
+                Optional<String> info = SecretMask.userInfo(v);
+                if (info.isPresent()) {
+                    c = c.with(k, SecretMask.stripUserInfo(v)).withSecret(k + USER_INFO_SUFFIX, Secret.parse(info.get()));
+                }
+            }
+        }
+        return c;
+    }
+
+    /**
+     * The secret held under {@code key} ({@link #withSecret}, {@link #sealSecrets}).
+     *
+     * @param key the configuration key, e.g. {@code header.Authorization} or {@code url.user-info}
+     * @return the secret, or empty when the key holds none
+     */
+    public Optional<Secret> secret(String key) {
+        return Optional.ofNullable(secrets.get(key));
+    }
+
+    /**
+     * Every secret held, by key (unmodifiable); printing it shows references only.
+     *
+     * @return the secrets by key
+     */
+    public Map<String, Secret> secrets() {
+        return secrets;
+    }
+
+    /**
+     * All keys and values (unmodifiable). Sensitive values are present unless sealed ({@link #sealSecrets}):
+     * do not log this map.
      *
      * @return all keys and values (unmodifiable)
      */
@@ -333,7 +417,7 @@ public final class BackendConfig {
      */
     public boolean isSecret(String key) {
         notNull(key, "key");
-        if (isSensitive(key)) return true;
+        if (isSensitive(key) || secrets.containsKey(key)) return true;
         for (BackendOption o : options) {
             if (o.secret() && o.matches(key)) return true;
         }
@@ -346,14 +430,18 @@ public final class BackendConfig {
     }
 
     /**
-     * The configuration safe to log and report: secret values ({@link #isSecret}) replaced by
-     * {@code ***}, and user information ({@code alice:pw@}) removed from every URL.
+     * The configuration safe to log and report: secrets held as {@link Secret}s shown as their references
+     * ({@code secret:env:API_TOKEN}, {@code secret:command-line}, the user information of a URL under
+     * {@code <key>.user-info}), other secret values ({@link #isSecret}) replaced by {@code ***}, and user
+     * information ({@code alice:pw@}) removed from every URL.
      *
      * @return the configuration safe to log and report
      */
     public Map<String, String> redacted() {
         Map<String, String> copy = new TreeMap<>();
-        values.forEach((k, v) -> copy.put(k, isSecret(k) ? SecretMask.MASK : SecretMask.stripUserInfo(v)));
+        values.forEach((k, v) -> copy.put(k, secrets.containsKey(k) ? secrets.get(k).toString()
+                : isSecret(k) ? SecretMask.MASK : SecretMask.stripUserInfo(v)));
+        secrets.forEach((k, s) -> copy.putIfAbsent(k, s.toString()));
         return Collections.unmodifiableMap(copy);
     }
 
@@ -366,8 +454,11 @@ public final class BackendConfig {
      */
     public SecretMask secretMask() {
         List<String> secrets = new java.util.ArrayList<>();
+        this.secrets.values().forEach(s -> s.suppliedValue().ifPresent(secrets::add));
         values.forEach((k, v) -> {
-            if (isSecret(k)) {
+            if (this.secrets.containsKey(k)) {
+                return; // the written reference: no secret (an env or file value is masked where it is read)
+            } else if (isSecret(k)) {
                 secrets.add(v);
             } else {
                 SecretMask.userInfo(v).ifPresent(secrets::add);
@@ -390,11 +481,11 @@ public final class BackendConfig {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof BackendConfig other && other.values.equals(values);
+        return o instanceof BackendConfig other && other.values.equals(values) && other.secrets.equals(secrets);
     }
 
     @Override
     public int hashCode() {
-        return values.hashCode();
+        return values.hashCode() * 31 + secrets.hashCode();
     }
 }

@@ -4,6 +4,7 @@ import static io.benchsuite.api.util.Checks.notNull;
 import static io.benchsuite.api.util.Checks.positive;
 
 import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.api.backend.Secret;
 import io.benchsuite.api.backend.SecretMask;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -33,7 +34,10 @@ import java.util.TreeMap;
  *       false; a warning is logged).</li>
  *   <li>{@code header.<Name>} — an extra header sent with every request. Values of headers whose
  *       names look like credentials ({@link BackendConfig#isSensitive}) or that are listed in
- *       {@code secret-headers} are never logged or reported.</li>
+ *       {@code secret-headers} are {@link Secret}s: never logged or reported, and a value may be a
+ *       reference, {@code secret:env:NAME} or {@code secret:file:PATH}, read by the transport when it
+ *       starts. User information in the URL may be such a reference too
+ *       ({@code http://secret:env:CREDS@host}).</li>
  *   <li>{@code api-key-env} — name of the environment variable holding the API key, sent as
  *       {@code Authorization: Bearer}. The key itself is never in the configuration.</li>
  *   <li>{@code max-event-size} — largest single response event or body: bytes, or a size such as
@@ -74,12 +78,14 @@ import java.util.TreeMap;
  *     connect, even against a server that closes every connection (0: none, a request opens its own)
  * @param connectionRetries how many times a request may be re-sent on a fresh connection after its
  *     kept-alive one died before the server can have read it: 1, or 0 for never
+ * @param secretHeaders headers whose values are secrets, resolved by the transport when it starts (the
+ *     credential headers, and {@code Authorization: Basic} made from the URL's user information)
  */
 public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTimeout, Duration readTimeout,
                            Duration requestTimeout, Duration preflightTimeout, boolean insecure,
                            Map<String, String> headers, Optional<String> apiKeyEnv, long maxEventBytes,
                            SecretMask secrets, Transport transport, int prewarmConnections, int spareConnections,
-                           int connectionRetries) {
+                           int connectionRetries, Map<String, Secret> secretHeaders) {
 
     /** Config key of the connect timeout. */
     public static final String CONNECT_TIMEOUT = "connect-timeout";
@@ -119,6 +125,9 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
         io.benchsuite.api.util.Checks.positive(requestTimeout, "requestTimeout");
         io.benchsuite.api.util.Checks.positive(preflightTimeout, "preflightTimeout");
         headers = Collections.unmodifiableMap(new TreeMap<>(notNull(headers, "headers")));
+        TreeMap<String, Secret> sh = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        sh.putAll(notNull(secretHeaders, "secretHeaders"));
+        secretHeaders = Collections.unmodifiableMap(sh);
         notNull(apiKeyEnv, "apiKeyEnv");
         positive(maxEventBytes, "maxEventBytes");
         notNull(secrets, "secrets");
@@ -140,7 +149,10 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
     public static HttpSettings from(BackendConfig config, String defaultUrl) {
         notNull(config, "config");
         notNull(defaultUrl, "defaultUrl");
-        String url = config.string(BackendConfig.URL, defaultUrl).trim();
+        String typed = config.string(BackendConfig.URL, defaultUrl).trim();
+        // every secret as a reference: header values and the URL's user information leave the values
+        BackendConfig sealed = config.sealSecrets();
+        String url = SecretMask.stripUserInfo(typed);
         URI uri;
         try {
             uri = new URI(url);
@@ -156,13 +168,19 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
             throw new IllegalArgumentException("backend config key 'url': port " + uri.getPort() + " is out of range 1-65535");
         }
         Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-        config.asMap().forEach((k, v) -> {
+        Map<String, Secret> secretHeaders = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        sealed.asMap().forEach((k, v) -> {
             if (k.regionMatches(true, 0, HEADER_PREFIX, 0, HEADER_PREFIX.length())) {
                 String name = k.substring(HEADER_PREFIX.length()).trim();
                 if (name.isEmpty() || !name.chars().allMatch(HttpSettings::isTokenChar)) {
                     throw new IllegalArgumentException("backend config key '" + k + "': not a valid header name");
                 }
-                headers.put(name, v);
+                Optional<Secret> secret = sealed.secret(k);
+                if (secret.isPresent()) {
+                    secretHeaders.put(name, secret.get());
+                } else {
+                    headers.put(name, v);
+                }
             }
         });
         int maxConcurrency = config.integer(BackendConfig.MAX_CONCURRENCY, DEFAULT_MAX_CONCURRENCY);
@@ -187,13 +205,19 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
                     + "(re-send once on a fresh connection), got " + retries);
         }
         Optional<String> keyEnv = config.string(BackendConfig.API_KEY_ENV).map(String::trim).filter(s -> !s.isEmpty());
-        SecretMask secrets = config.secretMask();
-        Optional<String> userInfo = SecretMask.userInfo(url);
-        if (userInfo.isPresent() && !headers.containsKey("Authorization")) {
-            String basic = "Basic " + java.util.Base64.getEncoder()
-                    .encodeToString(userInfo.get().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            headers.put("Authorization", basic);
-            secrets = secrets.and(SecretMask.of(List.of(basic)));
+        SecretMask secrets = sealed.secretMask();
+        Optional<String> typedInfo = SecretMask.userInfo(typed);
+        if (typedInfo.isPresent() && !Secret.isReference(typedInfo.get())) {
+            int start = typed.indexOf("://");
+            // as typed (URL-encoded) too: a server may echo the URL
+            int length = typed.length() - url.length() - 1; // what stripping removed, less its '@'
+            secrets = secrets.and(SecretMask.of(List.of(typed.substring(start + 3, start + 3 + length))));
+        }
+        Optional<Secret> userInfo = sealed.secret(BackendConfig.URL + BackendConfig.USER_INFO_SUFFIX);
+        if (userInfo.isPresent() && !headers.containsKey("Authorization") && !secretHeaders.containsKey("Authorization")) {
+            // sent as HTTP Basic credentials, as curl does
+            secretHeaders.put("Authorization", userInfo.get().map(v -> "Basic " + java.util.Base64.getEncoder()
+                    .encodeToString(v.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
         }
         return new HttpSettings(uri,
                 maxConcurrency,
@@ -209,7 +233,8 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
                 Transport.parse(config.string(TRANSPORT, Transport.NETTY.label())),
                 Math.min(prewarm, maxConcurrency),
                 Math.min(spare, maxConcurrency),
-                retries);
+                retries,
+                secretHeaders);
     }
 
     /** The base URL as text, safe to show (no user info). */
@@ -229,7 +254,7 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
         return "HttpSettings[baseUri=" + baseUri + ", maxConcurrency=" + maxConcurrency
                 + ", connectTimeout=" + connectTimeout + ", readTimeout=" + readTimeout
                 + ", requestTimeout=" + requestTimeout + ", preflightTimeout=" + preflightTimeout
-                + ", insecure=" + insecure + ", headers=" + headers.keySet()
+                + ", insecure=" + insecure + ", headers=" + headers.keySet() + ", secretHeaders=" + secretHeaders
                 + ", apiKeyEnv=" + apiKeyEnv.orElse("(none)") + ", maxEventBytes=" + maxEventBytes
                 + ", transport=" + transport.label() + ", prewarmConnections=" + prewarmConnections
                 + ", spareConnections=" + spareConnections + ", connectionRetries=" + connectionRetries + "]";

@@ -5,6 +5,7 @@ import io.benchsuite.api.backend.BackendException;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
+import io.benchsuite.api.backend.Secret;
 import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.backends.http.EnvironmentVariables;
 import io.benchsuite.backends.http.HttpSettings;
@@ -12,6 +13,7 @@ import io.benchsuite.backends.http.Transport;
 import io.netty.util.concurrent.FastThreadLocalThread;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -84,8 +86,21 @@ public final class HttpTransport implements AutoCloseable {
         }
         SecretMask mask = settings.secrets();
         if (apiKey != null) mask = mask.and(SecretMask.of(List.of(apiKey, "Bearer " + apiKey)));
-        this.secrets = mask;
         Map<String, String> headers = new LinkedHashMap<>(settings.headers());
+        // the one place a secret header's value is read: references resolve now, and join the mask
+        List<String> resolved = new ArrayList<>();
+        for (Map.Entry<String, Secret> e : settings.secretHeaders().entrySet()) {
+            String value;
+            try {
+                value = e.getValue().resolve(name -> environment.get(name).orElse(null));
+            } catch (IllegalStateException unavailable) {
+                throw new BackendException("header " + e.getKey() + ": " + unavailable.getMessage());
+            }
+            headers.put(e.getKey(), value);
+            resolved.add(value);
+        }
+        if (!resolved.isEmpty()) mask = mask.and(SecretMask.of(resolved));
+        this.secrets = mask;
         if (apiKey != null) {
             headers.keySet().removeIf(k -> k.equalsIgnoreCase("Authorization"));
             headers.put("Authorization", "Bearer " + apiKey);
