@@ -272,8 +272,10 @@ public final class RunEngine {
                 feed.contextPolicy(), feed.injections(), info.scenario().streamSeed("think-time"), stats, info.name(),
                 virtual != null, backend::prepare);
         this.sessions.bind(new SessionDispatch());
+        boolean skip = feed.contextLimit() != null && feed.contextPolicy() == ContextLimit.Policy.SKIP;
+        if (skip) feed.contextLimit().refuseWhenNothingFits(feed.source()); // else it would skip for ever
         PlanCursor cursor = feed.source().open(feed.context());
-        if (feed.contextLimit() != null && feed.contextPolicy() == ContextLimit.Policy.SKIP) {
+        if (skip) {
             cursor = feed.contextLimit().skipOverlong(cursor);
         }
         this.cursorCounts = new SourceCursorCounts(cursor);
