@@ -28,7 +28,8 @@ class SimulatedTimeCliTest {
 
     private static String[] args(Path out, String... more) {
         List<String> all = new java.util.ArrayList<>(List.of("run", "--max-concurrent", "4", "--num-requests", "16",
-                "--input-length", "256", "--output-length", "64", "--seed", "1", "--no-progress", "--output-dir", out.toString()));
+                "--seed", "1", "--no-progress", "--output-dir", out.toString()));
+        if (!List.of(more).contains("--dataset")) all.addAll(List.of("--input-length", "256", "--output-length", "64"));
         all.addAll(List.of(more));
         return all.toArray(String[]::new);
     }

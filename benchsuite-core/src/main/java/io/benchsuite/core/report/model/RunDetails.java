@@ -39,9 +39,9 @@ public record RunDetails(String name, RunResult.Status status, Instant startedAt
         labels = Maps.ordered(labels);
     }
 
-    /** The time scale, 1 when the report does not record one. */
+    /** The time scale, 1 when the report does not record one (or records no valid one). */
     public double scale() {
-        return timeScale == null ? 1.0 : timeScale;
+        return timeScale == null || !(timeScale > 0) || timeScale.isInfinite() ? 1.0 : timeScale;
     }
 
     /**
