@@ -947,7 +947,9 @@ final class RunCommand implements Callable<Integer> {
         }
         if (e instanceof WorkloadDataException) {
             // the dataset cannot be read from its first record on: the message names the file, the line and the key
-            return CliException.badInput("--dataset: " + safe(e.getMessage()) + "; nothing was sent and no report was written");
+            // (synthetic prompts that can never fit name themselves: no --dataset was given)
+            boolean synthetic = plan.workload().source().map(io.benchsuite.core.workload.SyntheticSource.class::isInstance).orElse(true);
+            return CliException.badInput((synthetic ? "" : "--dataset: ") + safe(e.getMessage()) + "; nothing was sent and no report was written");
         }
         throw e;
     }

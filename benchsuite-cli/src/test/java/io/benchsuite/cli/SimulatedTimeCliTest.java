@@ -128,7 +128,7 @@ class SimulatedTimeCliTest {
                 "--backend-option", "clock=virtual", "--no-progress", "--output-dir", tmp.resolve("out").toString()));
         assertThat(code).as(cli.err()).isEqualTo(ExitCodes.USAGE);
         assertThat(cli.err().lines().toList()).hasSize(1);
-        assertThat(cli.err()).contains("synthetic:input=fixed:100,output=fixed:8: no request can fit the model's context: "
+        assertThat(cli.err()).startsWith("benchsuite run: synthetic:input=fixed:100,output=fixed:8: no request can fit the model's context: "
                 + "the shortest is 100 prompt tokens + 8 output tokens exceed the model's context of 64 tokens: nothing to send");
         assertThat(tmp.resolve("out")).as("no report of a run that sent nothing").doesNotExist();
     }
