@@ -14,6 +14,7 @@ import io.benchsuite.core.report.ReportsNotWrittenException;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.run.StartGate;
 import io.benchsuite.core.spec.RunSpec;
+import io.benchsuite.core.workload.SyntheticSource;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.function.Function;
@@ -193,7 +194,10 @@ final class RunExecution {
         }
         if (e instanceof WorkloadDataException) {
             // the dataset cannot be read from its first record on: the message names the file, the line and the key
-            return CliException.badInput("--dataset: " + safe(e.getMessage()) + "; nothing was sent and no report was written");
+            // (synthetic prompts that can never fit name themselves: no --dataset was given)
+            boolean synthetic = plan.workload().source().map(SyntheticSource.class::isInstance).orElse(true);
+            return CliException.badInput((synthetic ? "" : "--dataset: ") + safe(e.getMessage())
+                    + "; nothing was sent and no report was written");
         }
         throw e;
     }

@@ -70,6 +70,7 @@ final class Summary {
         b.append('\n');
         line(b, "run '%s' %s: %s, backend %s, model %s", r.run().name(), status, load(r.config().workload()),
                 r.backend().name(), r.backend().model());
+        if (r.run().simulatedTime()) line(b, "%-20s %s", "SIMULATED TIME", r.run().timeNote());
         if (mostlyErrors(c)) {
             line(b, "%-20s %d of %d measured requests (%s %%) did not succeed: the figures below describe failures, "
                     + "not the server's service; see the errors at the end", "MOSTLY ERRORS", c.failed() + c.cancelled(),
@@ -116,7 +117,7 @@ final class Summary {
                 r.section(ServerSection.class).map(ServerSection::prefixCacheHitRate).orElse(Double.NaN)));
         r.section(ClientSection.class).ifPresent(client -> client(b, client));
         b.append('\n');
-        line(b, "%-20s %10s %10s %10s %10s %10s %10s %8s", "latency (ms)", "mean", "p50", "p90", "p99", "p99.9", "max", "count");
+        line(b, "%-20s %10s %10s %10s %10s %10s %10s %8s", r.run().simulatedTime() ? "latency (sim. ms)" : "latency (ms)", "mean", "p50", "p90", "p99", "p99.9", "max", "count");
         for (LatencyMetric m : LatencyMetric.values()) row(b, m.displayName(), r.latency(m));
         b.append('\n');
         Map<String, Long> errors = r.errors().byKind();

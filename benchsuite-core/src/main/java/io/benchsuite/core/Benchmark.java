@@ -552,7 +552,8 @@ public final class Benchmark {
                 RunClock runClock = RunClock.of(b, startedAt);
                 RunInfo info = new RunInfo(name, workload, chain, chain.scenario(name), b.info(),
                         owned ? config.redacted() : Map.of(), slo, tok.name(), startedAt, Environment.current(), labels,
-                        part, runClock.virtual() ? RunInfo.seededId(chain.scenario(name)) : RunInfo.newId(), runClock, sloBasis);
+                        part, runClock.virtual() ? RunInfo.seededId(chain.scenario(name), identity(workload, b, config, m, tok.name(),
+                                part)) : RunInfo.newId(), runClock, sloBasis);
                 List<RunListener> all = new ArrayList<>(listeners);
                 if (shardRun != null) all.add(shardRun);
                 addPhaseListeners(all, b);
@@ -604,6 +605,18 @@ public final class Benchmark {
             if (!phasesGiven) {
                 all.add(new PhasesListener(PhasesListener.DEFAULT_COLD_START_REQUESTS, "in-process".equals(b.info().endpoint())));
             }
+        }
+
+        /**
+         * The run's configuration in text, for the id of a run on a virtual clock: what decides its
+         * files besides the seed (secrets redacted, maps sorted, so the text is the same for the same run).
+         */
+        private String identity(Workload w, Backend b, BackendConfig config, String model, String tokenizer, Shard part) {
+            return String.join("\n", io.benchsuite.core.report.model.WorkloadConfig.of(w).toString(),
+                    "backend " + b.info().name() + " " + b.info().model() + " " + new java.util.TreeMap<>(b.info().details()),
+                    "config " + new java.util.TreeMap<>(config.redacted()), "model " + model, "tokenizer " + tokenizer,
+                    "slo " + slo.describe(), "sessions " + sessions, "context " + contextLimit + " " + contextPolicy,
+                    "injections " + injections.stream().map(TimedInjection::describe).toList(), "shard " + part);
         }
 
         /** The configuration's secrets and the API key it names, for masking error messages. */

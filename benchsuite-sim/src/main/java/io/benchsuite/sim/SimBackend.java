@@ -192,10 +192,30 @@ public final class SimBackend implements Backend, EngineTotalsSource {
         return Optional.of(engine.deviceUsage());
     }
 
-    /** {@inheritDoc} The phase sums are in this JVM's {@link System#nanoTime()} clock, as the events are. */
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The phase sums are in simulated seconds, as the run's figures are (see {@link #timeScale()}):
+     * the engine measures them on the wall clock, which runs {@code time-scale} times slower.
+     */
     @Override
     public EngineTotals engineTotals() {
-        return engine.engineTotals();
+        EngineTotals t = engine.engineTotals();
+        double s = settings.timeScale();
+        if (s == 1.0) return t;
+        return new EngineTotals(t.device(), t.completedRequests(), t.queueSeconds() / s, t.prefillSeconds() / s,
+                t.decodeSeconds() / s, t.endToEndSeconds() / s, t.prefixQueryTokens(), t.prefixHitTokens(),
+                t.generationTokens(), t.energyJoules(), t.peakMemoryBytes(), t.memoryCapacityBytes(),
+                t.meanKvFragmentation(), t.deviceSeconds(), t.busySeconds(), t.memoryTrafficBytes(), t.peakMemoryBandwidth());
+    }
+
+    /**
+     * {@inheritDoc} The {@code time-scale} setting: the engine's steps take that many wall seconds per
+     * simulated second, so a run divides what it measures by it and reports simulated time.
+     */
+    @Override
+    public double timeScale() {
+        return settings.timeScale();
     }
 
     /** {@inheritDoc} Counted by the engine at every step: the blocks of each scheduled sequence's computed tokens. */

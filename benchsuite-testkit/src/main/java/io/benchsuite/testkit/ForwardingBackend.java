@@ -62,6 +62,11 @@ public class ForwardingBackend implements Backend {
     }
 
     @Override
+    public double timeScale() {
+        return delegate.timeScale();
+    }
+
+    @Override
     public void close() {
         delegate.close();
     }

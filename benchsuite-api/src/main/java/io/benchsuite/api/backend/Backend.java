@@ -78,6 +78,19 @@ public interface Backend extends AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * Wall-clock seconds per second of the time this backend's latencies stand for: 1 for a real
+     * server; a simulator that runs faster than real time returns its scale (0.1: ten times faster).
+     * A run against a backend whose scale is not 1 reports every latency, rate and duration in the
+     * backend's time (its wall-clock measurements divided by the scale), so that the figures are the
+     * ones the simulated server would show, and says so in every report. The default is 1.
+     *
+     * @return wall seconds per second of the backend's time, finite and above 0
+     */
+    default double timeScale() {
+        return 1.0;
+    }
+
     /** Releases connections and threads; after this no thread of the backend keeps running. */
     @Override
     void close();

@@ -84,9 +84,10 @@ public final class VirtualRunHarness {
             RunResult r = b.run();
             double wall = (System.nanoTime() - t0) / 1e9;
             double simulated = r.summary().measuredSeconds();
-            System.out.printf(Locale.ROOT, "round %d: %d requests (%d succeeded), %.1f s simulated in %.2f s of wall time "
-                            + "(%.0fx real time), heap peak %.0f MB%s%n", round, r.summary().counts().measured(),
-                    r.summary().counts().succeeded(), simulated, wall, simulated / wall, heapPeak() / 1e6,
+            System.out.printf(Locale.ROOT, "round %d: %d requests (%d succeeded, %d arrivals not sent), %.1f s simulated in "
+                            + "%.2f s of wall time (%.0fx real time), heap peak %.0f MB%s%n", round, r.summary().counts().measured(),
+                    r.summary().counts().succeeded(), r.summary().counts().notSent(), simulated, wall, simulated / wall,
+                    heapPeak() / 1e6,
                     dir == null ? "" : ", requests.jsonl " + Files.size(dir.resolve("requests.jsonl")) / 1_000_000 + " MB sha256 "
                             + sha256(dir.resolve("requests.jsonl")).substring(0, 16));
             last = r;

@@ -12,7 +12,8 @@ import java.util.Locale;
 /**
  * {@code summary.csv}: one row per figure, columns {@code metric,statistic,value,unit}, so
  * spreadsheets and scripts read it without knowing the report's shape. Numbers use {@code .} as the
- * decimal separator whatever the default locale; unmeasurable values are empty.
+ * decimal separator whatever the default locale; unmeasurable values are empty. A run whose figures are
+ * in a simulator's time (a {@code time-scale} other than 1) starts with the row {@code time,scale,<scale>,...}.
  */
 public final class SummaryCsv implements ReportFormat {
     /** The file name in an output directory. */
@@ -36,6 +37,10 @@ public final class SummaryCsv implements ReportFormat {
     /** The CSV text of a report. */
     public static String csv(Report report) {
         StringBuilder b = new StringBuilder("metric,statistic,value,unit\n");
+        if (report.run().simulatedTime()) {
+            // the figures below are in a simulator's time: the row says so, and by how much it ran faster
+            row(b, "time", "scale", report.run().scale(), "wall_seconds_per_simulated_second");
+        }
         for (LatencyMetric m : LatencyMetric.values()) latency(b, m.csvName(), report.latency(m));
         row(b, "throughput", "requests_per_second", report.throughput().requestsPerSecond(), "1/s");
         row(b, "throughput", "output_tokens_per_second", report.throughput().outputTokensPerSecond(), "tokens/s");

@@ -78,9 +78,65 @@ public interface RunClock {
         };
     }
 
-    /** The clock of a run against {@code backend}: its own clock if it is a {@link VirtualTimeBackend}, else {@link #WALL}. */
+    /**
+     * Real time against a backend whose time runs faster or slower than the wall clock
+     * ({@link io.benchsuite.api.backend.Backend#timeScale()}): instants are read from {@link #WALL}, and
+     * the run divides every span it reports by {@code timeScale}.
+     *
+     * @param timeScale wall seconds per second of the backend's time, finite and above 0
+     * @return the clock
+     */
+    static RunClock scaled(double timeScale) {
+        if (!(timeScale > 0) || Double.isInfinite(timeScale)) {
+            throw new IllegalArgumentException("timeScale must be a finite number > 0, got " + timeScale);
+        }
+        if (timeScale == 1.0) return WALL;
+        return new RunClock() {
+            @Override
+            public long nanoTime() {
+                return System.nanoTime();
+            }
+
+            @Override
+            public boolean virtual() {
+                return false;
+            }
+
+            @Override
+            public long epochNanos(long nanoTime) {
+                return WALL.epochNanos(nanoTime);
+            }
+
+            @Override
+            public double timeScale() {
+                return timeScale;
+            }
+
+            @Override
+            public String toString() {
+                return "wall (time scale " + timeScale + ")";
+            }
+        };
+    }
+
+    /**
+     * The clock of a run against {@code backend}: its own clock if it is a {@link VirtualTimeBackend},
+     * else {@link #WALL}, {@link #scaled scaled} when the backend's time is not the wall clock's.
+     */
     static RunClock of(io.benchsuite.api.backend.Backend backend, Instant origin) {
-        return backend instanceof VirtualTimeBackend v ? virtual(v::nowNanos, origin) : WALL;
+        return backend instanceof VirtualTimeBackend v ? virtual(v::nowNanos, origin) : scaled(backend.timeScale());
+    }
+
+    /**
+     * Wall-clock seconds per second of the time the run's figures are in: 1 (the default) when they
+     * are what the clock measured; for a run against a backend that runs faster than real time (a
+     * simulator with {@code time-scale=0.1}), every latency, rate and duration the run reports is its
+     * measurement on this clock divided by this scale (rates multiplied), i.e. in the backend's time.
+     *
+     * @return the scale, finite and above 0
+     */
+    default double timeScale() {
+        return 1.0;
     }
 
     /** Nanoseconds from an arbitrary origin; only differences mean something. */

@@ -30,8 +30,9 @@ import java.util.Map;
  *     workload and seed above are then the shard's own
  * @param id this run's identity, 16 hex digits: written into {@code report.json} and into every line
  *     of {@code requests.jsonl}, so that files of two runs are never taken for one. Drawn at random for
- *     a run in real time; derived from the scenario seed for a run on a virtual clock, whose files are
- *     a function of the seed (two runs with one seed are the same run, byte for byte)
+ *     a run in real time; derived from the scenario seed and the configuration for a run on a virtual
+ *     clock, whose files are a function of them (two runs with one seed and one configuration are the
+ *     same run, byte for byte; see {@link #seededId})
  * @param clock the clock the run's instants are on: the wall clock, or a simulation's virtual clock
  * @param sloBasis where {@code slo} comes from when the caller did not choose it (a tool's documented default,
  *     e.g. {@code "MLPerf Inference server-scenario limits ..."}); empty when the caller set it (or set none)
@@ -64,14 +65,28 @@ public record RunInfo(String name, Workload workload, SeedChain seed, ScenarioSe
     }
 
     /**
-     * The id of a run on a virtual clock: 16 hex digits derived from its scenario seed, so that the
-     * same seed gives the same files.
+     * The id of a run on a virtual clock: 16 hex digits derived from its scenario seed and from what it
+     * runs, so that the same seed and configuration give the same files (the run is a function of
+     * them), while two runs that differ in anything else (a trace against synthetic prompts, another
+     * rate, model or backend setting) never share an id, and their files are never taken for one run's.
      *
      * @param scenario the run's scenario seed
+     * @param configuration the run's resolved configuration in text (workload, backend and its settings,
+     *     objectives, tokenizer, model, shard), with secrets redacted
      * @return the id
      */
-    public static String seededId(ScenarioSeed scenario) {
-        return String.format(Locale.ROOT, "%016x", notNull(scenario, "scenario").streamSeed("run-id"));
+    public static String seededId(ScenarioSeed scenario, String configuration) {
+        notNull(configuration, "configuration");
+        try {
+            java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+            sha.update(Long.toHexString(notNull(scenario, "scenario").streamSeed("run-id"))
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            sha.update((byte) '\n');
+            byte[] d = sha.digest(configuration.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(d, 0, 8);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e); // every Java SE JVM has it
+        }
     }
 
     public RunInfo {

@@ -227,7 +227,7 @@ public final class ShardMerge {
         Report report = new Report(Report.SCHEMA_VERSION, base.tool(),
                 new RunDetails(base.run().name(), sums.failure != null ? RunResult.Status.FAILED
                         : sums.stopped ? RunResult.Status.STOPPED : RunResult.Status.COMPLETED,
-                        started, ended, base.run().labels(), mergedId, sums.failure),
+                        started, ended, base.run().labels(), mergedId, sums.failure, base.run().timeScale()),
                 base.backend(),
                 new RunConfig(s0.workload(), base.config().slo(), base.config().tokenizer(), base.config().backend(),
                         base.config().sloBasis()),

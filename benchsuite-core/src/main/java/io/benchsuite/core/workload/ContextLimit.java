@@ -6,6 +6,8 @@ import static io.benchsuite.api.util.Checks.positive;
 import io.benchsuite.api.workload.source.PlanCursor;
 import io.benchsuite.api.workload.source.RequestPlan;
 import io.benchsuite.api.workload.source.SourceCounts;
+import io.benchsuite.api.workload.source.WorkloadDataException;
+import io.benchsuite.api.workload.source.WorkloadSource;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -66,6 +68,21 @@ public record ContextLimit(int contextTokens) {
         if (fits(promptTokens, outputTokens)) return Optional.empty();
         return Optional.of(promptTokens + " prompt tokens + " + outputTokens + " output tokens exceed the model's context of "
                 + contextTokens + " tokens");
+    }
+
+    /**
+     * Refuses a synthetic source none of whose requests can fit: skipping them, an endless one would
+     * draw for ever and a counted one would end having sent nothing.
+     *
+     * @param source the run's source
+     * @throws WorkloadDataException naming the source, its shortest request and the context
+     */
+    public void refuseWhenNothingFits(WorkloadSource source) {
+        if (!(notNull(source, "source") instanceof SyntheticSource s)) return;
+        long[] shortest = s.shortestRequest();
+        if (fits(shortest[0], (int) shortest[1])) return;
+        throw new WorkloadDataException(s.describe() + ": no request can fit the model's context: the shortest is "
+                + excess(shortest[0], (int) shortest[1]).orElseThrow() + ": nothing to send");
     }
 
     /**

@@ -66,6 +66,16 @@ public final class SyntheticSource implements WorkloadSource {
         return b.toString();
     }
 
+    /**
+     * The shortest request this source can draw: the input distribution's minimum (plus the prefix, with
+     * prefix groups) and the output distribution's minimum.
+     *
+     * @return {prompt tokens, output tokens} at the least
+     */
+    public long[] shortestRequest() {
+        return new long[] {input.min() + prefixGroups.map(PrefixGroups::prefixTokens).orElse(0), output.min()};
+    }
+
     @Override
     public boolean bringsOwnTiming() {
         return false;

@@ -66,7 +66,8 @@ class ReportJsonStructureTest {
                 "repeatedTokens", "idealHitRate");
         assertThat(keys(r.path("tool"))).containsExactlyInAnyOrder("name", "version", "commit");
         assertThat(keys(r.path("run"))).containsExactlyInAnyOrder("name", "status", "startedAt", "endedAt", "labels", "id",
-                "stopReason");
+                "stopReason", "timeScale");
+        assertThat(r.path("run").path("timeScale").asDouble()).as("figures in the wall clock's own time").isEqualTo(1.0);
         assertThat(r.path("run").path("id").asText()).matches("[0-9a-f]{16}");
         assertThat(keys(r.path("backend"))).containsExactlyInAnyOrder("name", "model", "endpoint", "details");
         // sloBasis is written only for a default SLO the user did not choose (the CLI's)

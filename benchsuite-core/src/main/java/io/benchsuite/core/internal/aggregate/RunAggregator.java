@@ -29,7 +29,9 @@ import org.slf4j.LoggerFactory;
  * measured window, counters for the summary, the per-second series ({@link SecondSeries}), error
  * counts and samples. A record is dropped once folded (unless the run retains them), so memory does
  * not grow with the number of requests. Thread-safe: records arrive from backend threads. All
- * instants are offsets from the run start given by the caller; it reads no clock.
+ * instants are offsets from the run start given by the caller; it reads no clock. Against a backend
+ * whose time is not the wall clock's ({@link BackendTime}) the caller's wall-clock offsets are turned
+ * into the backend's time as they come in, so every figure, and every objective's verdict, is in it.
  */
 public final class RunAggregator {
     private static final Logger log = LoggerFactory.getLogger(RunAggregator.class);
@@ -38,6 +40,7 @@ public final class RunAggregator {
 
     private final Workload workload;
     private final Slo slo;
+    private final BackendTime time;
     private final LatencyHistograms.Builder histograms = LatencyHistograms.builder();
     private final Histogram liveTtft = LatencyHistograms.newHistogram();
     private final SecondSeries series = new SecondSeries();
@@ -81,6 +84,17 @@ public final class RunAggregator {
      * @param retainRequests whether to keep every record for {@link #retained()}
      */
     public RunAggregator(Workload workload, Slo slo, boolean retainRequests) {
+        this(workload, slo, retainRequests, BackendTime.WALL);
+    }
+
+    /**
+     * @param workload the run's workload (window, target rate), its durations on the wall clock
+     * @param slo the objectives for goodput, judged in the backend's time
+     * @param retainRequests whether to keep every record for {@link #retained()}
+     * @param time the backend's time, which the figures are in
+     */
+    public RunAggregator(Workload workload, Slo slo, boolean retainRequests, BackendTime time) {
+        this.time = time;
         this.workload = workload;
         this.slo = slo;
         this.objectives = slo.objectives();
@@ -88,13 +102,24 @@ public final class RunAggregator {
         this.retained = retainRequests ? new ArrayList<>() : null;
     }
 
-    /** A request's first token arrived at {@code firstTokenOffset}, {@code ttftNanos} after its scheduled instant. */
-    public synchronized void firstToken(long firstTokenOffset, long ttftNanos) {
-        series.firstToken(firstTokenOffset, ttftNanos);
+    /** The time the figures are in. */
+    public BackendTime time() {
+        return time;
     }
 
-    /** Folds a finished request. */
-    public synchronized void accept(RequestRecord r) {
+    /** A request's first token arrived at {@code firstTokenOffset}, {@code ttftNanos} after its scheduled instant. */
+    public synchronized void firstToken(long firstTokenOffset, long ttftNanos) {
+        series.firstToken(time.span(firstTokenOffset), time.span(ttftNanos));
+    }
+
+    /**
+     * Folds a finished request.
+     *
+     * @param measuredRecord the record as measured, on the wall clock
+     * @return the record as folded: in the backend's time (the same record when that is the wall clock's)
+     */
+    public synchronized RequestRecord accept(RequestRecord measuredRecord) {
+        RequestRecord r = time.record(measuredRecord);
         if (retained != null) retained.add(r);
         finished++;
         series.add(r);
@@ -112,6 +137,7 @@ public final class RunAggregator {
             case COOLDOWN -> cooldown++;
             case MEASURED -> measured(r);
         }
+        return r;
     }
 
     private void measured(RequestRecord r) {
@@ -159,10 +185,15 @@ public final class RunAggregator {
         return live(nowOffset, scheduled, active, waiting, 0);
     }
 
-    /** Live figures at {@code nowOffset}, with the arrivals not sent so far; the rates cover the last few seconds. */
+    /**
+     * Live figures at {@code nowOffset}, with the arrivals not sent so far; the rates cover the last few
+     * seconds and are in the backend's time, the elapsed time is the wall clock's.
+     */
     public synchronized LiveStats live(long nowOffset, long scheduled, int active, int waiting, long notSent) {
-        double[] rates = series.recentRates(nowOffset, LIVE_WINDOW_NANOS);
+        long now = time.span(nowOffset);
+        double[] rates = series.recentRates(now, LIVE_WINDOW_NANOS);
         double p99 = liveTtft.getTotalCount() == 0 ? Double.NaN : liveTtft.getValueAtPercentile(99) / 1e6;
+        // elapsed on the wall clock: the run's progress through its (wall-clock) duration
         return new LiveStats(nowOffset / 1e9, scheduled, completed, failed, active, waiting, outputTokens, rates[0],
                 rates[1], p99, cancelledAll, notSent);
     }
@@ -187,7 +218,7 @@ public final class RunAggregator {
 
     /** The per-second series, every phase. */
     public synchronized List<SecondSample> timeSeries() {
-        List<SecondSample> samples = series.samples(workload);
+        List<SecondSample> samples = series.samples(workload, time);
         if (series.lateSamples() > 0) {
             log.warn("{} TTFT/E2E sample(s) reached the aggregator more than {} s after their second: they count in "
                     + "the run's histograms but not in the per-second percentiles", series.lateSamples(), SecondSeries.OPEN_SECONDS);
@@ -207,23 +238,27 @@ public final class RunAggregator {
     /**
      * The summary over the measured window.
      *
-     * @param stoppedAt offset at which a stopped run quit scheduling, or {@code Long.MAX_VALUE} when it ran to its end
+     * @param stoppedAtWall offset on the wall clock at which a stopped run quit scheduling, or
+     *     {@code Long.MAX_VALUE} when it ran to its end
      * @param notSent open-loop arrivals the dispatcher could not send (every phase)
      * @param notSentMeasured those of them due inside the measured window: the schedule drew them, so the
      *     scheduled rate counts them (the achieved rate does not)
      */
-    public synchronized RunSummary summary(long stoppedAt, long notSent, long notSentMeasured) {
+    public synchronized RunSummary summary(long stoppedAtWall, long notSent, long notSentMeasured) {
+        long stoppedAt = time.span(stoppedAtWall);
         double window = measured == 0 ? 0 : (lastEnd - firstScheduled) / 1e9;
         double perSecond = window > 0 ? 1 / window : Double.NaN;
 
         // Target: the profile's mean rate over the measured scheduling window. Achieved: measured
         // requests actually sent per second from the window start to the last actual send; a client
         // that falls behind sends late, which stretches this span and lowers the achieved rate.
-        long windowStart = workload.warmup().toNanos();
-        long windowEnd = workload.length().map(d -> d.toNanos() - workload.cooldown().toNanos())
+        // (the workload's durations are wall-clock ones: in the backend's time they last 1 / scale as long)
+        long windowStart = time.span(workload.warmup().toNanos());
+        long windowEnd = workload.length().map(d -> time.span(d.toNanos() - workload.cooldown().toNanos()))
                 .orElse(lastScheduled == Long.MIN_VALUE ? windowStart : lastScheduled);
         windowEnd = Math.min(windowEnd, stoppedAt);
-        double target = windowEnd > windowStart ? workload.targetRate(windowStart, windowEnd) : Double.NaN;
+        double target = windowEnd > windowStart
+                ? workload.targetRate(time.wall(windowStart), time.wall(windowEnd)) * time.scale() : Double.NaN;
         boolean byDuration = workload.length().isPresent() && stoppedAt == Long.MAX_VALUE;
         double scheduledRate = Double.NaN;
         if (measured > 0) {

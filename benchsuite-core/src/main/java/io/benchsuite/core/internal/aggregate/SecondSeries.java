@@ -117,6 +117,11 @@ final class SecondSeries {
 
     /** One sample per second from 0 to the last second any finished request touched. */
     List<SecondSample> samples(Workload load) {
+        return samples(load, BackendTime.WALL);
+    }
+
+    /** One sample per second of the backend's time; the load's target rate converted to that time. */
+    List<SecondSample> samples(Workload load, BackendTime time) {
         int seconds = second(lastOffset) + 1;
         ensure(seconds - 1);
         double[][] ttftP = ttft.closeAll(seconds);
@@ -125,7 +130,7 @@ final class SecondSeries {
         byte[][] e2eH = e2e.histograms;
         List<SecondSample> out = new ArrayList<>(seconds);
         for (int s = 0; s < seconds; s++) {
-            out.add(new SecondSample(s, load.targetRate(s * SECOND, (s + 1) * SECOND), scheduled[s], sent[s],
+            out.add(new SecondSample(s, load.targetRate(time.wall(s * SECOND), time.wall((s + 1) * SECOND)) * time.scale(), scheduled[s], sent[s],
                     completed[s], failed[s], outputTokens[s], activeNanos[s] / 1e9, ttftP[0][s], ttftP[1][s],
                     e2eP[0][s], e2eP[1][s], ttftH[s], e2eH[s]));
         }

@@ -26,6 +26,7 @@ import io.benchsuite.core.accuracy.AccuracySection;
 import io.benchsuite.core.hiccup.ClientSection;
 import io.benchsuite.core.hiccup.HiccupMeter;
 import io.benchsuite.core.injection.TimedInjection;
+import io.benchsuite.core.internal.aggregate.BackendTime;
 import io.benchsuite.core.internal.aggregate.RunAggregator;
 import io.benchsuite.core.internal.clock.NanoClock;
 import io.benchsuite.core.internal.clock.Pacer;
@@ -212,7 +213,7 @@ public final class RunEngine {
     private final AccuracyTally accuracy;
     private final PlanQueue plans;
     private final Feed feed;
-    private final WorkloadStats stats = new WorkloadStats();
+    private final WorkloadStats stats;
     private final OpenSessions sessions;
     private final SourceCursorCounts cursorCounts;
     /** Prompts prepared before the clock starts: the first wave of requests (all of a closed loop's, up to 64). */
@@ -262,15 +263,19 @@ public final class RunEngine {
         this.clock = virtual != null ? virtual::nowNanos : options.clock();
         this.startGate = options.startGate();
         this.pacer = virtual != null ? new VirtualTimePacer(virtual) : new RealTimePacer(clock);
-        this.aggregator = new RunAggregator(workload, info.slo(), options.retainRequests());
+        BackendTime time = BackendTime.of(info.clock().timeScale()); // the figures are in the backend's time
+        this.aggregator = new RunAggregator(workload, info.slo(), options.retainRequests(), time);
+        this.stats = new WorkloadStats(time);
         this.onFirstToken = aggregator::firstToken;
         this.feed = notNull(feed, "feed");
         this.sessions = new OpenSessions(feed.context().tokenizer(), feed.sessions(), feed.contextLimit(),
                 feed.contextPolicy(), feed.injections(), info.scenario().streamSeed("think-time"), stats, info.name(),
                 virtual != null, backend::prepare);
         this.sessions.bind(new SessionDispatch());
+        boolean skip = feed.contextLimit() != null && feed.contextPolicy() == ContextLimit.Policy.SKIP;
+        if (skip) feed.contextLimit().refuseWhenNothingFits(feed.source()); // else it would skip for ever
         PlanCursor cursor = feed.source().open(feed.context());
-        if (feed.contextLimit() != null && feed.contextPolicy() == ContextLimit.Policy.SKIP) {
+        if (skip) {
             cursor = feed.contextLimit().skipOverlong(cursor);
         }
         this.cursorCounts = new SourceCursorCounts(cursor);
@@ -566,7 +571,8 @@ public final class RunEngine {
                         + "pass {} tokens)", notSent, dispatcher.cap(), Dispatcher.MAX_WAITING, PREPARED_TOKENS);
             }
             var summary = aggregator.summary(stopped ? scheduleEnd : Long.MAX_VALUE, notSent, notSentMeasured);
-            ClientSection client = clientWatch.finish(summary.latencies().get(io.benchsuite.api.result.LatencyMetric.DISPATCH_LAG));
+            ClientSection client = clientWatch.finish( // the client is judged in real time
+                    aggregator.time().wall(summary.latencies().get(io.benchsuite.api.result.LatencyMetric.DISPATCH_LAG)));
             if (!client.saturated().isEmpty()) {
                 log.warn("run '{}': the client itself was saturated ({}); its own delays are inside the latencies it "
                         + "measured", info.name(), String.join(", ", client.saturated()));
@@ -695,10 +701,10 @@ public final class RunEngine {
 
     /** A request reached its terminal event (called on a backend thread). */
     private void finished(RequestTracker tracker) {
-        RequestRecord r = clientWatch.flag(tracker.record(), runStart);
+        RequestRecord measured = clientWatch.flag(tracker.record(), runStart);
         Outgoing o = tracker.content();
         active.remove(tracker);
-        aggregator.accept(r);
+        RequestRecord r = aggregator.accept(measured); // in the backend's time, as every listener sees it
         if (o.contextExcess() == null) stats.finished(o, r);
         if (accuracy != null) grade(o, r, tracker);
         try {
@@ -708,7 +714,7 @@ public final class RunEngine {
             for (RunListener l : listeners) safely(() -> l.onRequestFinished(r));
         }
         long now = now();
-        OpenSessions.After after = sessions.afterRequest(o, r, now);
+        OpenSessions.After after = sessions.afterRequest(o, measured, now); // on the engine's clock, as its instants
         boolean prepare = false;
         lock.lock();
         try {

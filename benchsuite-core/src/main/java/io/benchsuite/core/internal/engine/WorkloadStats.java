@@ -5,6 +5,7 @@ import io.benchsuite.api.workload.Phase;
 import io.benchsuite.api.workload.injection.InjectionPriority;
 import io.benchsuite.api.workload.source.SourceCounts;
 import io.benchsuite.core.injection.InjectionCounts;
+import io.benchsuite.core.internal.aggregate.BackendTime;
 import io.benchsuite.core.workload.IdealPrefixCache;
 import io.benchsuite.core.workload.PrefixSharing;
 import io.benchsuite.core.workload.WorkloadSection;
@@ -20,7 +21,9 @@ import org.HdrHistogram.Histogram;
  * Folds what the engine sends and receives into the report's {@link WorkloadSection}: prompt and
  * output lengths, the ideal prefix sharing of the prompts in sending order, figures by turn number,
  * session ends and latency, injection counts and the latency to the first token after an injection.
- * Thread-safe: called from the dispatcher, the backends' threads and the session preparer.
+ * Thread-safe: called from the dispatcher, the backends' threads and the session preparer. Records come
+ * in the backend's time ({@link BackendTime}); a session's spans come on the engine's clock and are
+ * turned into that time here.
  */
 final class WorkloadStats {
     private static final long HIGHEST_TOKENS = 1L << 31;
@@ -42,6 +45,16 @@ final class WorkloadStats {
     private long marked;
     private long sessions;
     private long sessionTurns;
+    private final BackendTime time;
+
+    WorkloadStats() {
+        this(BackendTime.WALL);
+    }
+
+    /** Figures in the backend's time {@code time}. */
+    WorkloadStats(BackendTime time) {
+        this.time = time;
+    }
 
     private static final class TurnFigures {
         long requests;
@@ -147,13 +160,13 @@ final class WorkloadStats {
     synchronized void sessionEnded(SessionEnd end, int turnsSent, long e2eNanos, InjectionCounts counts) {
         sessionEnds.merge(end, 1L, Long::sum);
         sessionTurns += turnsSent;
-        if (e2eNanos >= 0) sessionE2e.recordValue(e2eNanos);
+        if (e2eNanos >= 0) sessionE2e.recordValue(time.span(e2eNanos));
         if (counts != null) injections = injections.plus(counts);
     }
 
     /** The first token of a turn that carried an injection arrived {@code nanos} after the injection was queued. */
     synchronized void firstTokenAfterInjection(InjectionPriority priority, long nanos) {
-        afterInjection.computeIfAbsent(priority, p -> latencyHistogram()).recordValue(Math.max(0, nanos));
+        afterInjection.computeIfAbsent(priority, p -> latencyHistogram()).recordValue(time.span(Math.max(0, nanos)));
     }
 
     /**

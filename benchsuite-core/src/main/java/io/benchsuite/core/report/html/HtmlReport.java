@@ -114,6 +114,10 @@ public final class HtmlReport implements ReportFormat {
         b.append("</div></section>");
 
         RequestCounts c = r.requests();
+        if (r.run().simulatedTime()) {
+            b.append("<div class=\"banner\" id=\"banner-simulated-time\">Simulated time: ").append(esc(r.run().timeNote()))
+                    .append(".</div>");
+        }
         if (r.run().failed()) {
             b.append("<div class=\"banner bad\" id=\"banner-failed\">This run failed")
                     .append(r.run().stopReason() == null ? "" : " (" + esc(r.run().stopReason()) + ")")

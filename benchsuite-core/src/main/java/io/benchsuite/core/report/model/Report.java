@@ -121,7 +121,7 @@ public record Report(int schemaVersion, ToolInfo tool, RunDetails run, BackendDe
         Report report = new Report(SCHEMA_VERSION,
                 new ToolInfo("benchsuite", env.toolVersion(), env.toolCommit()),
                 new RunDetails(info.name(), r.status(), info.startedAt(), r.endedAt(), Maps.sorted(info.labels()), info.id(),
-                        r.stopReason()),
+                        r.stopReason(), info.clock().timeScale()),
                 new BackendDetails(info.backend().name(), info.backend().model(), info.backend().endpoint(),
                         Maps.sorted(info.backend().details())),
                 new RunConfig(WorkloadConfig.of(info.workload()), info.slo().describe(), info.tokenizer(),

@@ -109,6 +109,37 @@ class RunAggregatorTest {
                 .as("no objective, nothing to attain").isEmpty();
     }
 
+    /**
+     * A simulator at {@code time-scale=0.1} answers ten times faster than the server it models: what
+     * the aggregator reports is that server's time (spans divided by 0.1, rates multiplied by it), and
+     * objectives are judged on those spans, not on the compressed ones measured.
+     */
+    @Test
+    void aTimeScaledRunIsFoldedInTheSimulatedServersTime() {
+        RunAggregator wall = new RunAggregator(workload(), Slo.parse("tpot=50ms"), true);
+        RunAggregator sim = new RunAggregator(workload(), Slo.parse("tpot=50ms"), true, BackendTime.of(0.1));
+        // measured on the wall clock: TPOT 10 ms (100 ms simulated: misses 50 ms) and 2 ms (20 ms: meets it)
+        for (RunAggregator a : List.of(wall, sim)) {
+            a.accept(ok(1, Phase.MEASURED, 1000, 1000, 1020, 1040, 10, 10));
+            a.accept(ok(2, Phase.MEASURED, 1100, 1100, 1105, 1109, 2, 2));
+        }
+        RunSummary w = wall.summary(Long.MAX_VALUE);
+        RunSummary s = sim.summary(Long.MAX_VALUE);
+        assertThat(w.goodput().met()).as("on the compressed wall-clock spans both would pass").isEqualTo(2);
+        assertThat(s.goodput().met()).as("judged in simulated time").isEqualTo(1);
+        assertThat(s.goodput().attainment()).containsExactly(new RunSummary.Attainment("tpot=50ms", 1, 2, 0.5));
+        assertThat(s.latency(LatencyMetric.TPOT).max()).isCloseTo(w.latency(LatencyMetric.TPOT).max() * 10, within(0.5));
+        assertThat(s.latency(LatencyMetric.TTFT).max()).isCloseTo(200, within(0.5));
+        assertThat(s.measuredSeconds()).as("first arrival to last end, 0.109 s measured").isCloseTo(1.09, within(1e-9));
+        assertThat(s.throughput().outputTokensPerSecond()).isCloseTo(w.throughput().outputTokensPerSecond() / 10, within(1e-9));
+        assertThat(s.throughput().requestsPerSecond()).isCloseTo(2 / 1.09, within(1e-9));
+        // the load is set on the wall clock: 4 req/s there is 0.4 req/s simulated, over a window 10 times as long
+        assertThat(s.targetRate()).isCloseTo(0.4, within(1e-12));
+        assertThat(sim.retained().get(1).tpotNanos()).isEqualTo(20 * MS);
+        assertThat(sim.retained().get(0).itl().get(0)).isEqualTo(100 * MS);
+        assertThat(sim.timeSeries()).as("seconds of simulated time: the last end at 11.09 s").hasSize(12);
+    }
+
     private static Histogram histogram(long... values) {
         Histogram h = LatencyHistograms.newHistogram();
         for (long v : values) h.recordValue(v);
