@@ -253,4 +253,34 @@ class SecretCanaryTest {
                 .isEqualTo("secret:command-line");
         assertNoCanaryLeaked(all, tmp.resolve("shards"), merged);
     }
+
+    @Test
+    void aSweepOverASecretHeaderAndAUrlPasswordWritesNoneOfThem() throws Exception {
+        Path out = tmp.resolve("sweep");
+        String key1 = "cnry-sweepkey1-W8e4Q2", key2 = "cnry-sweepkey2-R5t9Y3";
+        String pw1 = "cnry-sweeppw1-U7i1O6", pw2 = "cnry-sweeppw2-P3a8S4";
+        List<String> args = new ArrayList<>(List.of("sweep", "--sweep", "header.X-Api-Key=" + key1 + "," + key2, "--sweep",
+                "url=" + server.replace("http://", "http://carol:" + pw1 + "@") + ","
+                        + server.replace("http://", "http://carol:" + pw2 + "@"),
+                "--backend", "vllm", "--model", "llama-3.1-8b", "--num-requests", "4", "--max-concurrent", "2", "--input-length", "16",
+                "--output-length", "4", "--seed", "3", "--no-progress", "--output-dir", out.toString()));
+        // every other slot holds a canary too (the swept --url is not given twice)
+        List<String> flags = SecretCanaries.runFlags(server, otlpEndpoint);
+        int url = flags.indexOf("--url");
+        flags = concat(flags.subList(0, url), flags.subList(url + 2, flags.size()));
+        CliHarness cli = run(concat(args, flags));
+        assertThat(codes.get(cli)).as(cli.err()).isZero();
+        JsonNode doc = JSON.readTree(out.resolve("sweep.json").toFile());
+        assertThat(doc.at("/series/0/points/0/status").asText()).isEqualTo("completed");
+        assertThat(doc.at("/series/0/points/0/requests").asLong()).as("the swept credentials reached the server").isEqualTo(4);
+        assertThat(doc.at("/axes/0/values").toString()).contains("***#1", "***#2");
+        for (String s : List.of(key1, key2, pw1, pw2)) assertThat(cli.out() + cli.err()).doesNotContain(s);
+        assertNoCanaryLeaked(List.of(cli), out);
+        try (java.util.stream.Stream<Path> files = Files.walk(out)) {
+            for (Path f : files.toList()) {
+                String text = f + (Files.isRegularFile(f) ? Files.readString(f) : "");
+                for (String s : List.of(key1, key2, pw1, pw2)) assertThat(text).as(f.toString()).doesNotContain(s);
+            }
+        }
+    }
 }
