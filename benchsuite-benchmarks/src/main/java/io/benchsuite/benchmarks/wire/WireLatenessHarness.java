@@ -83,7 +83,7 @@ public final class WireLatenessHarness {
         if (trace == null) usage("--trace is required");
         double[] scheduled = scheduledMs(trace, limit, scale);
         if (analyse != null) {
-            print(analyse.toString(), analyse(analyse, port, scheduled));
+            print(analyse.toString(), analyse(analyse, port, scheduled), scheduled.length);
             return;
         }
         if (client.isEmpty()) usage("the client command after -- is required");
@@ -99,8 +99,12 @@ public final class WireLatenessHarness {
                 return;
             }
             WireLateness.Result result = analyse(pcap, port, scheduled);
-            print(dir.toString(), result);
-            table.add(new String[] {String.valueOf(r), load, result.summary()});
+            for (String line : Files.readAllLines(dir.resolve("tcpdump.out"))) {
+                if (line.contains("dropped by kernel") && !line.startsWith("0 ")) System.out.println("  tcpdump: " + line);
+            }
+            print(dir.toString(), result, scheduled.length);
+            table.add(new String[] {String.valueOf(r), load, result.summary()
+                    + (result.postsSeen() < scheduled.length ? " (NOT VALID: " + result.postsSeen() + " POSTs)" : "")});
         }
         System.out.println();
         System.out.println("| run | load before | lateness at the wire |");
@@ -137,10 +141,14 @@ public final class WireLatenessHarness {
         return WireLateness.of(scheduled, posts);
     }
 
-    static void print(String what, WireLateness.Result r) {
+    static void print(String what, WireLateness.Result r, int scheduledCount) {
         System.out.printf(Locale.ROOT, "%s: %d POSTs at the wire (%d earliest left out as not the replay's)%n",
                 what, r.postsSeen(), r.postsLeftOut());
         System.out.println("  lateness at the wire: " + r.summary());
+        if (r.requests().size() != scheduledCount) {
+            System.out.printf(Locale.ROOT, "  NOT VALID: %d POSTs captured for %d scheduled requests (a capture drop, or a"
+                    + " request not sent): the pairing is off from the gap on%n", r.postsSeen(), scheduledCount);
+        }
         StringBuilder b = new StringBuilder("  first bursts (instant ms: requests, latest ms):");
         for (double[] burst : r.firstBursts(5)) {
             b.append(String.format(Locale.ROOT, " %.0f: %d, %.2f;", burst[0], (int) burst[1], burst[2]));
@@ -171,6 +179,7 @@ public final class WireLatenessHarness {
         Process srv = new ProcessBuilder(serverCmd).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("server.out").toFile()).start();
         Process dump = null;
+        Thread logger = null;
         try {
             awaitPort(port, srv);
             // Only the segments that start a POST (or, for --bodies, the whole client-to-server direction):
@@ -179,7 +188,7 @@ public final class WireLatenessHarness {
                     : "tcp dst port " + port + " and tcp[((tcp[12:1] & 0xf0) >> 2):4] = 0x504f5354";
             dump = new ProcessBuilder("tcpdump", "-i", "lo", "-n", "-s", full ? "0" : "256", "-B", "16384",
                     "--time-stamp-precision=nano", "-w", pcap.toString(), filter).redirectErrorStream(true).start();
-            awaitListening(dump, dir.resolve("tcpdump.out"));
+            logger = awaitListening(dump, dir.resolve("tcpdump.out"));
             List<String> cmd = new ArrayList<>(List.of("taskset", "-c", clientCpu));
             String url = "http://127.0.0.1:" + port;
             for (String a : client) {
@@ -194,6 +203,7 @@ public final class WireLatenessHarness {
             if (dump != null) {
                 dump.destroy(); // SIGTERM: tcpdump flushes and closes the file
                 dump.waitFor(10, TimeUnit.SECONDS);
+                if (logger != null) logger.join(2_000); // its last lines: packets captured, dropped by the kernel
             }
             srv.descendants().forEach(ProcessHandle::destroy);
             srv.destroy();
@@ -215,7 +225,7 @@ public final class WireLatenessHarness {
         throw new IOException("the server did not listen on port " + port + " within 60 s");
     }
 
-    private static void awaitListening(Process dump, Path log) throws InterruptedException {
+    private static Thread awaitListening(Process dump, Path log) throws InterruptedException {
         CountDownLatch listening = new CountDownLatch(1);
         Thread t = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(dump.getInputStream(), StandardCharsets.UTF_8));
@@ -232,5 +242,6 @@ public final class WireLatenessHarness {
         t.setDaemon(true);
         t.start();
         if (!listening.await(10, TimeUnit.SECONDS)) throw new IllegalStateException("tcpdump did not start: see " + log);
+        return t;
     }
 }
