@@ -186,8 +186,11 @@ public final class WireLatenessHarness {
             // a few hundred packets, so tcpdump itself hardly runs while the client sends.
             String filter = full ? "tcp dst port " + port
                     : "tcp dst port " + port + " and tcp[((tcp[12:1] & 0xf0) >> 2):4] = 0x504f5354";
+            // --immediate-mode and -U: each packet reaches the file as it is captured; otherwise the last second's
+            // packets wait in a half-filled kernel block that a stopped tcpdump never reads (a client that exits
+            // quickly after its last send lost its last 5 POSTs that way)
             dump = new ProcessBuilder("tcpdump", "-i", "lo", "-n", "-s", full ? "0" : "256", "-B", "16384",
-                    "--time-stamp-precision=nano", "-w", pcap.toString(), filter).redirectErrorStream(true).start();
+                    "--immediate-mode", "-U", "--time-stamp-precision=nano", "-w", pcap.toString(), filter).redirectErrorStream(true).start();
             logger = awaitListening(dump, dir.resolve("tcpdump.out"));
             List<String> cmd = new ArrayList<>(List.of("taskset", "-c", clientCpu));
             String url = "http://127.0.0.1:" + port;
@@ -198,7 +201,7 @@ public final class WireLatenessHarness {
                     .redirectOutput(dir.resolve("client.out").toFile()).start();
             int rc = c.waitFor();
             if (rc != 0) System.err.println("client exited " + rc + ": see " + dir.resolve("client.out"));
-            Thread.sleep(300); // the last segments reach the capture buffer
+            Thread.sleep(1_500); // the last segments reach the file
         } finally {
             if (dump != null) {
                 dump.destroy(); // SIGTERM: tcpdump flushes and closes the file
