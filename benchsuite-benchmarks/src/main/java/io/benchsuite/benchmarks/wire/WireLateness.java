@@ -67,6 +67,14 @@ public final class WireLateness {
             return out;
         }
 
+        /** The requests scheduled before {@code instantMs}: how many, how many left within 5 ms, the latest. */
+        public String firstSecond(double instantMs) {
+            List<Late> early = requests.stream().filter(l -> l.scheduledMs() < instantMs).toList();
+            long within = early.stream().filter(l -> l.latenessMs() <= 5.0).count();
+            double worst = early.stream().mapToDouble(Late::latenessMs).max().orElse(Double.NaN);
+            return String.format(Locale.ROOT, "%d of %d within 5 ms, latest %.2f ms", within, early.size(), worst);
+        }
+
         /** One line: p50, p90, p99, max and the count within 5 ms. */
         public String summary() {
             return String.format(Locale.ROOT, "p50 %.2f, p90 %.2f, p99 %.2f, max %.2f ms; within 5 ms: %d of %d",

@@ -103,12 +103,12 @@ public final class WireLatenessHarness {
                 if (line.contains("dropped by kernel") && !line.startsWith("0 ")) System.out.println("  tcpdump: " + line);
             }
             print(dir.toString(), result, scheduled.length);
-            table.add(new String[] {String.valueOf(r), load, result.summary()
+            table.add(new String[] {String.valueOf(r), load, result.firstSecond(1000), result.summary()
                     + (result.postsSeen() < scheduled.length ? " (NOT VALID: " + result.postsSeen() + " POSTs)" : "")});
         }
         System.out.println();
-        System.out.println("| run | load before | lateness at the wire |");
-        System.out.println("|---|---|---|");
+        System.out.println("| run | load before | first second | lateness at the wire |");
+        System.out.println("|---|---|---|---|");
         for (String[] row : table) System.out.println("| " + String.join(" | ", row) + " |");
     }
 
@@ -149,6 +149,7 @@ public final class WireLatenessHarness {
             System.out.printf(Locale.ROOT, "  NOT VALID: %d POSTs captured for %d scheduled requests (a capture drop, or a"
                     + " request not sent): the pairing is off from the gap on%n", r.postsSeen(), scheduledCount);
         }
+        System.out.println("  scheduled in the first second: " + r.firstSecond(1000));
         StringBuilder b = new StringBuilder("  first bursts (instant ms: requests, latest ms):");
         for (double[] burst : r.firstBursts(5)) {
             b.append(String.format(Locale.ROOT, " %.0f: %d, %.2f;", burst[0], (int) burst[1], burst[2]));

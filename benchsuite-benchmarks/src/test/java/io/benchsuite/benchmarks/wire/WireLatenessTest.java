@@ -76,6 +76,7 @@ class WireLatenessTest {
         assertThat(r.firstBursts(5).get(0)).containsExactly(0, 3, 7.0);
         assertThat(r.firstBursts(5).get(1)).containsExactly(300, 2, 6.0);
         assertThat(r.summary()).isEqualTo("p50 0.50, p90 7.00, p99 7.00, max 7.00 ms; within 5 ms: 3 of 5");
+        assertThat(r.firstSecond(300)).isEqualTo("2 of 3 within 5 ms, latest 7.00 ms");
     }
 
     private static byte[] pcap(byte[]... packets) {
