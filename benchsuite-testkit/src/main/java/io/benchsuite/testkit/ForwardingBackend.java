@@ -52,6 +52,11 @@ public class ForwardingBackend implements Backend {
     }
 
     @Override
+    public int openConnections(int connections) {
+        return delegate.openConnections(connections);
+    }
+
+    @Override
     public BackendInfo info() {
         return delegate.info();
     }

@@ -60,6 +60,23 @@ public interface Backend extends AutoCloseable {
     }
 
     /**
+     * Opens connections to the measured server ahead of the run, so that the requests due at the run's
+     * start find them open instead of each paying for a connect between its instant and its send (a
+     * replayed trace starts with bursts of many requests at one instant). A real-time run calls this
+     * once, just before its clock starts, with how many requests are due in its first second (a replayed
+     * trace's arrivals; other load patterns do not ask); the backend opens up to that many, within its
+     * own limits and unless its user chose a number (then that number, opened in {@link #preflight()},
+     * stands). Connects made here are inside no request's latency, which each request's record shows (no
+     * connect time). Must not fail the run. The default opens none.
+     *
+     * @param connections how many requests are due in the run's first second
+     * @return how many connections this opened
+     */
+    default int openConnections(int connections) {
+        return 0;
+    }
+
+    /**
      * What this backend is, for the report (name, model, endpoint without credentials, version).
      *
      * @return what this backend is, for the report (name, model, endpoint without credentials, version)

@@ -49,7 +49,9 @@ import java.util.TreeMap;
  *   <li>{@code transport} — {@code netty} (default) or {@code httpclient}: which client carries the
  *       requests ({@link Transport}).</li>
  *   <li>{@code prewarm-connections} — connections the pre-flight check opens before the clock starts
- *       (default 0, at most {@code max-concurrency}; Netty transport).</li>
+ *       (at most {@code max-concurrency}; Netty transport). Unset, a replayed trace has as many opened
+ *       as requests are due in its first second (its first bursts then pay for no connect) and other
+ *       runs none; {@code 0} opens none, so every connect stays inside the latency of its request.</li>
  *   <li>{@code spare-connections} — idle connections kept open ahead of need (default 0, at most
  *       {@code max-concurrency}; Netty transport): a request that takes one has another opened in the
  *       background, so its own send pays for no connect.</li>
@@ -72,7 +74,8 @@ import java.util.TreeMap;
  *     anything shown; the API key is added by the transport that reads it
  * @param transport which HTTP client carries the requests
  * @param prewarmConnections connections the pre-flight check opens into the pool before the run's clock
- *     starts (0: none, the first requests open their own)
+ *     starts (0: none, the first requests open their own), or {@link #PREWARM_AUTO} when not set: as
+ *     many as the run asks for ({@code Backend.openConnections})
  * @param spareConnections idle connections the pool keeps open ahead of need (Netty transport): each
  *     time a request takes one, another is opened in the background, so a request rarely pays for a
  *     connect, even against a server that closes every connection (0: none, a request opens its own)
@@ -109,6 +112,11 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
     public static final String TRANSPORT = "transport";
     /** Config key of the connections opened before the clock starts. */
     public static final String PREWARM_CONNECTIONS = "prewarm-connections";
+    /**
+     * {@link #prewarmConnections()} when {@link #PREWARM_CONNECTIONS} is not set: the run decides (a
+     * replayed trace asks for its first second's arrivals, other runs for none).
+     */
+    public static final int PREWARM_AUTO = -1;
     /** Config key of the idle connections kept open ahead of need. */
     public static final String SPARE_CONNECTIONS = "spare-connections";
     /** Config key of the re-sends allowed after a kept-alive connection died unread (0 or 1). */
@@ -132,7 +140,9 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
         positive(maxEventBytes, "maxEventBytes");
         notNull(secrets, "secrets");
         notNull(transport, "transport");
-        if (prewarmConnections < 0) throw new IllegalArgumentException("prewarmConnections must be >= 0, got " + prewarmConnections);
+        if (prewarmConnections < PREWARM_AUTO) {
+            throw new IllegalArgumentException("prewarmConnections must be >= 0 (or PREWARM_AUTO), got " + prewarmConnections);
+        }
         if (spareConnections < 0) throw new IllegalArgumentException("spareConnections must be >= 0, got " + spareConnections);
         if (connectionRetries < 0 || connectionRetries > 1) {
             throw new IllegalArgumentException("connectionRetries must be 0 or 1, got " + connectionRetries);
@@ -190,8 +200,9 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
         }
         long maxEvent = config.string(MAX_EVENT_SIZE).map(HttpSettings::eventSize)
                 .orElse((long) DEFAULT_MAX_EVENT_MB << 20);
-        int prewarm = config.integer(PREWARM_CONNECTIONS, 0);
-        if (prewarm < 0) {
+        boolean prewarmSet = config.string(PREWARM_CONNECTIONS).isPresent();
+        int prewarm = prewarmSet ? config.integer(PREWARM_CONNECTIONS, 0) : PREWARM_AUTO;
+        if (prewarmSet && prewarm < 0) {
             throw new IllegalArgumentException("backend config key '" + PREWARM_CONNECTIONS + "' must be >= 0, got " + prewarm);
         }
         int spare = config.integer(SPARE_CONNECTIONS, 0);

@@ -121,6 +121,12 @@ public final class TgiNativeBackend implements Backend {
         transport.prewarm();
     }
 
+    /** Opens up to {@code connections} connections before the clock, unless {@code prewarm-connections} is set. */
+    @Override
+    public int openConnections(int connections) {
+        return transport.openAhead(connections);
+    }
+
     /** The request path, against a loopback server of this process (nothing reaches the server). */
     @Override
     public void warmUp() {

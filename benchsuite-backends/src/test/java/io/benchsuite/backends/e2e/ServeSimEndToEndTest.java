@@ -112,6 +112,38 @@ class ServeSimEndToEndTest {
         }
     }
 
+    private static Workload bursts() {
+        // five requests at 0 ms, three at 200 ms: every one of them due in the first second
+        StringBuilder t = new StringBuilder();
+        for (int i = 0; i < 8; i++) {
+            t.append("{\"timestamp\": ").append(i < 5 ? 0 : 200).append(", \"input_length\": ").append(40 + i)
+                    .append(", \"output_length\": 4}\n");
+        }
+        byte[] bytes = t.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return Workload.open().source(new io.benchsuite.core.workload.MooncakeTraceSource(
+                io.benchsuite.core.workload.DataInput.of("bursts.jsonl", () -> new java.io.ByteArrayInputStream(bytes)),
+                io.benchsuite.core.workload.TraceOptions.defaults())).build();
+    }
+
+    @Test
+    void aReplayedTracesFirstBurstsFindTheirConnectionsOpen(@TempDir Path dir) throws IOException {
+        org.junit.jupiter.api.Assumptions.assumeFalse("httpclient".equals(System.getProperty("benchsuite.test.transport")),
+                "HttpClient 5 opens connections only for requests");
+        // real time: each answer takes tens of milliseconds, so a burst's requests are in flight together
+        try (SimHttpServer s = server(1.0, SimHttpServer.builder())) {
+            RunResult r = run("vllm", Map.of("url", s.baseUri().toString(), "model", "qwen2.5-0.5b"), bursts(), dir.resolve("a"));
+            assertThat(r.requests()).hasSize(8).allMatch(RequestRecord::succeeded);
+            assertThat(r.requests()).as("opened before the clock: no request connected").allMatch(x -> x.connectNanos() < 0);
+
+            // prewarm-connections=0: every connect stays inside the latency of the request that made it
+            RunResult none = run("vllm", Map.of("url", s.baseUri().toString(), "model", "qwen2.5-0.5b",
+                    "prewarm-connections", "0"), bursts(), dir.resolve("b"));
+            assertThat(none.requests()).hasSize(8).allMatch(RequestRecord::succeeded);
+            assertThat(none.requests()).as("the first burst's five cannot all share the pre-flight check's connection")
+                    .anyMatch(x -> x.scheduledOffsetNanos() == 0 && x.connectNanos() >= 0);
+        }
+    }
+
     @Test
     void sixtyFourStreamsRunAtOnce(@TempDir Path dir) throws IOException {
         // Llama-3-8B on an A100 in real time: ~10 ms per decode step, so 300 tokens keep every stream

@@ -78,6 +78,38 @@ class PrewarmTest {
         }
     }
 
+    private static HttpTransport unset(String url) {
+        HttpSettings s = HttpSettings.from(BackendConfig.of(Map.of("url", url, BackendConfig.MAX_CONCURRENCY, "8")), url);
+        return new HttpTransport("test", s, EnvironmentVariables.of(Map.of()));
+    }
+
+    @Test
+    void unsetTheRunAsksForItsFirstSecondsConnectionsCappedByThePool() throws Exception {
+        try (Acceptor server = new Acceptor(); HttpTransport t = unset(server.url())) {
+            assertThat(t.settings().prewarmConnections()).isEqualTo(HttpSettings.PREWARM_AUTO);
+            assertThat(t.prewarm()).as("nothing opened in pre-flight when the run decides").isZero();
+            assertThat(t.openAhead(6)).isEqualTo(6);
+            for (int i = 0; i < 200 && server.accepted.get() < 6; i++) Thread.sleep(10);
+            assertThat(server.accepted.get()).as("connections the server accepted, no request sent").isEqualTo(6);
+        }
+        try (Acceptor server = new Acceptor(); HttpTransport t = unset(server.url())) {
+            assertThat(t.openAhead(50)).as("capped at max-concurrency").isEqualTo(8);
+        }
+    }
+
+    @Test
+    void aCountTheUserSetStandsAndZeroOpensNoneAhead() throws Exception {
+        try (Acceptor server = new Acceptor(); HttpTransport none = transport(server.url(), "0", "8");
+             HttpTransport two = transport(server.url(), "2", "8")) {
+            assertThat(none.openAhead(6)).isZero();
+            assertThat(two.prewarm()).isEqualTo(2);
+            assertThat(two.openAhead(6)).as("the user's 2, opened in pre-flight, stand").isZero();
+            for (int i = 0; i < 200 && server.accepted.get() < 2; i++) Thread.sleep(10);
+            Thread.sleep(100);
+            assertThat(server.accepted.get()).isEqualTo(2);
+        }
+    }
+
     @Test
     void aServerThatRefusesGetsNoneOpenedAndNoException() throws Exception {
         int port;

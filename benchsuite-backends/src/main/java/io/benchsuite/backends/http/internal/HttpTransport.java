@@ -206,7 +206,7 @@ public final class HttpTransport implements AutoCloseable {
             LOG.warn("{}: spare-connections={} is ignored: the {} transport opens connections only for requests", backendName,
                     settings.spareConnections(), settings.transport().label());
         }
-        int wanted = settings.prewarmConnections();
+        int wanted = Math.max(0, settings.prewarmConnections()); // not set: the run asks later (openAhead)
         if (wanted == 0) {
             if (settings.spareConnections() > 0) connector.prewarm(0, settings.preflightTimeout());
             return 0;
@@ -218,6 +218,25 @@ public final class HttpTransport implements AutoCloseable {
                             : "; the " + settings.transport().label() + " transport opens connections only for requests");
         } else {
             LOG.info("{}: opened {} connections before the run", backendName, opened);
+        }
+        return opened;
+    }
+
+    /**
+     * Opens up to {@code connections} connections into the pool just before the run's clock starts, as the
+     * run asks ({@code Backend.openConnections}: a replayed trace's first-second arrivals), when the user
+     * set no {@code prewarm-connections} (a number set there was opened in pre-flight and stands). Waits
+     * at most the pre-flight timeout; never fails.
+     *
+     * @return how many connections opened
+     */
+    public int openAhead(int connections) {
+        if (settings.prewarmConnections() != HttpSettings.PREWARM_AUTO || connections <= 0) return 0;
+        int wanted = Math.min(connections, settings.maxConcurrency());
+        int opened = connector.prewarm(wanted, settings.preflightTimeout());
+        if (opened > 0) {
+            LOG.info("{}: opened {} connections before the clock for the {} request(s) due in the run's first second "
+                    + "(--backend-option {}=0 to open none)", backendName, opened, connections, HttpSettings.PREWARM_CONNECTIONS);
         }
         return opened;
     }

@@ -255,6 +255,23 @@ final class PlanQueue implements StartFeed, AutoCloseable {
         }
     }
 
+    /**
+     * How many prepared starts the source itself schedules before {@code nanos} from the run's zero (starts the
+     * run's load pattern paces have no instant yet and are not counted).
+     */
+    int preparedDueBefore(long nanos) {
+        lock.lock();
+        try {
+            int n = 0;
+            for (PreparedStart s : starts) {
+                if (s.arrivalNanos() >= 0 && s.arrivalNanos() < nanos) n++;
+            }
+            return n;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** The next start in order; one the dispatcher offered is always prepared, so this does not wait for the planner. */
     PreparedStart take() throws InterruptedException {
         lock.lock();

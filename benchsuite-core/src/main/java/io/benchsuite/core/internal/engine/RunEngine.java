@@ -218,6 +218,8 @@ public final class RunEngine {
     private final SourceCursorCounts cursorCounts;
     /** Prompts prepared before the clock starts: the first wave of requests (all of a closed loop's, up to 64). */
     private final int firstWave;
+    /** The most requests the run's load pattern lets be in flight at once. */
+    private final int maxInFlight;
     private final ReentrantLock lock = new ReentrantLock(); // guards the dispatcher
     private final Set<RequestTracker> active = ConcurrentHashMap.newKeySet();
     // Made once, with the engine: a method reference is linked on its first evaluation (milliseconds on
@@ -293,6 +295,7 @@ public final class RunEngine {
                 options.clientStallThreshold());
         // A replayed trace fills the planner's queue before the clock starts (as far as its bounds allow):
         // its instants are fixed, so every start prepared ahead is one the planner cannot be late for.
+        this.maxInFlight = pattern.maxInFlight();
         int wave = workload.paceBySource() ? PREPARED_STARTS : Math.min(pattern.maxInFlight(), 64);
         this.firstWave = (int) Math.min(wave, workload.maxRequests() == 0 ? Long.MAX_VALUE : workload.maxRequests());
     }
@@ -388,6 +391,7 @@ public final class RunEngine {
             throw new WorkloadDataException(PlanQueue.nothingToSend(feed.source().describe(), cursorCounts.counts()));
         }
         for (RunListener l : listeners) safely(() -> l.onRunStarted(info));
+        if (virtual == null && workload.paceBySource()) ConnectionsAhead.open(backend, plans, maxInFlight, log, info.name());
         if (virtual == null) warmUp();
         try {
             startGate.awaitStart();
