@@ -15,7 +15,8 @@ final class StreamEvents implements ResponseListener {
     sealed interface Event permits Token, Done, Failed {
     }
 
-    record Token(long nanoTime, String text) implements Event {
+    /** One generated token; {@code reasoning} for a reasoning model's thinking (a {@code reasoning_content} delta). */
+    record Token(long nanoTime, String text, boolean reasoning) implements Event {
     }
 
     record Done(long nanoTime, Usage usage) implements Event {
@@ -42,10 +43,19 @@ final class StreamEvents implements ResponseListener {
 
     @Override
     public void onTokens(long nanoTime, int tokenCount, String text) {
+        token(nanoTime, text, false);
+    }
+
+    @Override
+    public void onReasoningTokens(long nanoTime, int tokenCount, String text) {
+        token(nanoTime, text, true);
+    }
+
+    private void token(long nanoTime, String text, boolean reasoning) {
         if (lastTokenNanos < 0) metrics.observeTtft((nanoTime - arrivalNanos) / 1e9);
         else metrics.observeItl((nanoTime - lastTokenNanos) / 1e9);
         lastTokenNanos = nanoTime;
-        queue.add(new Token(nanoTime, text));
+        queue.add(new Token(nanoTime, text, reasoning));
     }
 
     @Override
