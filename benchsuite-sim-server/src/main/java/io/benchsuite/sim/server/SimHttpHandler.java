@@ -219,7 +219,7 @@ final class SimHttpHandler implements HttpHandler {
         // the text joined once: counted above, cut into the prefix cache's blocks here
         InferenceRequest request = new InferenceRequest(number, servedName, p.messages(), promptTokens, p.maxTokens(),
                 p.ignoreEos(), p.temperature(), p.seed(), p.stream(), Map.of(), backend.prepare(p.messages(), prompt));
-        StreamEvents events = new StreamEvents(metrics, arrival);
+        StreamEvents events = new StreamEvents(metrics, arrival, requestLog, number);
         RequestHandle handle = backend.send(request, events);
         // A request that can never run is rejected inside send(), before any byte of a 200 goes out.
         StreamEvents.Event first = events.poll();

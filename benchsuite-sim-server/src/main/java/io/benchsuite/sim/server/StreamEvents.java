@@ -28,12 +28,28 @@ final class StreamEvents implements ResponseListener {
     private final LinkedBlockingQueue<Event> queue = new LinkedBlockingQueue<>();
     private final ServerMetrics metrics;
     private final long arrivalNanos;
+    private final RequestLog requestLog;
+    private final long number;
     private volatile boolean completed;
     private long lastTokenNanos = -1; // engine thread only
+    // the request's phases as the engine generated them, for the request log (engine thread only)
+    private long firstTokenNanos = -1;
+    private long firstAnswerNanos = -1;
+    private int reasoningTokens;
 
     StreamEvents(ServerMetrics metrics, long arrivalNanos) {
+        this(metrics, arrivalNanos, null, -1);
+    }
+
+    /**
+     * @param requestLog where a reasoning request's phases are written when it completes, or null
+     * @param number the request's number in the log
+     */
+    StreamEvents(ServerMetrics metrics, long arrivalNanos, RequestLog requestLog, long number) {
         this.metrics = metrics;
         this.arrivalNanos = arrivalNanos;
+        this.requestLog = requestLog;
+        this.number = number;
     }
 
     @Override
@@ -55,6 +71,9 @@ final class StreamEvents implements ResponseListener {
         if (lastTokenNanos < 0) metrics.observeTtft((nanoTime - arrivalNanos) / 1e9);
         else metrics.observeItl((nanoTime - lastTokenNanos) / 1e9);
         lastTokenNanos = nanoTime;
+        if (firstTokenNanos < 0) firstTokenNanos = nanoTime;
+        if (reasoning) reasoningTokens++;
+        else if (firstAnswerNanos < 0) firstAnswerNanos = nanoTime;
         queue.add(new Token(nanoTime, text, reasoning));
     }
 
@@ -64,6 +83,9 @@ final class StreamEvents implements ResponseListener {
         // a client that has read the whole response and then reads /metrics finds it counted
         completed = true;
         metrics.finished("length");
+        if (requestLog != null && reasoningTokens > 0) {
+            requestLog.reasoned(number, firstTokenNanos, firstAnswerNanos, reasoningTokens, usage.completionTokens());
+        }
         queue.add(new Done(nanoTime, usage));
     }
 
