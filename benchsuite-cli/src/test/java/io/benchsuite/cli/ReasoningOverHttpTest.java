@@ -64,6 +64,9 @@ class ReasoningOverHttpTest {
                     Integer.toString(OUTPUT), "--seed", "11", "--slo", "ttft=5s,ttfat=1ms", "--no-progress",
                     "--output-dir", out.toString());
             assertThat(code).as(cli.err()).isEqualTo(0);
+            // the console's latency table shows the split, and the output tokens split into reasoning and answer
+            assertThat(cli.out()).contains("TTFAT ", "TTFRT ", "answer TPOT ",
+                    (6 * REASONING) + " reasoning, " + (6 * (OUTPUT - REASONING)) + " answer (0 of 6 reasoning requests counted by the server)");
         }
         List<JsonNode> lines = new ArrayList<>();
         for (String line : Files.readAllLines(out.resolve("requests.jsonl"))) lines.add(JSON.readTree(line));
