@@ -118,7 +118,15 @@ final class Summary {
         r.section(ClientSection.class).ifPresent(client -> client(b, client));
         b.append('\n');
         line(b, "%-20s %10s %10s %10s %10s %10s %10s %8s", r.run().simulatedTime() ? "latency (sim. ms)" : "latency (ms)", "mean", "p50", "p90", "p99", "p99.9", "max", "count");
-        for (LatencyMetric m : LatencyMetric.values()) row(b, m.displayName(), r.latency(m));
+        // the reasoning split only when a request reasoned: without it, it repeats TTFT and TPOT or is empty
+        boolean reasoned = r.latency(LatencyMetric.TTFRT).count() > 0;
+        for (LatencyMetric m : LatencyMetric.values()) {
+            if (reasoned || !m.reasoningSplit()) row(b, m.displayName(), r.latency(m));
+        }
+        if (reasoned) {
+            line(b, "%-20s %d reasoning, %d answer (%d of %d reasoning requests counted by the server)", "output tokens",
+                    r.tokens().reasoning(), r.tokens().answer(), r.tokens().reasoningFromUsage(), r.tokens().reasoningRequests());
+        }
         b.append('\n');
         Map<String, Long> errors = r.errors().byKind();
         line(b, "%-20s %s", "errors", errors.isEmpty() ? "none"

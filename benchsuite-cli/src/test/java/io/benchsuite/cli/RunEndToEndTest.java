@@ -78,6 +78,8 @@ class RunEndToEndTest {
                 .contains("output tok/s").contains("goodput")
                 .containsPattern("latency \\(ms\\)\\s+mean\\s+p50\\s+p90\\s+p99\\s+p99\\.9\\s+max")
                 .containsPattern("\\nTTFT\\s+\\d+\\.\\d\\d ")
+                // no request reasoned: the reasoning split (TTFAT repeating TTFT, an empty TTFRT) is not shown
+                .doesNotContain("TTFAT").doesNotContain("TTFRT")
                 .containsPattern("\\nITL\\s+\\d").containsPattern("\\nTPOT\\s+\\d").containsPattern("\\nE2E\\s+\\d")
                 .containsPattern("\\nschedule lag\\s+\\d").containsPattern("\\nslot wait\\s+")
                 .containsPattern("\\nclient\\s+hiccups p50 \\d+\\.\\d{3} / p99 \\d+\\.\\d{3} / max \\d+\\.\\d{3} ms, CPU \\d+\\.\\d % of "

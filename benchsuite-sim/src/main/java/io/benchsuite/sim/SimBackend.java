@@ -105,7 +105,9 @@ public final class SimBackend implements Backend, EngineTotalsSource {
             return RequestHandle.NONE;
         }
         long id = nextId.getAndIncrement();
-        Sequence s = new Sequence(id, listener, promptTokens, request.maxTokens(), blocks, wordSeed(settings, request));
+        long wordSeed = wordSeed(settings, request);
+        Sequence s = new Sequence(id, listener, promptTokens, request.maxTokens(), blocks, wordSeed,
+                settings.reasoning().tokensFor(wordSeed, request.maxTokens()), settings.reasoning().inUsage());
         if (!engine.submit(s)) {
             listener.onError(System.nanoTime(), BackendError.of(ErrorKind.REJECTED, "sim backend is closed"));
             return RequestHandle.NONE;

@@ -29,10 +29,20 @@ import java.util.List;
  * @param timeScale wall-clock seconds per simulated second: 0.1 runs ten times faster than real time
  * @param enforceEager no CUDA graphs: every step runs eagerly (vLLM's {@code --enforce-eager}); only changes
  *     engines whose {@link EnginePreset#compilation()} is {@link EnginePreset.Compilation#CUDA_GRAPHS}
+ * @param reasoning the reasoning phase of a reasoning model ({@link SimReasoning#none()} for none)
  */
 public record SimSettings(String modelName, ModelProfile model, DeviceProfile device, Quantization quantization,
                           EnginePreset engine, int tensorParallel, SimPhysics.KvCacheDtype kvCacheDtype, int maxBatch, int maxBatchedTokens,
-                          double memoryUtilization, long seed, double jitter, double timeScale, boolean enforceEager) {
+                          double memoryUtilization, long seed, double jitter, double timeScale, boolean enforceEager,
+                          SimReasoning reasoning) {
+
+    /** Settings of a model without reasoning. */
+    public SimSettings(String modelName, ModelProfile model, DeviceProfile device, Quantization quantization,
+                       EnginePreset engine, int tensorParallel, SimPhysics.KvCacheDtype kvCacheDtype, int maxBatch, int maxBatchedTokens,
+                       double memoryUtilization, long seed, double jitter, double timeScale, boolean enforceEager) {
+        this(modelName, model, device, quantization, engine, tensorParallel, kvCacheDtype, maxBatch, maxBatchedTokens,
+                memoryUtilization, seed, jitter, timeScale, enforceEager, SimReasoning.none());
+    }
 
     /** Settings with CUDA graphs as the engine preset has them (not {@link #enforceEager()}). */
     public SimSettings(String modelName, ModelProfile model, DeviceProfile device, Quantization quantization,
@@ -83,6 +93,7 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
         notNull(quantization, "quantization");
         notNull(engine, "engine");
         notNull(kvCacheDtype, "kvCacheDtype");
+        notNull(reasoning, "reasoning");
         SimPhysics.checkTensorParallel(tensorParallel, model, device);
         positive(maxBatch, "maxBatch");
         positive(maxBatchedTokens, "maxBatchedTokens");
@@ -131,6 +142,7 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
         b.timeScale(config.number(TIME_SCALE, 1.0));
         b.memoryUtilization(config.number(MEMORY_UTILIZATION, DEFAULT_MEMORY_UTILIZATION));
         b.enforceEager(config.bool(ENFORCE_EAGER, false));
+        b.reasoning(SimReasoning.fromConfig(config));
         try {
             return b.build();
         } catch (IllegalArgumentException e) {
@@ -180,7 +192,8 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
                         + "seed gives the same requests.jsonl)", "real", "virtual").withDefault("real"),
                 BackendOption.SEED.withDefault("0").withDescription("seed of the step-time jitter and the generated words, "
                         + "hex (the run derives it from the scenario seed)"),
-                BackendOption.MAX_CONCURRENCY.withDescription("set by the run; the simulator does not use it"));
+                BackendOption.MAX_CONCURRENCY.withDescription("set by the run; the simulator does not use it"),
+                SimReasoning.options().get(0), SimReasoning.options().get(1));
     }
 
     private static final java.util.Map<String, String> COMPONENT_KEYS = java.util.Map.of(
@@ -232,6 +245,7 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
         private double jitter;
         private double timeScale = 1.0;
         private boolean enforceEager;
+        private SimReasoning reasoning = SimReasoning.none();
 
         private Builder() {
         }
@@ -311,10 +325,16 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
             return this;
         }
 
+        /** A reasoning model's reasoning phase (default none). */
+        public Builder reasoning(SimReasoning reasoning) {
+            this.reasoning = notNull(reasoning, "reasoning");
+            return this;
+        }
+
         public SimSettings build() {
             int budget = maxBatchedTokens != null ? maxBatchedTokens : engine.defaultMaxBatchedTokens();
             return new SimSettings(modelName, model, device, quantization, engine, tensorParallel, kvCacheDtype, maxBatch, budget,
-                    memoryUtilization, seed, jitter, timeScale, enforceEager);
+                    memoryUtilization, seed, jitter, timeScale, enforceEager, reasoning);
         }
     }
 }

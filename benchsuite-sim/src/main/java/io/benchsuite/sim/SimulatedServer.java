@@ -108,8 +108,9 @@ public final class SimulatedServer {
             listener.onError(atNanos, BackendError.of(ErrorKind.REJECTED, problem));
             return RequestHandle.NONE;
         }
+        long wordSeed = SimBackend.wordSeed(settings, request);
         Sequence s = new Sequence(nextId++, listener, promptTokens, request.maxTokens(), PromptBlocks.of(request.prompt()),
-                SimBackend.wordSeed(settings, request));
+                wordSeed, settings.reasoning().tokensFor(wordSeed, request.maxTokens()), settings.reasoning().inUsage());
         core.submit(s, atNanos);
         return () -> core.cancel(s, now, "request cancelled");
     }

@@ -42,6 +42,11 @@ public final class ComparisonAssert {
         return percentile(LatencyMetric.ITL, 99);
     }
 
+    /** The 99th percentile of time to first answer token (TTFT's for models without reasoning). */
+    public RegressionAssert p99TimeToFirstAnswerToken() {
+        return percentile(LatencyMetric.TTFAT, 99);
+    }
+
     /** p50 end-to-end latency (lower is better). */
     public RegressionAssert p50E2e() {
         return percentile(LatencyMetric.E2E, 50);

@@ -56,6 +56,29 @@ public final class RunResultAssert extends AbstractAssert<RunResultAssert, RunRe
     }
 
     /**
+     * Time to first answer token (a reasoning model's first token that is not reasoning), from the
+     * scheduled instant; TTFT for a model without reasoning.
+     */
+    public LatencyAssert timeToFirstAnswerToken() {
+        return latency(LatencyMetric.TTFAT);
+    }
+
+    /** Time to first reasoning token, from the scheduled instant; no samples without reasoning. */
+    public LatencyAssert timeToFirstReasoningToken() {
+        return latency(LatencyMetric.TTFRT);
+    }
+
+    /** Time per answer token after the first answer token (the answer phase's TPOT). */
+    public LatencyAssert answerTpot() {
+        return latency(LatencyMetric.ANSWER_TPOT);
+    }
+
+    /** Every gap between consecutive answer tokens (the answer phase's ITL). */
+    public LatencyAssert answerItl() {
+        return latency(LatencyMetric.ANSWER_ITL);
+    }
+
+    /**
      * Any latency metric by its key, e.g. {@code latency("scheduleLag")} ({@link LatencyMetric#key()}).
      *
      * @throws IllegalArgumentException naming the known metrics when {@code metric} is not one

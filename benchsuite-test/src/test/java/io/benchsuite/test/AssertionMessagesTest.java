@@ -36,6 +36,20 @@ class AssertionMessagesTest {
     }
 
     @Test
+    void timeToFirstAnswerTokenGatesAReasoningModel() {
+        // every metric of this result holds 1..100 ms, the time to first answer token too
+        assertThat(run).timeToFirstAnswerToken().p99().isLessThan(Duration.ofMillis(100));
+        assertThat(run).answerTpot().p50().isLessThanOrEqualTo(Duration.ofMillis(50).plusNanos(50_000));
+        assertThat(run).timeToFirstReasoningToken().p99().isGreaterThan(Duration.ofMillis(98));
+        assertThatThrownBy(() -> assertThat(run).timeToFirstAnswerToken().percentile(99).isLessThan(Duration.ofMillis(50)))
+                .isInstanceOf(AssertionError.class)
+                .hasMessage("TTFAT p99 of run 'gate': expected < 50.000 ms but was 99.025 ms\n"
+                        + "  sample: 100 TTFAT values from 100 successful of 100 measured requests");
+        assertThatThrownBy(() -> assertThat(run).answerItl().p99().isLessThan(Duration.ofMillis(1)))
+                .hasMessageStartingWith("answer ITL p99 of run 'gate': expected < 1.000 ms");
+    }
+
+    @Test
     void failureNamesTheReportWhenTheRunWroteOne() {
         RunResult withReport = run.withReportDir(Path.of("target", "benchsuite-reports", "X", "y"));
         assertThatThrownBy(() -> assertThat(withReport).e2e().percentile(99.9).isLessThan(Duration.ofMillis(10)))

@@ -37,6 +37,8 @@ public final class RecordingListener implements ResponseListener {
         SENT,
         /** {@link ResponseListener#onTokens}. */
         TOKENS,
+        /** {@link ResponseListener#onReasoningTokens}. */
+        REASONING_TOKENS,
         /** {@link ResponseListener#onComplete}. */
         COMPLETE,
         /** {@link ResponseListener#onError}. */
@@ -122,14 +124,23 @@ public final class RecordingListener implements ResponseListener {
 
     @Override
     public void onTokens(long nanoTime, int tokenCount, String text) {
-        enter(Kind.TOKENS);
+        tokens(Kind.TOKENS, "onTokens", nanoTime, tokenCount, text);
+    }
+
+    @Override
+    public void onReasoningTokens(long nanoTime, int tokenCount, String text) {
+        tokens(Kind.REASONING_TOKENS, "onReasoningTokens", nanoTime, tokenCount, text);
+    }
+
+    private void tokens(Kind kind, String method, long nanoTime, int tokenCount, String text) {
+        enter(kind);
         synchronized (this) {
-            record(new Event(Kind.TOKENS, nanoTime, -1, tokenCount, text == null ? "" : text, null, null));
-            if (state == State.BEFORE_SEND || state == State.CONNECTED) violation("onTokens before onSent");
-            if (tokenCount < 0) violation("onTokens with a negative count " + tokenCount);
-            if (text == null) violation("onTokens with null text");
+            record(new Event(kind, nanoTime, -1, tokenCount, text == null ? "" : text, null, null));
+            if (state == State.BEFORE_SEND || state == State.CONNECTED) violation(method + " before onSent");
+            if (tokenCount < 0) violation(method + " with a negative count " + tokenCount);
+            if (text == null) violation(method + " with null text");
             if (state != State.ENDED) state = State.STREAMING;
-            checkTime("onTokens", nanoTime);
+            checkTime(method, nanoTime);
             if (tokenCount > 0) firstToken.countDown();
         }
         leave();
@@ -218,6 +229,7 @@ public final class RecordingListener implements ResponseListener {
             case CONNECTION_RETRY -> "onConnectionRetry";
             case SENT -> "onSent";
             case TOKENS -> "onTokens";
+            case REASONING_TOKENS -> "onReasoningTokens";
             case COMPLETE -> "onComplete";
             case ERROR -> "onError";
         };
@@ -374,11 +386,37 @@ public final class RecordingListener implements ResponseListener {
     }
 
     /**
-     * The {@code onTokens} calls, in order.
+     * The {@code onTokens} and {@code onReasoningTokens} calls, in order: every generated token, whatever its kind.
      *
      * @return a copy of the chunks
      */
     public synchronized List<Chunk> chunks() {
+        List<Chunk> c = new ArrayList<>();
+        for (Event e : events) {
+            if (e.kind() == Kind.TOKENS || e.kind() == Kind.REASONING_TOKENS) c.add(new Chunk(e.nanoTime(), e.tokenCount(), e.text()));
+        }
+        return c;
+    }
+
+    /**
+     * The {@code onReasoningTokens} calls alone, in order: a reasoning model's thinking.
+     *
+     * @return a copy of the reasoning chunks
+     */
+    public synchronized List<Chunk> reasoningChunks() {
+        List<Chunk> c = new ArrayList<>();
+        for (Event e : events) {
+            if (e.kind() == Kind.REASONING_TOKENS) c.add(new Chunk(e.nanoTime(), e.tokenCount(), e.text()));
+        }
+        return c;
+    }
+
+    /**
+     * The {@code onTokens} calls alone, in order: the answer (visible text, tool calls).
+     *
+     * @return a copy of the answer chunks
+     */
+    public synchronized List<Chunk> answerChunks() {
         List<Chunk> c = new ArrayList<>();
         for (Event e : events) {
             if (e.kind() == Kind.TOKENS) c.add(new Chunk(e.nanoTime(), e.tokenCount(), e.text()));

@@ -12,8 +12,12 @@ package io.benchsuite.api.backend;
  *       {@code onSent} come again for the re-sent request.</li>
  *   <li>Every {@code nanoTime} is {@link System#nanoTime()} read at the moment the bytes (or the
  *       in-process token) arrived, before any parsing of later data; never a time computed afterwards.</li>
- *   <li>The first {@code onTokens} with a count &gt; 0 is the first token (TTFT). A chunk holding
- *       several tokens reports them all in one call.</li>
+ *   <li>The first {@code onTokens} or {@code onReasoningTokens} with a count &gt; 0 is the first
+ *       token (TTFT), whatever its kind, as servers define it. A chunk holding several tokens reports
+ *       them all in one call.</li>
+ *   <li>A reasoning model's thinking is reported with {@code onReasoningTokens}, its answer (visible
+ *       text, tool calls) with {@code onTokens}; a backend that cannot tell them apart reports all with
+ *       {@code onTokens}, and every token then counts as answer.</li>
  *   <li>Listeners are cheap and never block; they may be called from the backend's I/O threads.</li>
  * </ul>
  */
@@ -63,6 +67,27 @@ public interface ResponseListener {
      * @param text the decoded text of the chunk (may be empty)
      */
     void onTokens(long nanoTime, int tokenCount, String text);
+
+    /**
+     * One or more <em>reasoning</em> tokens arrived: a reasoning model's thinking, streamed before
+     * (or between) its answer in a field of its own ({@code reasoning_content}, {@code reasoning}).
+     * They are generated tokens like the answer's and count alike for TTFT, ITL and output counts;
+     * reported apart so the time to the first answer token and the answer phase can be measured.
+     * Backends call {@link #onTokens} for answer tokens and this method for reasoning tokens, in
+     * arrival order; a chunk holding both kinds is reported by one call of each, with the same
+     * {@code nanoTime}.
+     *
+     * <p>The default passes them on to {@link #onTokens}, so a listener that does not know reasoning
+     * still counts every token; a listener that wraps another must forward this method itself, or the
+     * kind is lost downstream.
+     *
+     * @param nanoTime when the bytes carrying them arrived
+     * @param tokenCount reasoning tokens in this chunk (0 for a chunk with no reasoning token)
+     * @param text the decoded reasoning text of the chunk (may be empty)
+     */
+    default void onReasoningTokens(long nanoTime, int tokenCount, String text) {
+        onTokens(nanoTime, tokenCount, text);
+    }
 
     /**
      * Which kinds of generated output (content, reasoning, tool calls) the response carried so far.

@@ -2,6 +2,7 @@ package io.benchsuite.api.result;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
+import java.util.function.Function;
 import java.util.function.LongConsumer;
 import java.util.function.ToLongFunction;
 
@@ -17,7 +18,7 @@ public enum LatencyMetric {
     /** Time to first token from the scheduled instant. */
     TTFT("ttft", "ttft", "TTFT", Population.SUCCESSFUL_REQUESTS, true, RequestRecord::ttftNanos),
     /** Every gap between consecutive output tokens. */
-    ITL("itl", "itl", "ITL", Population.TOKEN_GAPS, true, r -> -1),
+    ITL("itl", "itl", "ITL", Population.TOKEN_GAPS, true, r -> -1, RequestRecord::itl, false),
     /** Time per output token after the first. */
     TPOT("tpot", "tpot", "TPOT", Population.SUCCESSFUL_REQUESTS, true, RequestRecord::tpotNanos),
     /** End-to-end latency from the scheduled instant. */
@@ -32,7 +33,20 @@ public enum LatencyMetric {
     DISPATCH_LAG("dispatchLag", "dispatch_lag", "dispatch lag", Population.ALL_REQUESTS, false,
             RequestRecord::dispatchLagNanos),
     /** Time a due request waited for a concurrency slot. */
-    SLOT_WAIT("slotWait", "slot_wait", "slot wait", Population.ALL_REQUESTS, false, RequestRecord::slotWaitNanos);
+    SLOT_WAIT("slotWait", "slot_wait", "slot wait", Population.ALL_REQUESTS, false, RequestRecord::slotWaitNanos),
+    /**
+     * Time to first answer token (visible text or tool call, not reasoning) from the scheduled
+     * instant: what a reasoning model's user waits for. Equals TTFT for a request without reasoning.
+     */
+    TTFAT("ttfat", "ttfat", "TTFAT", Population.SUCCESSFUL_REQUESTS, true, RequestRecord::ttfatNanos, null, true),
+    /** Time to first reasoning token from the scheduled instant; no sample from a request without reasoning. */
+    TTFRT("ttfrt", "ttfrt", "TTFRT", Population.SUCCESSFUL_REQUESTS, true, RequestRecord::ttfrtNanos, null, true),
+    /** Every gap between consecutive answer tokens (ITL of the answer phase). */
+    ANSWER_ITL("answerItl", "answer_itl", "answer ITL", Population.TOKEN_GAPS, true, r -> -1,
+            r -> r.reasoning().answerItl(), true),
+    /** Time per answer token after the first answer token (TPOT of the answer phase). */
+    ANSWER_TPOT("answerTpot", "answer_tpot", "answer TPOT", Population.SUCCESSFUL_REQUESTS, true,
+            RequestRecord::answerTpotNanos, null, true);
 
     /** Which requests of the measured window a metric takes its samples from, and how many per request. */
     public enum Population {
@@ -50,9 +64,18 @@ public enum LatencyMetric {
     private final Population population;
     private final boolean distribution;
     private final ToLongFunction<RequestRecord> perRequest;
+    private final Function<RequestRecord, Gaps> gaps;
+    private final boolean reasoningSplit;
 
     LatencyMetric(String key, String csvName, String displayName, Population population, boolean distribution,
                   ToLongFunction<RequestRecord> perRequest) {
+        this(key, csvName, displayName, population, distribution, perRequest, null, false);
+    }
+
+    LatencyMetric(String key, String csvName, String displayName, Population population, boolean distribution,
+                  ToLongFunction<RequestRecord> perRequest, Function<RequestRecord, Gaps> gaps, boolean reasoningSplit) {
+        this.gaps = gaps;
+        this.reasoningSplit = reasoningSplit;
         this.key = key;
         this.csvName = csvName;
         this.displayName = displayName;
@@ -108,8 +131,21 @@ public enum LatencyMetric {
     }
 
     /**
+     * Whether the metric splits a reasoning model's output into its reasoning and answer phases
+     * ({@link #TTFAT}, {@link #TTFRT}, {@link #ANSWER_ITL}, {@link #ANSWER_TPOT}). Without reasoning
+     * it equals a general metric (TTFAT is TTFT) or has no samples, so pages may show it only for
+     * runs where a request reasoned.
+     *
+     * @return whether it belongs to the reasoning split
+     */
+    public boolean reasoningSplit() {
+        return reasoningSplit;
+    }
+
+    /**
      * The request's single value in nanoseconds, or -1 when it has none: the event did not happen,
-     * or the metric has several samples per request ({@link #ITL}: see {@link RequestRecord#itl()}).
+     * or the metric has several samples per request ({@link #ITL}: see {@link RequestRecord#itl()};
+     * {@link #ANSWER_ITL}: see {@link Reasoning#answerItl()}).
      *
      * @param record a finished request
      * @return the value in nanoseconds, or -1
@@ -131,8 +167,8 @@ public enum LatencyMetric {
         notNull(sink, "sink");
         if (population != Population.ALL_REQUESTS && !record.succeeded()) return;
         if (population == Population.TOKEN_GAPS) {
-            Gaps gaps = record.itl();
-            for (int i = 0; i < gaps.size(); i++) sink.accept(gaps.get(i));
+            Gaps g = gaps.apply(record);
+            for (int i = 0; i < g.size(); i++) sink.accept(g.get(i));
             return;
         }
         long v = perRequest.applyAsLong(record);

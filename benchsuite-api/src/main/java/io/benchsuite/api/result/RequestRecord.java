@@ -47,6 +47,8 @@ import io.benchsuite.api.workload.Phase;
  *     received, as its backend reported them; empty when none arrived or the backend does not tell
  * @param resendReason why the request was sent a second time, on a fresh connection (what happened to
  *     the kept-alive connection it first went out on), or {@code null} when it was sent once
+ * @param reasoning its reasoning and answer phases: first reasoning and first answer token, reasoning
+ *     tokens and who counted them, the answer's inter-token gaps
  */
 public record RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
                             long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos, int inputTokens,
@@ -54,7 +56,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
                             TokenSource tokenSource, String promptHash, Outcome outcome, ErrorKind errorKind,
                             String errorMessage, Gaps itl, long connectNanos,
                             int connectionRetries, String sessionId, int turn, long clientStallNanos,
-                            OutputKinds outputKinds, String resendReason) {
+                            OutputKinds outputKinds, String resendReason, Reasoning reasoning) {
 
     /**
 
@@ -109,9 +111,11 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      * @param clientStallNanos the longest client stall above the threshold during the request, or 0
      * @param outputKinds the kinds of generated output received (empty when unknown)
      * @param resendReason why the request was re-sent on a fresh connection, or {@code null}
+     * @param reasoning its reasoning and answer phases
      */
     public RequestRecord {
         notNull(outputKinds, "outputKinds");
+        notNull(reasoning, "reasoning");
         notNull(phase, "phase");
         notNull(tokenSource, "tokenSource");
         notNull(promptHash, "promptHash");
@@ -126,6 +130,50 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
         if (resendReason != null && connectionRetries < 1) {
             throw new IllegalArgumentException("a resend reason needs connectionRetries >= 1, got " + connectionRetries);
         }
+    }
+
+    /**
+     * A record without a reasoning phase: every token is answer.
+     *
+     * @param index position in the schedule
+     * @param phase warm-up, measured or cool-down
+     * @param user closed-loop user id, or -1 for open loop
+     * @param scheduledOffsetNanos when the request was meant to be sent
+     * @param dispatchOffsetNanos when the dispatcher took it up
+     * @param submitOffsetNanos when the engine handed it to the backend
+     * @param sentOffsetNanos when the backend reported it on the wire
+     * @param firstTokenOffsetNanos when the first token arrived
+     * @param endOffsetNanos when it completed or failed
+     * @param inputTokens prompt tokens under the run's tokenizer
+     * @param outputTokens output tokens
+     * @param serverPromptTokens server-reported prompt tokens, or -1
+     * @param serverCompletionTokens server-reported completion tokens, or -1
+     * @param streamedTokens tokens counted from the stream by the client
+     * @param tokenSource who counted {@code outputTokens}
+     * @param promptHash first 16 hex digits of SHA-256 of the prompt
+     * @param outcome success, failure or cancelled
+     * @param errorKind the error category, or {@code null} on success
+     * @param errorMessage a short message (no secrets), or {@code null}
+     * @param itl every inter-token gap
+     * @param connectNanos time to open the new connection this request needed, or -1
+     * @param connectionRetries times the request was re-sent on a fresh connection (0 or 1)
+     * @param sessionId the session the request belongs to, or {@code null}
+     * @param turn its turn number in the session (from 1), 0 without a session
+     * @param clientStallNanos the longest client stall above the threshold during the request, or 0
+     * @param outputKinds the kinds of generated output received (empty when unknown)
+     * @param resendReason why the request was re-sent on a fresh connection, or {@code null}
+     */
+    public RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
+                         long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos,
+                         int inputTokens, int outputTokens, int serverPromptTokens, int serverCompletionTokens,
+                         int streamedTokens, TokenSource tokenSource, String promptHash, Outcome outcome,
+                         ErrorKind errorKind, String errorMessage, Gaps itl, long connectNanos, int connectionRetries,
+                         String sessionId, int turn, long clientStallNanos, OutputKinds outputKinds, String resendReason) {
+        this(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos, sentOffsetNanos,
+                firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens, serverCompletionTokens,
+                streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl, connectNanos,
+                connectionRetries, sessionId, turn, clientStallNanos, outputKinds, resendReason,
+                Reasoning.none(firstTokenOffsetNanos, itl == null ? Gaps.empty() : itl));
     }
 
     /**
@@ -256,7 +304,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
         return new RequestRecord(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos,
                 sentOffsetNanos, firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens,
                 serverCompletionTokens, streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl,
-                connectNanos, connectionRetries, sessionId, turn, stallNanos, outputKinds, resendReason);
+                connectNanos, connectionRetries, sessionId, turn, stallNanos, outputKinds, resendReason, reasoning);
     }
 
     /**
@@ -279,7 +327,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
         return new RequestRecord(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos,
                 sentOffsetNanos, firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens,
                 serverCompletionTokens, streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl,
-                connectNanos, connectionRetries, sessionId, turn, clientStallNanos, kinds, resendReason);
+                connectNanos, connectionRetries, sessionId, turn, clientStallNanos, kinds, resendReason, reasoning);
     }
 
     /**
@@ -327,6 +375,58 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
     public long tpotNanos() {
         if (outputTokens < 2 || firstTokenOffsetNanos < 0) return -1;
         return (endOffsetNanos - firstTokenOffsetNanos) / (outputTokens - 1);
+    }
+
+    /**
+     * Time to the first reasoning token from the scheduled instant, or -1 when none arrived.
+     *
+     * @return time to first reasoning token in nanoseconds, or -1
+     */
+    public long ttfrtNanos() {
+        long first = reasoning.firstReasoningOffsetNanos();
+        return first < 0 ? -1 : first - scheduledOffsetNanos;
+    }
+
+    /**
+     * Time to the first answer token (visible text or tool call, not reasoning) from the scheduled
+     * instant, or -1 when none arrived. Equals {@link #ttftNanos()} for a request without reasoning.
+     *
+     * @return time to first answer token in nanoseconds, or -1
+     */
+    public long ttfatNanos() {
+        long first = reasoning.firstAnswerOffsetNanos();
+        return first < 0 ? -1 : first - scheduledOffsetNanos;
+    }
+
+    /**
+     * Reasoning tokens ({@link Reasoning#source()} says who counted them).
+     *
+     * @return the reasoning token count, 0 without reasoning
+     */
+    public int reasoningTokens() {
+        return reasoning.reasoningTokens();
+    }
+
+    /**
+     * Answer tokens: output tokens less reasoning tokens.
+     *
+     * @return the answer token count
+     */
+    public int answerTokens() {
+        return Math.max(0, outputTokens - reasoning.reasoningTokens());
+    }
+
+    /**
+     * Time per answer token after the first answer token: (end − first answer token) / (answer tokens
+     * − 1), or -1 with fewer than 2 answer tokens. Equals {@link #tpotNanos()} without reasoning.
+     *
+     * @return time per answer token in nanoseconds, or -1
+     */
+    public long answerTpotNanos() {
+        int answer = answerTokens();
+        long first = reasoning.firstAnswerOffsetNanos();
+        if (answer < 2 || first < 0) return -1;
+        return (endOffsetNanos - first) / (answer - 1);
     }
 
     /**

@@ -272,6 +272,33 @@ public record RunSummary(Counts counts, double measuredSeconds, double targetRat
      * @param serverReportedRequests requests whose output count came from the server
      * @param streamedOutput output tokens counted by the client from the stream
      * @param serverOutput output tokens the server reported (over requests that reported)
+     * @param reasoningRequests requests that reasoned (streamed reasoning or had reasoning tokens counted by the server)
+     * @param reasoning reasoning tokens of those requests ({@link RequestRecord#reasoningTokens()})
+     * @param reasoningFromUsage requests whose reasoning count came from the server's usage
+     *     ({@link ReasoningTokenSource#USAGE}); the others' were counted from the reasoning deltas
      */
-    public record Tokens(long input, long output, long serverReportedRequests, long streamedOutput, long serverOutput) {}
+    public record Tokens(long input, long output, long serverReportedRequests, long streamedOutput, long serverOutput,
+                         long reasoningRequests, long reasoning, long reasoningFromUsage) {
+        /**
+         * Totals of a run without reasoning.
+         *
+         * @param input prompt tokens (run tokenizer)
+         * @param output output tokens
+         * @param serverReportedRequests requests whose output count came from the server
+         * @param streamedOutput output tokens counted by the client from the stream
+         * @param serverOutput output tokens the server reported
+         */
+        public Tokens(long input, long output, long serverReportedRequests, long streamedOutput, long serverOutput) {
+            this(input, output, serverReportedRequests, streamedOutput, serverOutput, 0, 0, 0);
+        }
+
+        /**
+         * Answer tokens: output tokens less reasoning tokens.
+         *
+         * @return the answer token total
+         */
+        public long answer() {
+            return Math.max(0, output - reasoning);
+        }
+    }
 }

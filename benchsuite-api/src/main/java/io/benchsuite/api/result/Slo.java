@@ -14,8 +14,31 @@ import java.util.Objects;
  * @param ttft limit on time to first token
  * @param tpot limit on time per output token
  * @param e2e limit on end-to-end latency
+ * @param ttfat limit on time to first answer token (a reasoning model's first token that is not
+ *     reasoning; TTFT for other models)
  */
-public record Slo(Duration ttft, Duration tpot, Duration e2e) {
+public record Slo(Duration ttft, Duration tpot, Duration e2e, Duration ttfat) {
+
+    /**
+     * Objectives without a time-to-first-answer-token limit.
+     *
+     * @param ttft limit on time to first token, or {@code null}
+     * @param tpot limit on time per output token, or {@code null}
+     * @param e2e limit on end-to-end latency, or {@code null}
+     */
+    public Slo(Duration ttft, Duration tpot, Duration e2e) {
+        this(ttft, tpot, e2e, null);
+    }
+
+    /**
+     * These objectives with a limit on time to first answer token.
+     *
+     * @param limit the limit, or {@code null} for none
+     * @return the objectives with {@code ttfat} set
+     */
+    public Slo withTtfat(Duration limit) {
+        return new Slo(ttft, tpot, e2e, limit);
+    }
 
     /**
      * No objectives.
@@ -23,7 +46,7 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
      * @return no objectives
      */
     public static Slo none() {
-        return new Slo(null, null, null);
+        return new Slo(null, null, null, null);
     }
 
     /**
@@ -32,7 +55,7 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
      * @return whether any objective is set
      */
     public boolean isEmpty() {
-        return ttft == null && tpot == null && e2e == null;
+        return ttft == null && tpot == null && e2e == null && ttfat == null;
     }
 
     /**
@@ -55,8 +78,9 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
      * @return the objectives set, empty when none is
      */
     public List<Objective> objectives() {
-        List<Objective> out = new ArrayList<>(3);
+        List<Objective> out = new ArrayList<>(4);
         if (ttft != null) out.add(new Objective("ttft", ttft));
+        if (ttfat != null) out.add(new Objective("ttfat", ttfat));
         if (tpot != null) out.add(new Objective("tpot", tpot));
         if (e2e != null) out.add(new Objective("e2e", e2e));
         return List.copyOf(out);
@@ -65,26 +89,27 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
     /**
      * One objective of an SLO.
      *
-     * @param name {@code ttft}, {@code tpot} or {@code e2e}
+     * @param name {@code ttft}, {@code ttfat}, {@code tpot} or {@code e2e}
      * @param limit the largest latency that meets it
      */
     public record Objective(String name, Duration limit) {
         /**
          * Checks the name and the limit.
          *
-         * @param name {@code ttft}, {@code tpot} or {@code e2e}
+         * @param name {@code ttft}, {@code ttfat}, {@code tpot} or {@code e2e}
          * @param limit the largest latency that meets it
          */
         public Objective {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(limit, "limit");
-            if (!name.equals("ttft") && !name.equals("tpot") && !name.equals("e2e")) {
-                throw new IllegalArgumentException("unknown SLO '" + name + "' (expected ttft, tpot or e2e)");
+            if (!name.equals("ttft") && !name.equals("ttfat") && !name.equals("tpot") && !name.equals("e2e")) {
+                throw new IllegalArgumentException("unknown SLO '" + name + "' (expected ttft, ttfat, tpot or e2e)");
             }
         }
 
         /**
-         * Whether a request meets this objective: only a successful request can; TTFT needs a first token.
+         * Whether a request meets this objective: only a successful request can; TTFT needs a first
+         * token, TTFAT a first answer token.
          *
          * @param r a finished request
          * @return whether it meets this objective
@@ -94,6 +119,7 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
             long limitNanos = limit.toNanos();
             return switch (name) {
                 case "ttft" -> r.ttftNanos() >= 0 && r.ttftNanos() <= limitNanos;
+                case "ttfat" -> r.ttfatNanos() >= 0 && r.ttfatNanos() <= limitNanos;
                 case "tpot" -> r.tpotNanos() <= limitNanos;
                 default -> r.e2eNanos() <= limitNanos;
             };
@@ -110,15 +136,15 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
     }
 
     /**
-     * Parses {@code ttft=200ms,tpot=50ms,e2e=5s} (any subset).
+     * Parses {@code ttft=200ms,ttfat=2s,tpot=50ms,e2e=5s} (any subset).
      *
      * @throws IllegalArgumentException naming the bad part
      * @param text the text to parse
-     * @return the value parsed from {@code ttft=200ms,tpot=50ms,e2e=5s} (any subset)
+     * @return the value parsed from {@code ttft=200ms,ttfat=2s,tpot=50ms,e2e=5s} (any subset)
      */
     public static Slo parse(String text) {
         Objects.requireNonNull(text, "slo");
-        Duration ttft = null, tpot = null, e2e = null;
+        Duration ttft = null, tpot = null, e2e = null, ttfat = null;
         for (String part : text.split(",")) {
             String p = part.trim();
             if (p.isEmpty()) continue;
@@ -130,10 +156,11 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
                 case "ttft" -> ttft = d;
                 case "tpot" -> tpot = d;
                 case "e2e" -> e2e = d;
-                default -> throw new IllegalArgumentException("unknown SLO '" + name + "' (expected ttft, tpot or e2e)");
+                case "ttfat" -> ttfat = d;
+                default -> throw new IllegalArgumentException("unknown SLO '" + name + "' (expected ttft, ttfat, tpot or e2e)");
             }
         }
-        return new Slo(ttft, tpot, e2e);
+        return new Slo(ttft, tpot, e2e, ttfat);
     }
 
     /**

@@ -34,6 +34,14 @@ import java.nio.charset.StandardCharsets;
  * {@code message.tool_calls} the same way. {@link #outputKinds()} says which of the three kinds
  * arrived (non-empty pieces only).
  *
+ * <p><b>Reasoning.</b> Reasoning deltas are passed on as reasoning tokens
+ * ({@link Emitter#reasoningTokens}), visible text and tool calls as answer tokens; TTFT is the first
+ * of either, the first answer token the first of the latter. A chunk holding both (the one that
+ * crosses the end of the thinking, as vLLM's DeepSeek parser may send) counts one reasoning token and
+ * the rest (at least one) as answer. The usage's {@code completion_tokens_details.reasoning_tokens},
+ * when the server sends it, is passed on in the {@link Usage}; the engine prefers it to the count of
+ * reasoning deltas.
+ *
  * <p><b>ITL.</b> Every chunk carries the arrival time of the read that completed it. When one read
  * completes several chunks they share that time, and the engine spreads the gap since the previous
  * token evenly over the tokens that arrived together.
@@ -72,6 +80,7 @@ public final class OpenAiStreamDialect implements ResponseDialect {
 
     private int promptTokens = Usage.UNKNOWN;
     private int completionTokens = Usage.UNKNOWN;
+    private int reasoningTokens = Usage.UNKNOWN;
     private boolean finishSeen;
     private int contentChunks;
     private boolean continuousUsage;
@@ -90,8 +99,11 @@ public final class OpenAiStreamDialect implements ResponseDialect {
     private boolean chunkHasUsage;
     private int chunkPrompt;
     private int chunkCompletion;
+    private int chunkReasoning;
     private String text;
     private StringBuilder joined;
+    private String reasoningText;
+    private StringBuilder reasoningJoined;
 
     /**
      * A reader for one response.
@@ -137,8 +149,11 @@ public final class OpenAiStreamDialect implements ResponseDialect {
             firstOtherEvent = excerpt(new String(data, s, e - s, StandardCharsets.UTF_8));
         }
         String t = joined != null ? joined.toString() : text;
+        String r = reasoningJoined != null ? reasoningJoined.toString() : reasoningText;
+        boolean answer = t != null && !t.isEmpty();
+        boolean reasoning = r != null && !r.isEmpty();
         int count = 0;
-        if (t != null && !t.isEmpty()) {
+        if (answer || reasoning) {
             count = 1;
             if (chunkHasUsage && chunkCompletion != Usage.UNKNOWN && (contentChunks == 0 || continuousUsage)) {
                 continuousUsage = true;
@@ -150,8 +165,17 @@ public final class OpenAiStreamDialect implements ResponseDialect {
         if (chunkHasUsage) {
             if (chunkPrompt != Usage.UNKNOWN) promptTokens = chunkPrompt;
             if (chunkCompletion != Usage.UNKNOWN) completionTokens = chunkCompletion;
+            if (chunkReasoning != Usage.UNKNOWN) reasoningTokens = chunkReasoning;
         }
-        if (hasChoices) out.tokens(nanoTime, count, t == null ? "" : t);
+        if (!hasChoices) return;
+        if (reasoning) {
+            // A chunk holding both kinds crossed the end of the thinking: at least one token of each.
+            int reasoningCount = answer ? 1 : count;
+            out.reasoningTokens(nanoTime, reasoningCount, r);
+            if (answer) out.tokens(nanoTime, Math.max(1, count - 1), t);
+            return;
+        }
+        out.tokens(nanoTime, count, t == null ? "" : t);
     }
 
     /** What to say when a stream held no event of a chunk's shape before {@code what}. */
@@ -176,8 +200,11 @@ public final class OpenAiStreamDialect implements ResponseDialect {
         chunkHasUsage = false;
         chunkPrompt = Usage.UNKNOWN;
         chunkCompletion = Usage.UNKNOWN;
+        chunkReasoning = Usage.UNKNOWN;
         text = null;
         joined = null;
+        reasoningText = null;
+        reasoningJoined = null;
         JsonParser p = json.open(data, offset, length);
         while (json.next() == JsonToken.FIELD_NAME) {
             String name = json.name();
@@ -270,8 +297,8 @@ public final class OpenAiStreamDialect implements ResponseDialect {
         }
         // Reasoning models stream their thinking in a separate field; it is generated output too,
         // and so are tool calls (their names and argument fragments).
-        add(reasoningContent, OutputKinds.Kind.REASONING);
-        add(reasoning, OutputKinds.Kind.REASONING);
+        addReasoning(reasoningContent);
+        addReasoning(reasoning);
         add(content, OutputKinds.Kind.CONTENT);
         if (tools != null) add(tools.toString(), OutputKinds.Kind.TOOL_CALLS);
     }
@@ -321,12 +348,20 @@ public final class OpenAiStreamDialect implements ResponseDialect {
     private void readUsage(JsonParser p) {
         int prompt = Usage.UNKNOWN;
         int completion = Usage.UNKNOWN;
+        int reasoning = Usage.UNKNOWN;
         while (json.next() == JsonToken.FIELD_NAME) {
             String name = json.name();
-            json.next();
+            JsonToken t = json.next();
             switch (name) {
                 case "prompt_tokens" -> prompt = EventJson.count(p);
                 case "completion_tokens" -> completion = EventJson.count(p);
+                case "completion_tokens_details" -> {
+                    if (t == JsonToken.START_OBJECT) {
+                        reasoning = readReasoningTokens(p);
+                    } else {
+                        json.skip();
+                    }
+                }
                 default -> json.skip();
             }
         }
@@ -334,6 +369,34 @@ public final class OpenAiStreamDialect implements ResponseDialect {
         chunkHasUsage = true;
         chunkPrompt = prompt;
         chunkCompletion = completion;
+        chunkReasoning = reasoning;
+    }
+
+    /** {@code completion_tokens_details.reasoning_tokens} (OpenAI, DeepSeek, and servers that copy them), or unknown. */
+    private int readReasoningTokens(JsonParser p) {
+        int reasoning = Usage.UNKNOWN;
+        while (json.next() == JsonToken.FIELD_NAME) {
+            String name = json.name();
+            json.next();
+            if (name.equals("reasoning_tokens")) {
+                reasoning = EventJson.count(p);
+            } else {
+                json.skip();
+            }
+        }
+        return reasoning;
+    }
+
+    /** Appends a piece of reasoning text; kept apart from the answer's text. */
+    private void addReasoning(String piece) {
+        if (piece == null) return;
+        if (!piece.isEmpty()) kinds = kinds.with(OutputKinds.Kind.REASONING);
+        if (reasoningText == null) {
+            reasoningText = piece;
+            return;
+        }
+        if (reasoningJoined == null) reasoningJoined = new StringBuilder(reasoningText);
+        reasoningJoined.append(piece);
     }
 
     /** Appends a piece of text; one piece (the usual case) is kept as it is, without copying. */
@@ -349,7 +412,7 @@ public final class OpenAiStreamDialect implements ResponseDialect {
     }
 
     private Usage usage() {
-        return new Usage(promptTokens, completionTokens);
+        return new Usage(promptTokens, completionTokens, reasoningTokens);
     }
 
     private static boolean isDone(byte[] b, int s, int e) {
@@ -372,8 +435,11 @@ public final class OpenAiStreamDialect implements ResponseDialect {
         JsonNode choices = n.get("choices");
         if (choices == null || !choices.isArray()) throw new MalformedResponseException("response has no 'choices' array");
         StringBuilder text = new StringBuilder();
-        for (JsonNode c : choices) appendText(c, text, false);
+        StringBuilder reasoning = new StringBuilder();
+        for (JsonNode c : choices) appendText(c, text, reasoning);
         Usage u = Json.usage(n.get("usage"));
+        // no token's own time is known: both parts pass with a count of 0, the reasoning first
+        if (reasoning.length() > 0) out.reasoningTokens(nanoTime, 0, reasoning.toString());
         out.tokens(nanoTime, 0, text.toString());
         out.complete(nanoTime, u == null ? Usage.unknown() : u);
     }
@@ -391,21 +457,21 @@ public final class OpenAiStreamDialect implements ResponseDialect {
                         + (finishSeen ? " (a finish_reason had arrived; config require-done=false accepts that)" : "")));
     }
 
-    private void appendText(JsonNode choice, StringBuilder out, boolean streaming) {
+    private void appendText(JsonNode choice, StringBuilder out, StringBuilder reasoningOut) {
         if (endpoint == Endpoint.COMPLETIONS) {
             String t = Json.text(choice, "text");
             appendPiece(out, t, OutputKinds.Kind.CONTENT);
             // Some servers answer /v1/completions in chat shape; accept it rather than lose tokens.
             if (t != null) return;
         }
-        JsonNode m = choice.get(streaming ? "delta" : "message");
+        JsonNode m = choice.get("message");
         if (m == null || !m.isObject()) {
             appendPiece(out, Json.text(choice, "text"), OutputKinds.Kind.CONTENT);
             return;
         }
         // Reasoning models put their thinking in a separate field; it is generated output too.
-        appendPiece(out, Json.text(m, "reasoning_content"), OutputKinds.Kind.REASONING);
-        appendPiece(out, Json.text(m, "reasoning"), OutputKinds.Kind.REASONING);
+        appendPiece(reasoningOut, Json.text(m, "reasoning_content"), OutputKinds.Kind.REASONING);
+        appendPiece(reasoningOut, Json.text(m, "reasoning"), OutputKinds.Kind.REASONING);
         appendPiece(out, Json.text(m, "content"), OutputKinds.Kind.CONTENT);
         JsonNode calls = m.get("tool_calls");
         if (calls != null && calls.isArray()) {

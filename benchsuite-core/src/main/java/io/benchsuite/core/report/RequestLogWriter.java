@@ -2,6 +2,7 @@ package io.benchsuite.core.report;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.benchsuite.api.result.Gaps;
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.core.report.model.ReportNumbers;
@@ -16,7 +17,11 @@ import java.nio.file.Path;
  * Appends one JSON object per finished request to {@code requests.jsonl}, flushed line by line so a
  * crash loses nothing already measured. Offsets are milliseconds from the run start; each
  * {@link LatencyMetric} with one value per request is written as {@code <key>Ms}, the inter-token
- * gaps as the {@code itlMs} array. A request whose window overlapped a stall of the client itself
+ * gaps as the {@code itlMs} array. A request of a reasoning model (one that streamed reasoning or
+ * whose server counted reasoning tokens) also carries {@code ttfatMs}, {@code ttfrtMs},
+ * {@code answerTpotMs}, {@code reasoningTokens}, {@code reasoningTokensSource} ({@code usage} or
+ * {@code counted}), {@code answerTokens} and the answer's gaps {@code answerItlMs}; other requests
+ * leave them out (their first answer token is their first token). A request whose window overlapped a stall of the client itself
  * carries {@code "clientStalled": true} and the stall's length as {@code clientStallMs}. When the
  * backend said which kinds of generated output a request received, {@code outputKinds} lists them
  * ({@code ["content", "reasoning", "tool_calls"]} or a part of it); the field is absent otherwise. A request
@@ -85,7 +90,10 @@ public final class RequestLogWriter implements AutoCloseable {
             ms(g, "firstTokenOffsetMs", r.firstTokenOffsetNanos());
             ms(g, "endOffsetMs", r.endOffsetNanos());
             for (LatencyMetric m : LatencyMetric.values()) {
-                if (m.population() != LatencyMetric.Population.TOKEN_GAPS) ms(g, m.key() + "Ms", m.valueNanos(r));
+                if (m.population() == LatencyMetric.Population.TOKEN_GAPS) continue;
+                // without reasoning, TTFAT is TTFT and the answer TPOT is TPOT: not written twice
+                if (m.reasoningSplit() && !r.reasoning().reasoned()) continue;
+                ms(g, m.key() + "Ms", m.valueNanos(r));
             }
             ms(g, "sendMs", r.sendNanos());
             ms(g, "connectMs", r.connectNanos());
@@ -110,11 +118,24 @@ public final class RequestLogWriter implements AutoCloseable {
                 for (String k : r.outputKinds().labels()) g.writeString(k);
                 g.writeEndArray();
             }
+            if (r.reasoning().reasoned()) {
+                // a reasoning model's split: thinking first, then the answer (the ttfat/ttfrt/answerTpot fields above)
+                g.writeNumberField("reasoningTokens", r.reasoningTokens());
+                g.writeStringField("reasoningTokensSource", r.reasoning().source().label());
+                g.writeNumberField("answerTokens", r.answerTokens());
+            }
             if (r.serverPromptTokens() >= 0) g.writeNumberField("serverPromptTokens", r.serverPromptTokens());
             if (r.serverCompletionTokens() >= 0) g.writeNumberField("serverCompletionTokens", r.serverCompletionTokens());
             g.writeArrayFieldStart("itlMs");
             for (int i = 0; i < r.itl().size(); i++) g.writeNumber(ReportNumbers.round(r.itl().get(i) / 1e6));
             g.writeEndArray();
+            if (r.reasoning().reasoned()) {
+                // without reasoning the answer's gaps are itlMs itself, not written twice
+                Gaps answer = r.reasoning().answerItl();
+                g.writeArrayFieldStart("answerItlMs");
+                for (int i = 0; i < answer.size(); i++) g.writeNumber(ReportNumbers.round(answer.get(i) / 1e6));
+                g.writeEndArray();
+            }
             g.writeEndObject();
         }
         return sw.toString();

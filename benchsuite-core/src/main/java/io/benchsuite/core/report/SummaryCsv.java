@@ -1,6 +1,7 @@
 package io.benchsuite.core.report;
 
 import io.benchsuite.api.result.LatencyMetric;
+import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.Report;
@@ -54,6 +55,14 @@ public final class SummaryCsv implements ReportFormat {
         row(b, "rate", "target", report.rate().target(), "1/s");
         row(b, "rate", "scheduled", report.rate().scheduled(), "1/s");
         row(b, "rate", "achieved", report.rate().achieved(), "1/s");
+        RunSummary.Tokens t = report.tokens();
+        if (t.reasoningRequests() > 0) {
+            // a reasoning model's split of the output tokens; source: how many requests' counts the server gave
+            row(b, "tokens", "reasoning", t.reasoning(), "count");
+            row(b, "tokens", "answer", t.answer(), "count");
+            row(b, "tokens", "reasoning_requests", t.reasoningRequests(), "count");
+            row(b, "tokens", "reasoning_from_usage_requests", t.reasoningFromUsage(), "count");
+        }
         RequestCounts c = report.requests();
         row(b, "requests", "measured", c.measured(), "count");
         row(b, "requests", "succeeded", c.succeeded(), "count");

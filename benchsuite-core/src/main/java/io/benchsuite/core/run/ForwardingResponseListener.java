@@ -45,6 +45,11 @@ public abstract class ForwardingResponseListener implements ResponseListener {
     }
 
     @Override
+    public void onReasoningTokens(long nanoTime, int tokenCount, String text) {
+        downstream.onReasoningTokens(nanoTime, tokenCount, text);
+    }
+
+    @Override
     public void onOutputKinds(OutputKinds kinds) {
         downstream.onOutputKinds(kinds);
     }

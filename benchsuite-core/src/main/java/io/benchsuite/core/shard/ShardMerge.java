@@ -359,7 +359,7 @@ public final class ShardMerge {
         long scheduled, warmup, cooldown, measured, succeeded, failed, cancelled, waited, retries;
         double target = Double.NaN, scheduledRate = Double.NaN, achieved = Double.NaN, seconds = Double.NaN;
         double rps = Double.NaN, outTps = Double.NaN, totalTps = Double.NaN, goodRps = Double.NaN;
-        long met, inTokens, outTokens, serverReported, streamed, serverOut;
+        long met, inTokens, outTokens, serverReported, streamed, serverOut, reasoningRequests, reasoning, reasoningFromUsage;
         final Map<String, long[]> attainment = new LinkedHashMap<>();
         boolean attainmentKnown = true;
         boolean stopped;
@@ -402,6 +402,9 @@ public final class ShardMerge {
             serverReported += t.serverReportedRequests();
             streamed += t.streamedOutput();
             serverOut += t.serverOutput();
+            reasoningRequests += t.reasoningRequests();
+            reasoning += t.reasoning();
+            reasoningFromUsage += t.reasoningFromUsage();
             stopped |= r.run().stopped();
             if (r.run().failed() && failure == null) failure = "shard " + shard + ": " + r.run().stopReason();
             r.errors().byKind().forEach((k, v) -> errors.merge(k, v, Long::sum));
@@ -443,7 +446,8 @@ public final class ShardMerge {
         }
 
         RunSummary.Tokens tokens() {
-            return new RunSummary.Tokens(inTokens, outTokens, serverReported, streamed, serverOut);
+            return new RunSummary.Tokens(inTokens, outTokens, serverReported, streamed, serverOut, reasoningRequests, reasoning,
+                    reasoningFromUsage);
         }
     }
 }

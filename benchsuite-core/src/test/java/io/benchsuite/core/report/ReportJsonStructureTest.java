@@ -41,7 +41,8 @@ class ReportJsonStructureTest {
         JsonNode r = JsonTrees.read(dir.resolve("report.json"));
         assertThat(r.path("schemaVersion").isInt()).isTrue();
         assertThat(r.path("schemaVersion").asInt()).isEqualTo(1);
-        List<String> latencies = List.of("ttft", "itl", "tpot", "e2e", "ttftFromSend", "scheduleLag", "dispatchLag", "slotWait");
+        List<String> latencies = List.of("ttft", "itl", "tpot", "e2e", "ttftFromSend", "scheduleLag", "dispatchLag", "slotWait",
+                "ttfat", "ttfrt", "answerItl", "answerTpot");
         List<String> top = new ArrayList<>(List.of("schemaVersion", "tool", "run", "backend", "config", "seed", "environment",
                 "requests", "rate", "throughput", "goodput", "tokens", "errors", "timeSeries", "histograms"));
         top.addAll(latencies);

@@ -265,7 +265,18 @@ public final class RequestTracing implements RunListener, RequestDecorator {
         }
 
         @Override
+        public void onReasoningTokens(long nanoTime, int tokenCount, String text) {
+            firstToken(nanoTime, tokenCount);
+            downstream.onReasoningTokens(nanoTime, tokenCount, text);
+        }
+
+        @Override
         public void onTokens(long nanoTime, int tokenCount, String text) {
+            firstToken(nanoTime, tokenCount);
+            downstream.onTokens(nanoTime, tokenCount, text);
+        }
+
+        private void firstToken(long nanoTime, int tokenCount) {
             if (tokenCount > 0) {
                 streamedTokens += tokenCount;
                 if (!firstToken) {
@@ -273,7 +284,6 @@ public final class RequestTracing implements RunListener, RequestDecorator {
                     span.addEvent("first_token", wallClock(nanoTime), TimeUnit.NANOSECONDS);
                 }
             }
-            downstream.onTokens(nanoTime, tokenCount, text);
         }
 
         // The span ends before the engine hears of the terminal event: once the engine has seen every

@@ -29,17 +29,34 @@ final class ChunkTemplate {
                 + "\",\"created\":" + created + ",\"model\":" + quoted(model) + ",\"choices\":[{\"index\":0,";
     }
 
-    /** The event for one token: {@code data: {...}} and the blank line that ends it. */
-    byte[] token(String text, boolean last) {
+    /**
+     * The event for one token: {@code data: {...}} and the blank line that ends it. A reasoning token
+     * of a chat stream is a {@code reasoning_content} delta, as vLLM's reasoning parsers send it; the
+     * completions API has no such field and carries it as text.
+     */
+    byte[] token(String text, boolean last, boolean reasoning) {
         StringBuilder b = new StringBuilder(head.length() + text.length() + 96).append(head);
         if (chat) {
-            b.append("\"delta\":{\"content\":\"").append(ESCAPE.quoteAsString(text)).append("\"}");
+            b.append(reasoning ? "\"delta\":{\"reasoning_content\":\"" : "\"delta\":{\"content\":\"")
+                    .append(ESCAPE.quoteAsString(text)).append("\"}");
         } else {
             b.append("\"text\":\"").append(ESCAPE.quoteAsString(text)).append('"');
         }
         b.append(",\"logprobs\":null,\"finish_reason\":").append(last ? "\"length\"" : "null");
         if (!chat) b.append(",\"stop_reason\":null");
         return b.append("}]}\n\n").toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Writes {@code u} as an OpenAI {@code usage} member of {@code target}; the reasoning count, when
+     * the engine reports one, as {@code completion_tokens_details.reasoning_tokens} (OpenAI's shape).
+     */
+    static void usage(com.fasterxml.jackson.databind.node.ObjectNode target, io.benchsuite.api.backend.Usage u) {
+        com.fasterxml.jackson.databind.node.ObjectNode usage = target.putObject("usage");
+        usage.put("prompt_tokens", u.promptTokens());
+        usage.put("total_tokens", u.promptTokens() + u.completionTokens());
+        usage.put("completion_tokens", u.completionTokens());
+        if (u.hasReasoningTokens()) usage.putObject("completion_tokens_details").put("reasoning_tokens", u.reasoningTokens());
     }
 
     private static String quoted(String s) {

@@ -17,6 +17,9 @@ import org.slf4j.LoggerFactory;
  * headers are read), on the server's monotonic clock, in nanoseconds from the server's start; the
  * prompt is counted with the server's tokenizer.
  * A line is written when the request is admitted (before it is queued in the engine) and flushed.
+ * A reasoning model's request gets a second line when the engine completes it, with the instants its
+ * engine generated the first token and the first answer token (same clock and origin) and its reasoning
+ * tokens: {@code {"n":0,"firstTokenNanos":...,"firstAnswerNanos":...,"reasoningTokens":40,"outputTokens":60}}.
  */
 final class RequestLog implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RequestLog.class);
@@ -44,6 +47,20 @@ final class RequestLog implements AutoCloseable {
         try {
             out.write("{\"n\":" + number + ",\"receivedNanos\":" + (arrivalNanos - startNanos) + ",\"api\":\"" + api
                     + "\",\"promptTokens\":" + promptTokens + ",\"maxTokens\":" + maxTokens + "}\n");
+            out.flush();
+        } catch (IOException e) {
+            failed = true;
+            LOG.error("cannot append to the request log {}: {}; it stops here", file, e.getMessage());
+        }
+    }
+
+    /** One completed request of a reasoning model: when its first token and first answer token were generated. */
+    synchronized void reasoned(long number, long firstTokenNanos, long firstAnswerNanos, int reasoningTokens, int outputTokens) {
+        if (failed) return;
+        try {
+            out.write("{\"n\":" + number + ",\"firstTokenNanos\":" + (firstTokenNanos - startNanos) + ",\"firstAnswerNanos\":"
+                    + (firstAnswerNanos < 0 ? -1 : firstAnswerNanos - startNanos) + ",\"reasoningTokens\":" + reasoningTokens
+                    + ",\"outputTokens\":" + outputTokens + "}\n");
             out.flush();
         } catch (IOException e) {
             failed = true;

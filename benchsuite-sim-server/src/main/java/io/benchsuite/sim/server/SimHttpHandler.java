@@ -219,7 +219,7 @@ final class SimHttpHandler implements HttpHandler {
         // the text joined once: counted above, cut into the prefix cache's blocks here
         InferenceRequest request = new InferenceRequest(number, servedName, p.messages(), promptTokens, p.maxTokens(),
                 p.ignoreEos(), p.temperature(), p.seed(), p.stream(), Map.of(), backend.prepare(p.messages(), prompt));
-        StreamEvents events = new StreamEvents(metrics, arrival);
+        StreamEvents events = new StreamEvents(metrics, arrival, requestLog, number);
         RequestHandle handle = backend.send(request, events);
         // A request that can never run is rejected inside send(), before any byte of a 200 goes out.
         StreamEvents.Event first = events.poll();
@@ -416,7 +416,7 @@ final class SimHttpHandler implements HttpHandler {
                     ((ObjectNode) role.withArray("choices").get(0)).putNull("finish_reason");
                     event(out, "data: ", role);
                 }
-                out.write(tokens.token(t.text(), n >= p.maxTokens()));
+                out.write(tokens.token(t.text(), n >= p.maxTokens(), t.reasoning()));
             } else if (e instanceof StreamEvents.Done d) {
                 if (p.includeUsage()) {
                     ObjectNode u = json.createObjectNode();
@@ -535,10 +535,11 @@ final class SimHttpHandler implements HttpHandler {
                                StreamEvents.Event first, RequestHandle handle) throws IOException {
         StreamEvents.Event[] pending = {first};
         StringBuilder text = new StringBuilder();
+        StringBuilder reasoning = new StringBuilder();
         while (true) {
             StreamEvents.Event e = next(events, pending, handle, null);
             if (e instanceof StreamEvents.Token t) {
-                text.append(t.text());
+                (t.reasoning() && api == Api.CHAT ? reasoning : text).append(t.text());
             } else if (e instanceof StreamEvents.Done d) {
                 ObjectNode r = json.createObjectNode();
                 r.put("id", id);
@@ -550,6 +551,7 @@ final class SimHttpHandler implements HttpHandler {
                 if (api == Api.CHAT) {
                     ObjectNode message = choice.putObject("message");
                     message.put("role", "assistant");
+                    if (reasoning.length() > 0) message.put("reasoning_content", reasoning.toString());
                     message.put("content", text.toString());
                 } else {
                     choice.put("text", text.toString());
@@ -581,10 +583,7 @@ final class SimHttpHandler implements HttpHandler {
     }
 
     private static void usage(ObjectNode target, Usage u) {
-        ObjectNode usage = target.putObject("usage");
-        usage.put("prompt_tokens", u.promptTokens());
-        usage.put("total_tokens", u.promptTokens() + u.completionTokens());
-        usage.put("completion_tokens", u.completionTokens());
+        ChunkTemplate.usage(target, u);
     }
 
     /** Writes one event; it leaves at the next flush (when no other event is ready, see {@link #next}). */

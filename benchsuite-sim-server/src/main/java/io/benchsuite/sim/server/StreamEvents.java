@@ -15,7 +15,8 @@ final class StreamEvents implements ResponseListener {
     sealed interface Event permits Token, Done, Failed {
     }
 
-    record Token(long nanoTime, String text) implements Event {
+    /** One generated token; {@code reasoning} for a reasoning model's thinking (a {@code reasoning_content} delta). */
+    record Token(long nanoTime, String text, boolean reasoning) implements Event {
     }
 
     record Done(long nanoTime, Usage usage) implements Event {
@@ -27,12 +28,28 @@ final class StreamEvents implements ResponseListener {
     private final LinkedBlockingQueue<Event> queue = new LinkedBlockingQueue<>();
     private final ServerMetrics metrics;
     private final long arrivalNanos;
+    private final RequestLog requestLog;
+    private final long number;
     private volatile boolean completed;
     private long lastTokenNanos = -1; // engine thread only
+    // the request's phases as the engine generated them, for the request log (engine thread only)
+    private long firstTokenNanos = -1;
+    private long firstAnswerNanos = -1;
+    private int reasoningTokens;
 
     StreamEvents(ServerMetrics metrics, long arrivalNanos) {
+        this(metrics, arrivalNanos, null, -1);
+    }
+
+    /**
+     * @param requestLog where a reasoning request's phases are written when it completes, or null
+     * @param number the request's number in the log
+     */
+    StreamEvents(ServerMetrics metrics, long arrivalNanos, RequestLog requestLog, long number) {
         this.metrics = metrics;
         this.arrivalNanos = arrivalNanos;
+        this.requestLog = requestLog;
+        this.number = number;
     }
 
     @Override
@@ -42,10 +59,22 @@ final class StreamEvents implements ResponseListener {
 
     @Override
     public void onTokens(long nanoTime, int tokenCount, String text) {
+        token(nanoTime, text, false);
+    }
+
+    @Override
+    public void onReasoningTokens(long nanoTime, int tokenCount, String text) {
+        token(nanoTime, text, true);
+    }
+
+    private void token(long nanoTime, String text, boolean reasoning) {
         if (lastTokenNanos < 0) metrics.observeTtft((nanoTime - arrivalNanos) / 1e9);
         else metrics.observeItl((nanoTime - lastTokenNanos) / 1e9);
         lastTokenNanos = nanoTime;
-        queue.add(new Token(nanoTime, text));
+        if (firstTokenNanos < 0) firstTokenNanos = nanoTime;
+        if (reasoning) reasoningTokens++;
+        else if (firstAnswerNanos < 0) firstAnswerNanos = nanoTime;
+        queue.add(new Token(nanoTime, text, reasoning));
     }
 
     @Override
@@ -54,6 +83,9 @@ final class StreamEvents implements ResponseListener {
         // a client that has read the whole response and then reads /metrics finds it counted
         completed = true;
         metrics.finished("length");
+        if (requestLog != null && reasoningTokens > 0) {
+            requestLog.reasoned(number, firstTokenNanos, firstAnswerNanos, reasoningTokens, usage.completionTokens());
+        }
         queue.add(new Done(nanoTime, usage));
     }
 

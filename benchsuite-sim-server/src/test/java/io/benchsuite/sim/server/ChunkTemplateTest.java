@@ -11,14 +11,15 @@ import org.junit.jupiter.api.Test;
 class ChunkTemplateTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private static String jackson(boolean chat, String id, long created, String model, String text, boolean last) throws Exception {
+    private static String jackson(boolean chat, String id, long created, String model, String text, boolean last,
+                                  boolean reasoning) throws Exception {
         ObjectNode c = JSON.createObjectNode();
         c.put("id", id);
         c.put("object", chat ? "chat.completion.chunk" : "text_completion");
         c.put("created", created);
         c.put("model", model);
         ObjectNode choice = c.putArray("choices").addObject().put("index", 0);
-        if (chat) choice.putObject("delta").put("content", text);
+        if (chat) choice.putObject("delta").put(reasoning ? "reasoning_content" : "content", text);
         else choice.put("text", text);
         choice.putNull("logprobs");
         if (last) choice.put("finish_reason", "length");
@@ -36,9 +37,13 @@ class ChunkTemplateTest {
                 ChunkTemplate t = new ChunkTemplate(chat, "chatcmpl-0123abcd", 1_796_152_579L, model);
                 for (String text : texts) {
                     for (boolean last : new boolean[] {false, true}) {
-                        String expected = jackson(chat, "chatcmpl-0123abcd", 1_796_152_579L, model, text, last);
-                        assertThat(new String(t.token(text, last), StandardCharsets.UTF_8))
-                                .as("chat=%s model=%s text=%s last=%s", chat, model, text, last).isEqualTo(expected);
+                        for (boolean reasoning : new boolean[] {false, true}) {
+                            // a reasoning token of a chat stream is a reasoning_content delta; completions carry text
+                            String expected = jackson(chat, "chatcmpl-0123abcd", 1_796_152_579L, model, text, last, reasoning);
+                            assertThat(new String(t.token(text, last, reasoning), StandardCharsets.UTF_8))
+                                    .as("chat=%s model=%s text=%s last=%s reasoning=%s", chat, model, text, last, reasoning)
+                                    .isEqualTo(expected);
+                        }
                     }
                 }
             }

@@ -424,7 +424,10 @@ public final class EngineCore {
         publish();
         // Ends are told after the step's figures are published: a client that has read a whole response
         // and then reads the server's metrics finds its tokens and its step counted.
-        for (Sequence s : ended) sink.complete(s, endNanos, new Usage(s.promptTokens, s.generated));
+        for (Sequence s : ended) {
+            sink.complete(s, endNanos, new Usage(s.promptTokens, s.generated,
+                    s.reasoningInUsage ? Math.min(s.reasoningTokens, s.generated) : Usage.UNKNOWN));
+        }
         ended.clear();
     }
 
@@ -458,9 +461,10 @@ public final class EngineCore {
             s.sequenceBlocks.add(word);
         }
         if (s.firstTokenNanos < 0) s.firstTokenNanos = nowNanos;
+        boolean reasoning = s.generated < s.reasoningTokens;
         s.generated++;
         generationTokens++;
-        sink.tokens(s, nowNanos, word);
+        sink.tokens(s, nowNanos, word, reasoning);
         if (s.generated >= s.maxTokens) {
             s.terminated = true;
             release(s);

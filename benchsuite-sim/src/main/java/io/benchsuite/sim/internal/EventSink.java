@@ -15,8 +15,8 @@ interface EventSink {
     /** Calls the listener on the calling thread; a listener that throws is logged and ignored. */
     EventSink DIRECT = new EventSink() {
         @Override
-        public void tokens(Sequence s, long nanoTime, String text) {
-            Direct.tokens(s, nanoTime, text);
+        public void tokens(Sequence s, long nanoTime, String text, boolean reasoning) {
+            Direct.tokens(s, nanoTime, text, reasoning);
         }
 
         @Override
@@ -30,8 +30,8 @@ interface EventSink {
         }
     };
 
-    /** One token of {@code s}, generated at {@code nanoTime}. */
-    void tokens(Sequence s, long nanoTime, String text);
+    /** One token of {@code s}, generated at {@code nanoTime}: reasoning (thinking) or answer. */
+    void tokens(Sequence s, long nanoTime, String text, boolean reasoning);
 
     /** {@code s} generated all its tokens. */
     void complete(Sequence s, long nanoTime, Usage usage);
@@ -46,9 +46,13 @@ interface EventSink {
         private Direct() {
         }
 
-        static void tokens(Sequence s, long nanoTime, String text) {
+        static void tokens(Sequence s, long nanoTime, String text, boolean reasoning) {
             try {
-                s.listener.onTokens(nanoTime, 1, text);
+                if (reasoning) {
+                    s.listener.onReasoningTokens(nanoTime, 1, text);
+                } else {
+                    s.listener.onTokens(nanoTime, 1, text);
+                }
             } catch (RuntimeException e) {
                 LOG.warn("listener of sim request {} threw from onTokens; ignored", s.id, e);
             }

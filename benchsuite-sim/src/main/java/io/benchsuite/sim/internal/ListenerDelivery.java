@@ -20,7 +20,7 @@ final class ListenerDelivery implements EventSink {
     private static final Logger LOG = LoggerFactory.getLogger(ListenerDelivery.class);
     private static final long CLOSE_WAIT_MILLIS = 10_000;
 
-    private enum Kind { TOKENS, COMPLETE, ERROR, STOP }
+    private enum Kind { TOKENS, REASONING_TOKENS, COMPLETE, ERROR, STOP }
 
     private record Event(Kind kind, Sequence s, long nanoTime, String text, Usage usage, BackendError error) {
     }
@@ -37,8 +37,8 @@ final class ListenerDelivery implements EventSink {
     }
 
     @Override
-    public void tokens(Sequence s, long nanoTime, String text) {
-        queue.add(new Event(Kind.TOKENS, s, nanoTime, text, null, null));
+    public void tokens(Sequence s, long nanoTime, String text, boolean reasoning) {
+        queue.add(new Event(reasoning ? Kind.REASONING_TOKENS : Kind.TOKENS, s, nanoTime, text, null, null));
     }
 
     @Override
@@ -78,7 +78,8 @@ final class ListenerDelivery implements EventSink {
 
     private static void deliver(Event e) {
         switch (e.kind) {
-            case TOKENS -> Direct.tokens(e.s, e.nanoTime, e.text);
+            case TOKENS -> Direct.tokens(e.s, e.nanoTime, e.text, false);
+            case REASONING_TOKENS -> Direct.tokens(e.s, e.nanoTime, e.text, true);
             case COMPLETE -> Direct.complete(e.s, e.nanoTime, e.usage);
             case ERROR -> Direct.error(e.s, e.nanoTime, e.error);
             case STOP -> { }

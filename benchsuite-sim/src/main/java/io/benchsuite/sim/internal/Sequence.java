@@ -14,6 +14,10 @@ public final class Sequence {
     final int maxTokens;
     final PromptBlocks blocks;
     final long wordSeed;
+    /** The first this many generated tokens are reasoning (a reasoning model's thinking); 0 for none. */
+    final int reasoningTokens;
+    /** Whether the usage at the end reports {@link #reasoningTokens}. */
+    final boolean reasoningInUsage;
 
     /** KV positions computed (prefix hits included); the next token comes once it reaches {@link #prefillTarget()}. */
     int computed;
@@ -48,6 +52,27 @@ public final class Sequence {
      * @param wordSeed seed of the generated words
      */
     public Sequence(long id, ResponseListener listener, int promptTokens, int maxTokens, PromptBlocks blocks, long wordSeed) {
+        this(id, listener, promptTokens, maxTokens, blocks, wordSeed, 0, false);
+    }
+
+    /**
+     * A sequence of a reasoning model: its first {@code reasoningTokens} tokens are reasoning.
+     *
+     * @param id engine-unique id (FIFO order among equals)
+     * @param promptTokens prompt length in tokens
+     * @param maxTokens tokens to generate, reasoning included
+     * @param blocks the prompt's prefix-cache blocks
+     * @param wordSeed seed of the generated words
+     * @param reasoningTokens leading tokens that are reasoning, in {@code [0, maxTokens]}
+     * @param reasoningInUsage whether the usage at the end reports the reasoning count
+     */
+    public Sequence(long id, ResponseListener listener, int promptTokens, int maxTokens, PromptBlocks blocks, long wordSeed,
+                    int reasoningTokens, boolean reasoningInUsage) {
+        if (reasoningTokens < 0 || reasoningTokens > Math.max(0, maxTokens)) {
+            throw new IllegalArgumentException("reasoningTokens must be in [0, " + maxTokens + "], got " + reasoningTokens);
+        }
+        this.reasoningTokens = reasoningTokens;
+        this.reasoningInUsage = reasoningInUsage;
         this.id = id;
         this.listener = listener;
         this.promptTokens = promptTokens;

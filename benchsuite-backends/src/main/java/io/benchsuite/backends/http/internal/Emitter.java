@@ -11,6 +11,14 @@ public interface Emitter {
     /** Tokens arrived in the read taken at {@code nanoTime}. */
     void tokens(long nanoTime, int count, String text);
 
+    /**
+     * Reasoning tokens (a reasoning model's thinking) arrived in the read taken at {@code nanoTime}.
+     * The default reports them as tokens of no particular kind.
+     */
+    default void reasoningTokens(long nanoTime, int count, String text) {
+        tokens(nanoTime, count, text);
+    }
+
     /** The response ended successfully. */
     void complete(long nanoTime, Usage usage);
 

@@ -330,6 +330,17 @@ final class Exchange implements Emitter, RequestHandle {
     }
 
     @Override
+    public void reasoningTokens(long nanoTime, int count, String text) {
+        if (terminal) return;
+        ensureSent(nanoTime);
+        try {
+            listener.onReasoningTokens(nanoTime, count, text);
+        } catch (RuntimeException e) {
+            LOG.warn("response listener failed in onReasoningTokens for {}: {}", target, e.toString());
+        }
+    }
+
+    @Override
     public void complete(long nanoTime, Usage usage) {
         if (terminal) return;
         ensureSent(nanoTime);

@@ -81,7 +81,9 @@ public final class Json {
         int prompt = count(usage.get("prompt_tokens"));
         int completion = count(usage.get("completion_tokens"));
         if (prompt == Usage.UNKNOWN && completion == Usage.UNKNOWN) return null;
-        return new Usage(prompt, completion);
+        JsonNode details = usage.get("completion_tokens_details");
+        int reasoning = details == null || !details.isObject() ? Usage.UNKNOWN : count(details.get("reasoning_tokens"));
+        return new Usage(prompt, completion, reasoning);
     }
 
     /** A non-negative integer field, or {@link Usage#UNKNOWN}. */

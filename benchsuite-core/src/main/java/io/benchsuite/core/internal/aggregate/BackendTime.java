@@ -2,6 +2,7 @@ package io.benchsuite.core.internal.aggregate;
 
 import io.benchsuite.api.result.Gaps;
 import io.benchsuite.api.result.LatencyStats;
+import io.benchsuite.api.result.Reasoning;
 import io.benchsuite.api.result.RequestRecord;
 
 /**
@@ -99,6 +100,15 @@ public final class BackendTime {
                 r.serverPromptTokens(), r.serverCompletionTokens(), r.streamedTokens(), r.tokenSource(), r.promptHash(),
                 r.outcome(), r.errorKind(), r.errorMessage(), Gaps.of(gaps), span(r.connectNanos()),
                 r.connectionRetries(), r.sessionId(), r.turn(), span(r.clientStallNanos()), r.outputKinds(),
-                r.resendReason());
+                r.resendReason(), reasoning(r.reasoning()));
+    }
+
+    /** A reasoning phase's instants and answer gaps in the backend's time (-1, "none", stays -1). */
+    private Reasoning reasoning(Reasoning x) {
+        long[] gaps = x.answerItl().toArray();
+        for (int i = 0; i < gaps.length; i++) gaps[i] = span(gaps[i]);
+        return new Reasoning(x.firstReasoningOffsetNanos() < 0 ? -1 : span(x.firstReasoningOffsetNanos()),
+                x.firstAnswerOffsetNanos() < 0 ? -1 : span(x.firstAnswerOffsetNanos()), x.reasoningTokens(), x.source(),
+                Gaps.of(gaps));
     }
 }

@@ -1,6 +1,7 @@
 package io.benchsuite.core.internal.aggregate;
 
 import io.benchsuite.api.result.LatencyMetric;
+import io.benchsuite.api.result.ReasoningTokenSource;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.result.Outcome;
 import io.benchsuite.api.result.RequestRecord;
@@ -77,6 +78,9 @@ public final class RunAggregator {
     private long streamed;
     private long serverReported;
     private long serverOut;
+    private long reasoningRequests;
+    private long reasoningTokens;
+    private long reasoningFromUsage;
 
     /**
      * @param workload the run's workload (window, target rate)
@@ -159,6 +163,11 @@ public final class RunAggregator {
             if (r.tokenSource() == TokenSource.SERVER) {
                 serverReported++;
                 serverOut += r.serverCompletionTokens();
+            }
+            if (r.reasoning().reasoned()) {
+                reasoningRequests++;
+                reasoningTokens += r.reasoningTokens();
+                if (r.reasoning().source() == ReasoningTokenSource.USAGE) reasoningFromUsage++;
             }
             if (!slo.isEmpty() && slo.isMetBy(r)) met++;
             for (int i = 0; i < metEach.length; i++) {
@@ -291,7 +300,8 @@ public final class RunAggregator {
         Map<LatencyMetric, LatencyStats> latencies = new EnumMap<>(LatencyMetric.class);
         for (LatencyMetric m : LatencyMetric.values()) latencies.put(m, histograms.stats(m));
         return new RunSummary(counts, window, target, scheduledRate, achieved, throughput, latencies, goodput,
-                new TreeMap<>(errorsByKind), new RunSummary.Tokens(inTokens, outTokens, serverReported, streamed, serverOut));
+                new TreeMap<>(errorsByKind), new RunSummary.Tokens(inTokens, outTokens, serverReported, streamed, serverOut,
+                reasoningRequests, reasoningTokens, reasoningFromUsage));
     }
 
     private List<RunSummary.Attainment> attainment() {

@@ -9,6 +9,8 @@ import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.api.result.Gaps;
 import io.benchsuite.api.result.Outcome;
+import io.benchsuite.api.result.Reasoning;
+import io.benchsuite.api.result.ReasoningTokenSource;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.result.TokenSource;
 import io.benchsuite.api.tokenizer.Tokenizer;
@@ -24,6 +26,13 @@ import java.util.function.Consumer;
  * the previous token contributes {@code n} gaps of {@code Δ/n} (the tokens were generated over that
  * interval; the server batched their delivery). Tokens beyond the first in the very first chunk
  * arrived together with it and contribute gaps of 0, so ITL samples always equal output tokens − 1.
+ *
+ * <p>Reasoning: tokens reported by {@code onReasoningTokens} count as tokens like any other (TTFT,
+ * ITL, streamed count) and, apart, as the reasoning phase: the first reasoning token, the reasoning
+ * count. Tokens reported by {@code onTokens} are the answer: the first answer token (TTFAT) and the
+ * answer's own gaps (each answer token's gap is the time since the previous answer token, spread as
+ * above; the wait from the last reasoning token to the first answer token is not an answer gap).
+ * Reasoning text is not kept with the answer's text: a later turn and a grader see the answer alone.
  *
  * <p>Backends deliver one event at a time per request; {@code synchronized} still guards against a
  * backend that breaks the contract, and the first terminal event wins.
@@ -56,6 +65,15 @@ final class RequestTracker implements ResponseListener {
     private long[] gaps = new long[16];
     private int gapCount;
     private final StringBuilder text = new StringBuilder();
+    private long firstReasoningOffset = -1;
+    private long firstAnswerOffset = -1;
+    private long lastAnswerNanos;
+    private int reasoningStreamed;
+    /** Reasoning tokens of a whole (non-streamed) answer, counted by the tokenizer from its reasoning text. */
+    private int reasoningTextTokens;
+    /** The answer's own gaps; null until a reasoning token arrives (until then they are {@link #gaps}). */
+    private long[] answerGaps;
+    private int answerGapCount;
     /** Whether the answer's text is kept after the terminal event for grading (guarded by this). */
     private boolean keepAnswer;
     private boolean finished;
@@ -177,10 +195,26 @@ final class RequestTracker implements ResponseListener {
 
     @Override
     public void onTokens(long nanoTime, int tokenCount, String chunk) {
+        tokens(nanoTime, tokenCount, chunk, false);
+    }
+
+    @Override
+    public void onReasoningTokens(long nanoTime, int tokenCount, String chunk) {
+        tokens(nanoTime, tokenCount, chunk, true);
+    }
+
+    private void tokens(long nanoTime, int tokenCount, String chunk, boolean reasoning) {
         long first = -1;
         synchronized (this) {
             if (finished) return;
-            if (chunk != null && !chunk.isEmpty()) text.append(chunk);
+            if (reasoning) {
+                // a whole answer's reasoning has no token count of its own: the tokenizer gives it
+                if (!stream && tokenCount <= 0 && chunk != null && !chunk.isEmpty()) {
+                    reasoningTextTokens += tokenizer.countTokens(chunk);
+                }
+            } else if (chunk != null && !chunk.isEmpty()) {
+                text.append(chunk);
+            }
             if (tokenCount <= 0) return;
             if (sentOffset < 0) sentOffset = dispatchOffset; // backend skipped onSent; never leave it unknown
             if (firstTokenOffset < 0) {
@@ -195,8 +229,45 @@ final class RequestTracker implements ResponseListener {
             }
             lastTokenNanos = nanoTime;
             streamedTokens += tokenCount;
+            if (reasoning) {
+                reasoningToken(nanoTime, tokenCount);
+            } else {
+                answerToken(nanoTime, tokenCount);
+            }
         }
         if (first >= 0) onFirstToken.firstToken(first, first - scheduledOffset);
+    }
+
+    /** Reasoning tokens arrived: the answer's gaps part from the run of all gaps from here on. */
+    private void reasoningToken(long nanoTime, int tokenCount) {
+        if (firstReasoningOffset < 0) firstReasoningOffset = nanoTime - runStartNanos;
+        reasoningStreamed += tokenCount;
+        if (answerGaps == null) {
+            // every gap so far belonged to answer tokens (none, unless the answer came first)
+            answerGapCount = Math.max(0, gapCount - tokenCount);
+            answerGaps = Arrays.copyOf(gaps, Math.max(16, answerGapCount));
+        }
+    }
+
+    private void answerToken(long nanoTime, int tokenCount) {
+        boolean firstAnswer = firstAnswerOffset < 0;
+        if (firstAnswer) firstAnswerOffset = nanoTime - runStartNanos;
+        if (answerGaps != null) {
+            if (firstAnswer) {
+                for (int i = 1; i < tokenCount; i++) addAnswerGap(0);
+            } else {
+                long gap = Math.max(0, nanoTime - lastAnswerNanos);
+                long share = gap / tokenCount;
+                long remainder = gap - share * tokenCount;
+                for (int i = 0; i < tokenCount; i++) addAnswerGap(share + (i < remainder ? 1 : 0));
+            }
+        }
+        lastAnswerNanos = nanoTime;
+    }
+
+    private void addAnswerGap(long gap) {
+        if (answerGapCount == answerGaps.length) answerGaps = Arrays.copyOf(answerGaps, answerGaps.length * 2);
+        answerGaps[answerGapCount++] = gap;
     }
 
     private void addGap(long gap) {
@@ -219,13 +290,15 @@ final class RequestTracker implements ResponseListener {
                 output = streamedTokens;
                 source = TokenSource.STREAM;
             } else {
-                output = text.length() == 0 ? streamedTokens : tokenizer.countTokens(text.toString());
+                output = text.length() == 0 && reasoningTextTokens == 0 ? streamedTokens
+                        : tokenizer.countTokens(text.toString()) + reasoningTextTokens;
                 source = TokenSource.TOKENIZER;
             }
             if (firstTokenOffset < 0 && output > 0) {
                 // Non-streaming: the whole answer arrived at once; the first token is the end.
                 firstTokenOffset = nanoTime - runStartNanos;
                 first = firstTokenOffset;
+                if (output > reasoningTokens(u)) firstAnswerOffset = firstTokenOffset;
             }
             build(nanoTime, output, u, source, Outcome.SUCCESS, null, null);
         }
@@ -245,16 +318,32 @@ final class RequestTracker implements ResponseListener {
         onFinish.accept(this);
     }
 
+    /** Reasoning tokens: the server's count when it gave one, else those counted from the stream (or the reasoning text). */
+    private int reasoningTokens(Usage usage) {
+        return usage.hasReasoningTokens() ? usage.reasoningTokens() : reasoningStreamed + reasoningTextTokens;
+    }
+
+    /** @param itl all the request's gaps: the answer's when no reasoning token arrived (one array, not two) */
+    private Reasoning reasoning(Usage usage, Gaps itl) {
+        int counted = reasoningStreamed + reasoningTextTokens;
+        ReasoningTokenSource source = usage.hasReasoningTokens() ? ReasoningTokenSource.USAGE
+                : counted > 0 || firstReasoningOffset >= 0 ? ReasoningTokenSource.COUNTED : ReasoningTokenSource.NONE;
+        Gaps answer = answerGaps == null ? itl : Gaps.of(answerGaps, answerGapCount);
+        return new Reasoning(firstReasoningOffset, firstAnswerOffset, reasoningTokens(usage), source, answer);
+    }
+
     private RequestRecord build(long nanoTime, int output, Usage usage, TokenSource source, Outcome outcome,
                                 ErrorKind kind, String message) {
         finished = true;
         long end = nanoTime - runStartNanos;
         // Keep ITL samples consistent with the headline output count when the server counted more
         // or fewer tokens than the chunks we saw: the samples are what was observed on the wire.
+        Gaps itl = Gaps.of(gaps, gapCount);
+        Reasoning r = reasoning(usage, itl);
         record = new RequestRecord(index, phase, user, scheduledOffset, dispatchOffset, submitOffset, sentOffset,
                 firstTokenOffset, end, content.promptTokens(), output, usage.promptTokens(), usage.completionTokens(),
-                streamedTokens, source, content.promptHash(), outcome, kind, message, Gaps.of(gaps, gapCount),
-                connectNanos, connectionRetries, content.sessionId(), content.turn(), 0, outputKinds, resendReason);
+                streamedTokens, source, content.promptHash(), outcome, kind, message, itl,
+                connectNanos, connectionRetries, content.sessionId(), content.turn(), 0, outputKinds, resendReason, r);
         if ((!content.continues() && !keepAnswer) || outcome != Outcome.SUCCESS) {
             text.setLength(0);
             text.trimToSize();

@@ -82,7 +82,9 @@ public final class Comparison {
             new Metric("rssPeakBytes", "Peak process memory (RSS)", "/host/memory/rssPeakBytes", Unit.BYTES, Better.LOWER,
                     r -> r.section(HostSection.class).map(h -> h.memory().rssPeakBytes()).map(Long::doubleValue).orElse(Double.NaN)),
             // last, so that the positions of the metrics before it stay as they were
-            new Metric("e2eP99Ms", "E2E p99", "/e2e/p99", Unit.MS, Better.LOWER, r -> r.latency(LatencyMetric.E2E).p99()));
+            new Metric("e2eP99Ms", "E2E p99", "/e2e/p99", Unit.MS, Better.LOWER, r -> r.latency(LatencyMetric.E2E).p99()),
+            // what a reasoning model's user waits for; TTFT's figure for other models
+            new Metric("ttfatP99Ms", "TTFAT p99", "/ttfat/p99", Unit.MS, Better.LOWER, r -> r.latency(LatencyMetric.TTFAT).p99()));
 
     private final List<ComparedRun> runs;
     private final int baseline;

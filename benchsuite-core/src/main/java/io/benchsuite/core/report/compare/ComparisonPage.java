@@ -117,7 +117,7 @@ final class ComparisonPage {
 
     private static void cdfs(StringBuilder b, List<ComparedRun> runs) {
         b.append("<section id=\"cdfs\"><h2>Latency CDFs</h2><p class=\"sub\">One line per run, logarithmic latency axis.</p><div class=\"grid\">");
-        for (LatencyMetric metric : HtmlReport.drawnMetrics()) {
+        for (LatencyMetric metric : HtmlReport.drawnMetrics(runs.stream().map(ComparedRun::report).toList())) {
             String name = metric.displayName();
             LineChart chart = new LineChart(name + " CDF", name + " (ms, log scale)", "percentile (%)").logX().yMaxAtLeast(100);
             for (int i = 0; i < runs.size(); i++) {

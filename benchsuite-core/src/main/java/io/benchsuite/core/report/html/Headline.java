@@ -97,6 +97,15 @@ public record Headline(String key, String name, String definition, List<Figure> 
         List<Headline> out = new ArrayList<>();
         out.add(make("ttft", "TTFT", "Time to first token: from the scheduled send time to the first streamed token.",
                 noSuccess, fig("p50", ttft.p50(), Unit.MS, "/ttft/p50"), fig("p99", ttft.p99(), Unit.MS, "/ttft/p99")));
+        if (report.histograms().count(LatencyMetric.TTFRT) > 0) {
+            // a reasoning model: its user waits for the first answer token, not the first thinking token
+            LatencyStats ttfat = report.latency(LatencyMetric.TTFAT);
+            LatencyStats answerTpot = report.latency(LatencyMetric.ANSWER_TPOT);
+            out.add(make("ttfat", "TTFAT / answer TPOT", "Time to first answer token (the first token that is not "
+                            + "reasoning) and time per answer token after it, for a reasoning model.", noSuccess,
+                    fig("TTFAT p50", ttfat.p50(), Unit.MS, "/ttfat/p50"), fig("TTFAT p99", ttfat.p99(), Unit.MS, "/ttfat/p99"),
+                    fig("answer TPOT p99", answerTpot.p99(), Unit.MS, "/answerTpot/p99")));
+        }
         out.add(make("tpot", "TPOT / ITL", "Time per output token after the first (TPOT) and the gap between consecutive tokens (ITL).",
                 succeeded == 0 ? noSuccess : "no request streamed more than one token",
                 fig("TPOT p50", tpot.p50(), Unit.MS, "/tpot/p50"), fig("TPOT p99", tpot.p99(), Unit.MS, "/tpot/p99"),

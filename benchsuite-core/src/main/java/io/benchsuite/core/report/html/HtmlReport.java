@@ -391,7 +391,7 @@ public final class HtmlReport implements ReportFormat {
     private static void latency(StringBuilder b, Report r) {
         b.append("<section id=\"latency\"><h2>Latency distributions</h2><p class=\"sub\">Measured, successful requests; "
                 + "from the lossless histograms in report.json. CDFs use a logarithmic latency axis.</p><div class=\"grid\">");
-        List<LatencyMetric> drawn = drawnMetrics();
+        List<LatencyMetric> drawn = drawnMetrics(List.of(r));
         for (LatencyMetric m : drawn) {
             Histogram h = r.histograms().get(m);
             double[][] cdf = Distributions.cdf(h);
@@ -465,6 +465,18 @@ public final class HtmlReport implements ReportFormat {
     public static List<LatencyMetric> drawnMetrics() {
         List<LatencyMetric> out = new ArrayList<>();
         for (LatencyMetric m : LatencyMetric.values()) if (m.drawnAsDistribution()) out.add(m);
+        return out;
+    }
+
+    /**
+     * The metrics whose distributions the pages of {@code reports} draw: the reasoning split (TTFAT,
+     * TTFRT, answer ITL and TPOT) only when a request of one of them reasoned; without reasoning they
+     * repeat TTFT, ITL and TPOT or are empty.
+     */
+    public static List<LatencyMetric> drawnMetrics(List<Report> reports) {
+        boolean reasoned = reports.stream().anyMatch(r -> r.histograms().count(LatencyMetric.TTFRT) > 0);
+        List<LatencyMetric> out = new ArrayList<>();
+        for (LatencyMetric m : drawnMetrics()) if (reasoned || !m.reasoningSplit()) out.add(m);
         return out;
     }
 

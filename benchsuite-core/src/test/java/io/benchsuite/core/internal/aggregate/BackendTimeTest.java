@@ -1,0 +1,34 @@
+package io.benchsuite.core.internal.aggregate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.benchsuite.api.backend.OutputKinds;
+import io.benchsuite.api.result.Gaps;
+import io.benchsuite.api.result.Outcome;
+import io.benchsuite.api.result.Reasoning;
+import io.benchsuite.api.result.ReasoningTokenSource;
+import io.benchsuite.api.result.RequestRecord;
+import io.benchsuite.api.result.TokenSource;
+import io.benchsuite.api.workload.Phase;
+import org.junit.jupiter.api.Test;
+
+/** A time-scaled simulator's records are read in its own time, every instant and gap of them. */
+class BackendTimeTest {
+    private static final long MS = 1_000_000;
+
+    @Test
+    void aReasoningPhaseIsConvertedWithTheRestOfTheRecord() {
+        Reasoning reasoning = new Reasoning(20 * MS, 50 * MS, 3, ReasoningTokenSource.COUNTED, Gaps.of(new long[] {2 * MS, 2 * MS}));
+        RequestRecord r = new RequestRecord(0, Phase.MEASURED, -1, 0, 0, 1 * MS, 1 * MS, 20 * MS, 60 * MS, 10, 6, 10, 6, 6,
+                TokenSource.SERVER, "00", Outcome.SUCCESS, null, null, Gaps.of(new long[] {10 * MS, 10 * MS, 10 * MS, 2 * MS, 2 * MS}),
+                -1, 0, null, 0, 0, OutputKinds.none(), null, reasoning);
+        RequestRecord sim = BackendTime.of(0.1).record(r);
+        assertThat(sim.firstTokenOffsetNanos()).isEqualTo(200 * MS);
+        assertThat(sim.reasoning().firstReasoningOffsetNanos()).as("first reasoning token, simulated").isEqualTo(200 * MS);
+        assertThat(sim.reasoning().firstAnswerOffsetNanos()).as("first answer token, simulated").isEqualTo(500 * MS);
+        assertThat(sim.reasoning().answerItl().toArray()).containsExactly(20 * MS, 20 * MS);
+        assertThat(sim.reasoning().reasoningTokens()).isEqualTo(3);
+        assertThat(sim.reasoning().source()).isEqualTo(ReasoningTokenSource.COUNTED);
+        assertThat(BackendTime.of(1).record(r)).isSameAs(r);
+    }
+}
