@@ -3,7 +3,6 @@ package io.benchsuite.cli;
 import io.benchsuite.api.accuracy.AccuracyScorer;
 import io.benchsuite.api.result.Slo;
 import io.benchsuite.api.seed.SeedChain;
-import io.benchsuite.api.util.Durations;
 import io.benchsuite.api.workload.LoadModel;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.api.workload.source.WorkloadSource;

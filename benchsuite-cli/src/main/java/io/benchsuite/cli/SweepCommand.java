@@ -4,8 +4,6 @@ import io.benchsuite.api.result.Slo;
 import io.benchsuite.core.analysis.sweep.PointFigure;
 import io.benchsuite.core.analysis.sweep.StopRule;
 import io.benchsuite.core.analysis.sweep.SweepSlo;
-import io.benchsuite.core.report.json.InvalidReportException;
-import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.sweep.Sweep;
 import io.benchsuite.core.sweep.SweepAxis;
 import io.benchsuite.core.sweep.SweepDocument;

@@ -1,8 +1,8 @@
 package io.benchsuite.core.report;
 
 import io.benchsuite.api.result.LatencyMetric;
-import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.api.result.LatencyStats;
+import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ReportFormat;

@@ -1,9 +1,9 @@
 package io.benchsuite.core.internal.aggregate;
 
 import io.benchsuite.api.result.LatencyMetric;
-import io.benchsuite.api.result.ReasoningTokenSource;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.result.Outcome;
+import io.benchsuite.api.result.ReasoningTokenSource;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.api.result.Slo;
