@@ -31,9 +31,12 @@ import org.junit.jupiter.api.io.TempDir;
  * HTTP the client's TTFAT − TTFT of each request is checked against the server's own log of when its
  * engine generated the first token and the first answer token: they differ only by how much later
  * the two events reached the client than the engine made them. Stated tolerance: the median over the
- * requests within {@value #TOLERANCE_MS} ms, and each request within {@value #STALL_MS} ms (on a loaded
- * 2-core machine one stall of either process can delay one request's answer that much; measured there:
- * at most 1.7 ms in a typical run, one request 87 ms late in another). In
+ * requests within {@value #TOLERANCE_MS} ms, and each request within {@value #STALL_MS} ms, wide enough
+ * for a 2-core machine running a parallel build beside the test (measured: at most 1.7 ms in a quiet run,
+ * a median of 18.4 ms and one request 87 ms late under load), and narrow enough to catch a first answer
+ * token taken from the wrong event (TTFAT = TTFT would miss by the whole 40-token reasoning phase,
+ * about 450 ms). The exact accounting is checked without the clock: TTFAT − TTFT equals the sum of the
+ * first {@value #REASONING} inter-token gaps the client measured, and in
  * virtual time, where every decode step of a lone request costs the same, TTFAT − TTFT is
  * {@value #REASONING} answer TPOTs within 1 %.
  */
@@ -41,7 +44,7 @@ class ReasoningOverHttpTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int REASONING = 40;
     private static final int OUTPUT = 60;
-    private static final double TOLERANCE_MS = 5;
+    private static final double TOLERANCE_MS = 60;
     private static final double STALL_MS = 150;
 
     @TempDir
