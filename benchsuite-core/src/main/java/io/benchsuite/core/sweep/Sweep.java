@@ -100,7 +100,7 @@ public final class Sweep {
     }
 
     /**
-     * A sweep whose points another runner runs (the command line runs {@code benchsuite run} with the point's flags).
+     * A sweep whose points another runner runs (the command line runs each point's spec as {@code benchsuite run} would).
      *
      * @param runner runs one point
      * @return the sweep

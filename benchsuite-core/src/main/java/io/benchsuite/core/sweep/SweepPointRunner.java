@@ -7,7 +7,7 @@ import java.util.Map;
 /**
  * Runs one point of a sweep as a normal run: the scenario with the swept parameters set to {@code values},
  * writing its reports into {@code outputDir}. {@link Sweep#of(io.benchsuite.core.Benchmark.Builder)} runs a
- * benchmark template; the command line runs {@code benchsuite run} with the point's flags.
+ * benchmark template; the command line runs the point's spec in the same JVM as {@code benchsuite run} would.
  */
 @FunctionalInterface
 public interface SweepPointRunner {
