@@ -80,7 +80,12 @@ final class Summary {
                 "requests", c.measured(), c.succeeded(), c.failed(), c.cancelled(), c.warmup(), c.cooldown(), c.waitedForSlot());
         if (c.measured() > 0) {
             line(b, "%-20s %s %% did not succeed ((failed + cancelled) / measured); %s %% failed, cancelled left out",
-                    "error rate", num(c.errorRate() * 100, 1), num(c.failed() * 100.0 / c.measured(), 1));
+                    "error rate", num(c.errorRate() * 100, 1), num(c.failed() * 100.0 / Math.max(1, c.measured() - c.cancelledByDesign()), 1));
+        }
+        if (c.cancelledByDesign() > 0) {
+            line(b, "%-20s %d measured request(s) aborted on purpose by the client (--cancel-rate): flagged "
+                    + "cancelled_by_client in requests.jsonl, not failures, no latency samples, left out of the error rate",
+                    "cancelled by design", c.cancelledByDesign());
         }
         if (c.notSent() > 0) {
             line(b, "%-20s %d arrival(s) never sent: they came due faster than concurrency slots freed, with the line "
