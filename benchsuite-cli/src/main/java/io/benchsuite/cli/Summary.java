@@ -109,8 +109,9 @@ final class Summary {
                 num(rate.measuredSeconds(), 1));
         GoodputSummary g = r.goodput();
         if (g.hasSlo()) {
-            line(b, "%-20s %s req/s, %d of %d measured (%s%%) met %s%s%s", "goodput",
-                    num(g.requestsPerSecond(), 2), g.met(), c.measured(), num(g.fraction() * 100, 1), g.slo(), attainment(g),
+            line(b, "%-20s %s req/s, %d of %d measured%s (%s%%) met %s%s%s", "goodput",
+                    num(g.requestsPerSecond(), 2), g.met(), c.measured() - c.cancelledByDesign(),
+                    c.cancelledByDesign() > 0 ? " (cancelled by design left out)" : "", num(g.fraction() * 100, 1), g.slo(), attainment(g),
                     r.config().defaultSlo() ? " (goodput against the default SLO: " + r.config().sloBasis() + "; set --slo to choose)"
                             : "");
         }

@@ -303,7 +303,7 @@ public final class RunAggregator {
                 (inTokens + outTokens) * perSecond);
         RunSummary.Goodput goodput = slo.isEmpty()
                 ? new RunSummary.Goodput(slo, 0, Double.NaN, Double.NaN)
-                : new RunSummary.Goodput(slo, met, met * perSecond, measured == 0 ? Double.NaN : (double) met / measured,
+                : new RunSummary.Goodput(slo, met, met * perSecond, judged() == 0 ? Double.NaN : (double) met / judged(),
                         attainment());
         Map<LatencyMetric, LatencyStats> latencies = new EnumMap<>(LatencyMetric.class);
         for (LatencyMetric m : LatencyMetric.values()) latencies.put(m, histograms.stats(m));
@@ -312,11 +312,17 @@ public final class RunAggregator {
                 reasoningRequests, reasoningTokens, reasoningFromUsage));
     }
 
+    /** Measured requests the SLOs judge: those cancelled by design never had the chance to meet them. */
+    private long judged() {
+        return measured - cancelledByDesign;
+    }
+
     private List<RunSummary.Attainment> attainment() {
         List<RunSummary.Attainment> out = new ArrayList<>(objectives.size());
+        long judged = judged();
         for (int i = 0; i < metEach.length; i++) {
-            out.add(new RunSummary.Attainment(objectives.get(i).describe(), metEach[i], measured,
-                    measured == 0 ? Double.NaN : (double) metEach[i] / measured));
+            out.add(new RunSummary.Attainment(objectives.get(i).describe(), metEach[i], judged,
+                    judged == 0 ? Double.NaN : (double) metEach[i] / judged));
         }
         return out;
     }
