@@ -2,9 +2,12 @@ package io.benchsuite.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.benchsuite.core.prompt.Tokenizers;
 import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.RequestCounts;
+import io.benchsuite.sim.SimSettings;
+import io.benchsuite.sim.server.SimHttpServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -43,6 +46,30 @@ class CancellationsCliTest {
         List<String> marked = lines.stream().filter(l -> l.contains("cancelled_by_client")).toList();
         assertThat(marked).as("each cancelled request flagged in requests.jsonl").hasSizeGreaterThanOrEqualTo((int) c.cancelledByDesign())
                 .allSatisfy(l -> assertThat(l).contains("cancelled by the client after 5 token(s)"));
+    }
+
+    @Test
+    void overHttpTheClientAbortsTheStreamAndTheServerGoesOnServing(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("run");
+        try (SimHttpServer server = SimHttpServer.builder().tokenizer(Tokenizers.cl100k())
+                .settings(SimSettings.builder().model("llama-3.1-8b").timeScale(0.01).build()).start()) {
+            CliHarness cli = new CliHarness();
+            int code = cli.run("run", "--backend", "vllm", "--url", server.baseUri().toString(), "--model", "llama-3.1-8b",
+                    "--max-concurrent", "2", "--num-requests", "16", "--input-length", "100", "--output-length", "60",
+                    "--seed", "5", "--cancel-rate", "0.5", "--cancel-after", "tokens:4", "--no-progress",
+                    "--output-dir", out.toString());
+            assertThat(code).as(cli.err()).isZero();
+        }
+        RequestCounts c = ReportJson.read(out).requests();
+        assertThat(c.measured()).isEqualTo(16);
+        assertThat(c.cancelledByDesign()).isBetween(2L, 14L);
+        assertThat(c.failed()).as("an aborted stream is no failure, and the connection's next request is served").isZero();
+        assertThat(c.succeeded() + c.cancelledByDesign()).isEqualTo(16);
+        List<String> marked = Files.readAllLines(out.resolve("requests.jsonl")).stream()
+                .filter(l -> l.contains("cancelled_by_client")).toList();
+        assertThat(marked).hasSize((int) c.cancelledByDesign())
+                // a chunk may carry more than one token: the abort follows the chunk that reaches 4
+                .allSatisfy(l -> assertThat(l).containsPattern("cancelled by the client after ([4-9]|[1-5][0-9]) token\\(s\\)"));
     }
 
     @Test
