@@ -73,6 +73,16 @@ class CancellationsCliTest {
     }
 
     @Test
+    void aScenarioFileTakesTheSameKeys(@TempDir Path tmp) throws Exception {
+        Path file = Files.writeString(tmp.resolve("cancel.yaml"), "cancel-rate: 0.3\ncancel-after: tokens:uniform:2-6\n");
+        CliHarness cli = new CliHarness();
+        assertThat(cli.run(args(tmp.resolve("out"), "-f", file.toString()))).as(cli.err()).isZero();
+        RequestCounts c = ReportJson.read(tmp.resolve("out")).requests();
+        assertThat(c.cancelledByDesign()).isPositive();
+        assertThat(c.succeeded() + c.cancelledByDesign()).isEqualTo(c.measured());
+    }
+
+    @Test
     void theSameSeedCancelsTheSameCount(@TempDir Path tmp) throws Exception {
         CliHarness a = new CliHarness();
         assertThat(a.run(args(tmp.resolve("a"), "--cancel-rate", "0.5", "--cancel-after", "tokens:uniform:1-20"))).as(a.err()).isZero();
