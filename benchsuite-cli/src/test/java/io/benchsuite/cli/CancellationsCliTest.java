@@ -42,6 +42,9 @@ class CancellationsCliTest {
                 .contains(" of " + (c.measured() - c.cancelledByDesign()) + " measured (cancelled by design left out) (100.0%) met");
         assertThat(ReportJson.read(tmp).goodput().fraction()).isEqualTo(1.0);
 
+        assertThat(Files.readAllLines(tmp.resolve("summary.csv"))).as("summary.csv shows them apart")
+                .anySatisfy(l -> assertThat(l).contains("cancelled_by_design").contains("," + c.cancelledByDesign() + ","));
+
         List<String> lines = Files.readAllLines(tmp.resolve("requests.jsonl"));
         List<String> marked = lines.stream().filter(l -> l.contains("cancelled_by_client")).toList();
         assertThat(marked).as("each cancelled request flagged in requests.jsonl").hasSizeGreaterThanOrEqualTo((int) c.cancelledByDesign())
