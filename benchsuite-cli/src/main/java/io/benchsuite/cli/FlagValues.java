@@ -7,6 +7,7 @@ import io.benchsuite.api.result.Slo;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.util.Durations;
 import io.benchsuite.api.workload.Arrival;
+import io.benchsuite.api.workload.CancelAfter;
 import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.core.workload.ContextLimit;
 import io.benchsuite.core.workload.DatasetSpec;
@@ -199,6 +200,13 @@ final class FlagValues {
     static final class QuantizationValue extends Parsed<Quantization> {
         QuantizationValue() {
             super(Quantization::parse);
+        }
+    }
+
+    /** Where a request cancelled on purpose is aborted: {@code tokens:20}, {@code tokens:uniform:1-50}, {@code 2s}, {@code uniform:100ms-3s}. */
+    static final class CancelPoint extends Parsed<CancelAfter> {
+        CancelPoint() {
+            super(CancelAfter::parse);
         }
     }
 

@@ -2,6 +2,8 @@ package io.benchsuite.cli;
 
 import io.benchsuite.api.util.Durations;
 import io.benchsuite.api.workload.Arrival;
+import io.benchsuite.api.workload.CancelAfter;
+import io.benchsuite.api.workload.Cancellations;
 import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.LoadModel;
 import io.benchsuite.api.workload.RateProfile;
@@ -46,6 +48,27 @@ final class LoadFlags {
 
     @Option(converter = FlagValues.NonNegativeDuration.class, names = "--cooldown", paramLabel = "<duration>", defaultValue = "0", description = "Trailing window excluded from the statistics (default: ${DEFAULT-VALUE}).")
     Duration cooldown;
+
+    @Option(converter = FlagValues.Ratio.class, names = "--cancel-rate", paramLabel = "<0..1>",
+            description = "Share of requests the client aborts on purpose, as a user closing a tab would (seeded per "
+                    + "request). They are counted apart as cancelled by design: not failures, no latency samples, left "
+                    + "out of the error rate (default: 0).")
+    Double cancelRate;
+
+    @Option(converter = FlagValues.CancelPoint.class, names = "--cancel-after", paramLabel = "<point>",
+            description = "Where a request picked by --cancel-rate is aborted: tokens:N or tokens:uniform:A-B (output "
+                    + "tokens received), or a time after the send: 2s or uniform:100ms-3s, checked as tokens arrive "
+                    + "(default: tokens:1).")
+    CancelAfter cancelAfter;
+
+    /** The requests the client aborts on purpose. */
+    Cancellations cancellations() {
+        if (cancelRate == null) {
+            if (cancelAfter != null) throw CliException.usage("--cancel-after: needs --cancel-rate (the share of requests to cancel)");
+            return Cancellations.NONE;
+        }
+        return new Cancellations(cancelRate, cancelAfter == null ? CancelAfter.tokens(1, 1) : cancelAfter);
+    }
 
     /** Whether the load is open loop at a rate the user gave. */
     boolean rateGiven() {

@@ -151,7 +151,7 @@ final class RunCommand implements Callable<Integer> {
                 .context(sourceFlags.context())
                 .sessions(sourceFlags.sessionOptions())
                 .output(new RunSpec.Output(Optional.of(dir), overwrite))
-                .execution(new RunSpec.Execution(!skipPreflight, drainTimeout, clientStallThreshold))
+                .execution(new RunSpec.Execution(!skipPreflight, drainTimeout, clientStallThreshold, loadFlags.cancellations()))
                 .labels(labels)
                 .build();
         return new RunPlan(runSpec, progressInterval, !noProgress, null);

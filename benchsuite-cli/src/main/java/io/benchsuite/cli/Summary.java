@@ -80,7 +80,12 @@ final class Summary {
                 "requests", c.measured(), c.succeeded(), c.failed(), c.cancelled(), c.warmup(), c.cooldown(), c.waitedForSlot());
         if (c.measured() > 0) {
             line(b, "%-20s %s %% did not succeed ((failed + cancelled) / measured); %s %% failed, cancelled left out",
-                    "error rate", num(c.errorRate() * 100, 1), num(c.failed() * 100.0 / c.measured(), 1));
+                    "error rate", num(c.errorRate() * 100, 1), num(c.failed() * 100.0 / Math.max(1, c.measured() - c.cancelledByDesign()), 1));
+        }
+        if (c.cancelledByDesign() > 0) {
+            line(b, "%-20s %d measured request(s) aborted on purpose by the client (--cancel-rate): flagged "
+                    + "cancelled_by_client in requests.jsonl, not failures, no latency samples, left out of the error rate",
+                    "cancelled by design", c.cancelledByDesign());
         }
         if (c.notSent() > 0) {
             line(b, "%-20s %d arrival(s) never sent: they came due faster than concurrency slots freed, with the line "
@@ -104,8 +109,9 @@ final class Summary {
                 num(rate.measuredSeconds(), 1));
         GoodputSummary g = r.goodput();
         if (g.hasSlo()) {
-            line(b, "%-20s %s req/s, %d of %d measured (%s%%) met %s%s%s", "goodput",
-                    num(g.requestsPerSecond(), 2), g.met(), c.measured(), num(g.fraction() * 100, 1), g.slo(), attainment(g),
+            line(b, "%-20s %s req/s, %d of %d measured%s (%s%%) met %s%s%s", "goodput",
+                    num(g.requestsPerSecond(), 2), g.met(), c.measured() - c.cancelledByDesign(),
+                    c.cancelledByDesign() > 0 ? " (cancelled by design left out)" : "", num(g.fraction() * 100, 1), g.slo(), attainment(g),
                     r.config().defaultSlo() ? " (goodput against the default SLO: " + r.config().sloBasis() + "; set --slo to choose)"
                             : "");
         }

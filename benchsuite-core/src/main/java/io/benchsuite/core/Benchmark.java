@@ -13,6 +13,7 @@ import io.benchsuite.api.result.Slo;
 import io.benchsuite.api.seed.ScenarioSeed;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.tokenizer.Tokenizer;
+import io.benchsuite.api.workload.Cancellations;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.api.workload.source.SourceContext;
 import io.benchsuite.api.workload.source.WorkloadSource;
@@ -127,6 +128,7 @@ public final class Benchmark {
         private Path outputDir;
         private boolean overwrite;
         private double maxErrorRate = Double.NaN;
+        private Cancellations cancellations = Cancellations.NONE;
         private String model;
         private Duration drainTimeout = Duration.ofMinutes(2);
         private boolean preflight = true;
@@ -248,6 +250,20 @@ public final class Benchmark {
                 throw new IllegalArgumentException("maxErrorRate must be from 0 to below 1, got " + fraction);
             }
             this.maxErrorRate = fraction;
+            return this;
+        }
+
+        /**
+         * Requests the client aborts on purpose, as users closing a tab would (default: none). They end
+         * with {@code cancelled_by_client}, are counted apart ({@link io.benchsuite.api.result.RunSummary.Counts#cancelledByDesign})
+         * and are neither failures nor latency samples. The choice is seeded: the same seed cancels the
+         * same requests at the same points.
+         *
+         * @param cancellations the share cancelled and where
+         * @return this builder
+         */
+        public Builder cancellations(Cancellations cancellations) {
+            this.cancellations = notNull(cancellations, "cancellations");
             return this;
         }
 
@@ -407,6 +423,7 @@ public final class Benchmark {
             preflight = spec.execution().preflight();
             drainTimeout = spec.execution().drainTimeout();
             clientStallThreshold = spec.execution().clientStallThreshold();
+            cancellations = spec.execution().cancellations();
             labels.clear();
             labels.putAll(spec.labels());
             return this;
@@ -427,7 +444,7 @@ public final class Benchmark {
                     .sessions(sessions)
                     .injections(injections)
                     .output(new RunSpec.Output(Optional.ofNullable(outputDir), overwrite))
-                    .execution(new RunSpec.Execution(preflight, drainTimeout, clientStallThreshold))
+                    .execution(new RunSpec.Execution(preflight, drainTimeout, clientStallThreshold, cancellations))
                     .labels(labels);
             if (seed != null) s.seed(seed);
             return s.build();
@@ -460,6 +477,7 @@ public final class Benchmark {
             c.sloBasis = sloBasis;
             c.overwrite = overwrite;
             c.maxErrorRate = maxErrorRate;
+            c.cancellations = cancellations;
             c.sessions = sessions;
             c.contextLimit = contextLimit;
             c.contextPolicy = contextPolicy;
@@ -583,7 +601,7 @@ public final class Benchmark {
                         limitFrom, contextPolicy, injections, accuracy);
                 RunEngine engine = new RunEngine(info, b, feed, m, tok, all, decorators,
                         new RunEngine.Options(drainTimeout, secrets(config), retainRequests, NanoClock.SYSTEM, gate,
-                                maxErrorRate, clientStallThreshold, hiccupMeter));
+                                maxErrorRate, clientStallThreshold, hiccupMeter, cancellations));
                 engine.start();
                 return new RunningBenchmark(engine, owned ? b : null, writers);
             } catch (RuntimeException e) {

@@ -50,6 +50,12 @@ public enum ErrorKind {
     CONTEXT_EXCEEDED,
     /** The run was stopped (Ctrl-C, end of run) before the request finished. */
     CANCELLED,
+    /**
+     * The client aborted the request on purpose, as a user closing a tab would (a workload's
+     * cancellations): counted apart, neither a failure nor a latency sample. Backends never report it;
+     * the engine gives it to a request it cancelled by design.
+     */
+    CANCELLED_BY_CLIENT,
     /** The backend threw an exception. */
     BACKEND_EXCEPTION;
 

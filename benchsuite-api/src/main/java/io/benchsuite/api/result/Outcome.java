@@ -6,6 +6,6 @@ public enum Outcome {
     SUCCESS,
     /** Failed with a typed error; counted by kind, excluded from latency statistics. */
     FAILED,
-    /** Abandoned because the run stopped. */
+    /** Abandoned because the run stopped, or on purpose by the workload (error kind {@code cancelled_by_client}). */
     CANCELLED
 }

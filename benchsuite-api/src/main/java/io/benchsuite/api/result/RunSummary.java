@@ -153,9 +153,31 @@ public record RunSummary(Counts counts, double measuredSeconds, double targetRat
      * @param notSent open-loop arrivals, every phase, that were never sent because the client could
      *     not keep up: too many requests were already waiting for a concurrency slot. They have no
      *     index and no line in {@code requests.jsonl}
+     * @param cancelledByDesign measured requests the workload cancelled on purpose (its cancellation
+     *     rate); counted in {@code measured} but neither in {@code failed} nor in {@code cancelled}, and
+     *     left out of the error and failure rates
      */
     public record Counts(long scheduled, long warmup, long cooldown, long measured, long succeeded, long failed,
-                         long cancelled, long waitedForSlot, long connectionRetries, long notSent) {
+                         long cancelled, long waitedForSlot, long connectionRetries, long notSent, long cancelledByDesign) {
+        /**
+         * Counts without requests cancelled by design.
+         *
+         * @param scheduled all requests scheduled (every phase)
+         * @param warmup requests in the warm-up window
+         * @param cooldown requests in the cool-down window
+         * @param measured requests in the measured window
+         * @param succeeded measured requests that succeeded
+         * @param failed measured requests that failed
+         * @param cancelled measured requests cancelled
+         * @param waitedForSlot measured requests that had to wait for a concurrency slot
+         * @param connectionRetries measured requests re-sent once on a fresh connection
+         * @param notSent open-loop arrivals never sent
+         */
+        public Counts(long scheduled, long warmup, long cooldown, long measured, long succeeded, long failed,
+                      long cancelled, long waitedForSlot, long connectionRetries, long notSent) {
+            this(scheduled, warmup, cooldown, measured, succeeded, failed, cancelled, waitedForSlot, connectionRetries, notSent, 0);
+        }
+
         /**
          * Counts without arrivals left unsent.
          *
@@ -179,10 +201,13 @@ public record RunSummary(Counts counts, double measuredSeconds, double targetRat
          * with no measured requests. A run whose every request was cancelled (the server never
          * answered before the drain timeout) has an error rate of 1, not 0.
          *
-         * @return (failed + cancelled) / measured, 0 with no measured requests
+         * Requests cancelled by design are left out of both sides.
+         *
+         * @return (failed + cancelled) / (measured - cancelledByDesign), 0 with no such requests
          */
         public double errorRate() {
-            return measured == 0 ? 0 : (double) (failed + cancelled) / measured;
+            long judged = measured - cancelledByDesign;
+            return judged <= 0 ? 0 : (double) (failed + cancelled) / judged;
         }
 
         /**
@@ -190,10 +215,13 @@ public record RunSummary(Counts counts, double measuredSeconds, double targetRat
          * with no measured requests. Cancellation is the client's doing (a stop, the drain
          * timeout), so this is the rate to read when a run was stopped on purpose.
          *
-         * @return failed / measured, 0 with no measured requests
+         * Requests cancelled by design are left out of both sides.
+         *
+         * @return failed / (measured - cancelledByDesign), 0 with no such requests
          */
         public double failureRate() {
-            return measured == 0 ? 0 : (double) failed / measured;
+            long judged = measured - cancelledByDesign;
+            return judged <= 0 ? 0 : (double) failed / judged;
         }
     }
 

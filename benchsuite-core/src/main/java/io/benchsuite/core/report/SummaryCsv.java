@@ -68,6 +68,7 @@ public final class SummaryCsv implements ReportFormat {
         row(b, "requests", "succeeded", c.succeeded(), "count");
         row(b, "requests", "failed", c.failed(), "count");
         row(b, "requests", "cancelled", c.cancelled(), "count");
+        if (c.cancelledByDesign() > 0) row(b, "requests", "cancelled_by_design", c.cancelledByDesign(), "count");
         row(b, "requests", "warmup", c.warmup(), "count");
         row(b, "requests", "cooldown", c.cooldown(), "count");
         row(b, "requests", "error_rate", c.errorRate(), "ratio");

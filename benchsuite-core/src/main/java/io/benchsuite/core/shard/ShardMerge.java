@@ -356,7 +356,7 @@ public final class ShardMerge {
 
     /** The sums over the shards' report blocks. */
     private static final class Sums {
-        long scheduled, warmup, cooldown, measured, succeeded, failed, cancelled, waited, retries;
+        long scheduled, warmup, cooldown, measured, succeeded, failed, cancelled, waited, retries, byDesign;
         double target = Double.NaN, scheduledRate = Double.NaN, achieved = Double.NaN, seconds = Double.NaN;
         double rps = Double.NaN, outTps = Double.NaN, totalTps = Double.NaN, goodRps = Double.NaN;
         long met, inTokens, outTokens, serverReported, streamed, serverOut, reasoningRequests, reasoning, reasoningFromUsage;
@@ -378,6 +378,7 @@ public final class ShardMerge {
             succeeded += c.succeeded();
             failed += c.failed();
             cancelled += c.cancelled();
+            byDesign += c.cancelledByDesign();
             waited += c.waitedForSlot();
             retries += c.connectionRetries();
             target = plus(target, r.rate().target());
@@ -423,7 +424,7 @@ public final class ShardMerge {
 
         RequestCounts counts() {
             return RequestCounts.of(new RunSummary.Counts(scheduled, warmup, cooldown, measured, succeeded, failed,
-                    cancelled, waited, retries));
+                    cancelled, waited, retries, 0, byDesign));
         }
 
         Rates rates() {

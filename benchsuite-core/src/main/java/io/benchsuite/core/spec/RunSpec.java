@@ -6,6 +6,7 @@ import io.benchsuite.api.accuracy.AccuracyScorer;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.result.Slo;
 import io.benchsuite.api.seed.SeedChain;
+import io.benchsuite.api.workload.Cancellations;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.injection.TimedInjection;
 import io.benchsuite.core.workload.ContextLimit;
@@ -153,13 +154,27 @@ public record RunSpec(String name, Optional<BackendSpec> backend, Workload workl
      * @param preflight whether the backend is checked before the first request
      * @param drainTimeout how long in-flight requests may finish after the schedule ends
      * @param clientStallThreshold the shortest stall of the client itself flagged on the requests it overlapped
+     * @param cancellations the requests the client aborts on purpose ({@link Cancellations#NONE}: none)
      */
-    public record Execution(boolean preflight, Duration drainTimeout, Duration clientStallThreshold) {
+    public record Execution(boolean preflight, Duration drainTimeout, Duration clientStallThreshold,
+                            Cancellations cancellations) {
         /** Pre-flight on, two minutes to drain, stalls over 5 ms flagged. */
         public static final Execution DEFAULT = new Execution(true, Duration.ofMinutes(2), Duration.ofMillis(5));
 
+        /**
+         * Without cancellations by design.
+         *
+         * @param preflight whether the backend is checked before the first request
+         * @param drainTimeout how long in-flight requests may finish after the schedule ends
+         * @param clientStallThreshold the shortest stall of the client itself flagged
+         */
+        public Execution(boolean preflight, Duration drainTimeout, Duration clientStallThreshold) {
+            this(preflight, drainTimeout, clientStallThreshold, Cancellations.NONE);
+        }
+
         /** Checks the parts. */
         public Execution {
+            notNull(cancellations, "cancellations");
             notNull(drainTimeout, "drainTimeout");
             notNull(clientStallThreshold, "clientStallThreshold");
             if (drainTimeout.isNegative()) throw new IllegalArgumentException("drainTimeout must not be negative, got " + drainTimeout);

@@ -75,7 +75,8 @@ class ReportJsonStructureTest {
         assertThat(keys(r.path("config"))).containsExactlyInAnyOrder("workload", "slo", "tokenizer", "backend");
         assertThat(keys(r.path("seed"))).containsExactlyInAnyOrder("source", "root", "scenario", "scenarioSeed");
         assertThat(keys(r.path("requests"))).containsExactlyInAnyOrder("scheduled", "warmup", "cooldown", "measured",
-                "succeeded", "failed", "cancelled", "waitedForSlot", "connectionRetries", "errorRate", "failureRate", "notSent");
+                "succeeded", "failed", "cancelled", "waitedForSlot", "connectionRetries", "errorRate", "failureRate", "notSent",
+                "cancelledByDesign");
         assertThat(keys(r.path("rate"))).containsExactlyInAnyOrder("target", "scheduled", "achieved", "achievedOverTarget",
                 "achievedOverScheduled", "measuredSeconds");
         for (String latency : latencies) {

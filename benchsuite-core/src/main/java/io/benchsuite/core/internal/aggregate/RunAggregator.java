@@ -1,5 +1,6 @@
 package io.benchsuite.core.internal.aggregate;
 
+import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.result.Outcome;
@@ -70,6 +71,7 @@ public final class RunAggregator {
     private long ok;
     private long bad;
     private long cancelled;
+    private long cancelledByDesign;
     private long met;
     private final List<Slo.Objective> objectives;
     private final long[] metEach;
@@ -146,7 +148,9 @@ public final class RunAggregator {
 
     private void measured(RequestRecord r) {
         measured++;
-        histograms.recordAll(r);
+        // cancelled on purpose: in the run's window, but no latency sample and no error kind
+        boolean byDesign = r.errorKind() == ErrorKind.CANCELLED_BY_CLIENT;
+        if (!byDesign) histograms.recordAll(r);
         if (r.connectionRetries() > 0) retried++;
         firstScheduled = Math.min(firstScheduled, r.scheduledOffsetNanos());
         lastScheduled = Math.max(lastScheduled, r.scheduledOffsetNanos());
@@ -173,6 +177,10 @@ public final class RunAggregator {
             for (int i = 0; i < metEach.length; i++) {
                 if (objectives.get(i).isMetBy(r)) metEach[i]++;
             }
+            return;
+        }
+        if (byDesign) {
+            cancelledByDesign++;
             return;
         }
         if (r.outcome() == Outcome.CANCELLED) cancelled++;
@@ -290,12 +298,12 @@ public final class RunAggregator {
         }
 
         RunSummary.Counts counts = new RunSummary.Counts(finished, warmup, cooldown, measured, ok, bad, cancelled,
-                waitedForSlot, retried, notSent);
+                waitedForSlot, retried, notSent, cancelledByDesign);
         RunSummary.Throughput throughput = new RunSummary.Throughput(ok * perSecond, outTokens * perSecond,
                 (inTokens + outTokens) * perSecond);
         RunSummary.Goodput goodput = slo.isEmpty()
                 ? new RunSummary.Goodput(slo, 0, Double.NaN, Double.NaN)
-                : new RunSummary.Goodput(slo, met, met * perSecond, measured == 0 ? Double.NaN : (double) met / measured,
+                : new RunSummary.Goodput(slo, met, met * perSecond, judged() == 0 ? Double.NaN : (double) met / judged(),
                         attainment());
         Map<LatencyMetric, LatencyStats> latencies = new EnumMap<>(LatencyMetric.class);
         for (LatencyMetric m : LatencyMetric.values()) latencies.put(m, histograms.stats(m));
@@ -304,11 +312,17 @@ public final class RunAggregator {
                 reasoningRequests, reasoningTokens, reasoningFromUsage));
     }
 
+    /** Measured requests the SLOs judge: those cancelled by design never had the chance to meet them. */
+    private long judged() {
+        return measured - cancelledByDesign;
+    }
+
     private List<RunSummary.Attainment> attainment() {
         List<RunSummary.Attainment> out = new ArrayList<>(objectives.size());
+        long judged = judged();
         for (int i = 0; i < metEach.length; i++) {
-            out.add(new RunSummary.Attainment(objectives.get(i).describe(), metEach[i], measured,
-                    measured == 0 ? Double.NaN : (double) metEach[i] / measured));
+            out.add(new RunSummary.Attainment(objectives.get(i).describe(), metEach[i], judged,
+                    judged == 0 ? Double.NaN : (double) metEach[i] / judged));
         }
         return out;
     }

@@ -14,6 +14,7 @@ import io.benchsuite.api.result.ReasoningTokenSource;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.result.TokenSource;
 import io.benchsuite.api.tokenizer.Tokenizer;
+import io.benchsuite.api.workload.CancelAfter;
 import io.benchsuite.api.workload.Phase;
 import java.util.Arrays;
 import java.util.function.Consumer;
@@ -79,6 +80,11 @@ final class RequestTracker implements ResponseListener {
     private boolean finished;
     private RequestRecord record;
     private volatile RequestHandle handle = RequestHandle.NONE;
+    /** Where the workload aborts this request on purpose, or null (guarded by this). */
+    private CancelAfter.Point cancelAt;
+    private long submitNanos;
+    /** The abort was asked: the backend's {@code CANCELLED} that follows is the client's doing. */
+    private volatile boolean abortedByDesign;
 
     /** Told when a request's first token arrives (once per request, outside the tracker's lock). */
     @FunctionalInterface
@@ -144,10 +150,26 @@ final class RequestTracker implements ResponseListener {
     /** The engine is about to hand the request to the backend (it holds a concurrency slot now). */
     synchronized void submitted(long nanoTime) {
         submitOffset = nanoTime - runStartNanos;
+        submitNanos = nanoTime;
+    }
+
+    /** The workload cancels this request on purpose at {@code point} (null: never). */
+    synchronized void cancelAt(CancelAfter.Point point) {
+        cancelAt = point;
     }
 
     void handle(RequestHandle handle) {
         this.handle = handle == null ? RequestHandle.NONE : handle;
+        // the abort point may have passed before the backend handed the handle back
+        if (abortedByDesign && !finished()) this.handle.cancel();
+    }
+
+    /** Whether the abort point is reached now; asks it once. Call with the lock held. */
+    private boolean abortDue(long nanoTime) {
+        if (cancelAt == null || abortedByDesign || finished) return false;
+        if (!cancelAt.reached(streamedTokens, nanoTime - submitNanos)) return false;
+        abortedByDesign = true;
+        return true;
     }
 
     void cancel() {
@@ -191,6 +213,7 @@ final class RequestTracker implements ResponseListener {
         // (TTFT from the schedule includes it).
         sentOffset = nanoTime - runStartNanos;
         resendPending = false;
+        if (abortDue(nanoTime)) handle.cancel(); // a zero delay: the backend cancels and reports later, never within onSent
     }
 
     @Override
@@ -205,6 +228,7 @@ final class RequestTracker implements ResponseListener {
 
     private void tokens(long nanoTime, int tokenCount, String chunk, boolean reasoning) {
         long first = -1;
+        boolean abort;
         synchronized (this) {
             if (finished) return;
             if (reasoning) {
@@ -234,8 +258,11 @@ final class RequestTracker implements ResponseListener {
             } else {
                 answerToken(nanoTime, tokenCount);
             }
+            abort = abortDue(nanoTime);
         }
         if (first >= 0) onFirstToken.firstToken(first, first - scheduledOffset);
+        // outside the lock: a backend may deliver the CANCELLED event from within cancel()
+        if (abort) handle.cancel();
     }
 
     /** Reasoning tokens arrived: the answer's gaps part from the run of all gaps from here on. */
@@ -312,7 +339,12 @@ final class RequestTracker implements ResponseListener {
             if (finished) return;
             ErrorKind kind = error == null ? ErrorKind.BACKEND_EXCEPTION : error.kind();
             String message = error == null ? "backend reported an error without details" : secrets.mask(error.message());
-            Outcome outcome = kind == ErrorKind.CANCELLED ? Outcome.CANCELLED : Outcome.FAILED;
+            if (kind == ErrorKind.CANCELLED && abortedByDesign) {
+                kind = ErrorKind.CANCELLED_BY_CLIENT;
+                message = "cancelled by the client after " + streamedTokens + " token(s)";
+            }
+            Outcome outcome = kind == ErrorKind.CANCELLED || kind == ErrorKind.CANCELLED_BY_CLIENT
+                    ? Outcome.CANCELLED : Outcome.FAILED;
             build(nanoTime, streamedTokens, Usage.unknown(), TokenSource.STREAM, outcome, kind, message);
         }
         onFinish.accept(this);

@@ -14,6 +14,7 @@ import io.benchsuite.api.backend.VirtualTimeBackend;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.api.util.Durations;
+import io.benchsuite.api.workload.Cancellations;
 import io.benchsuite.api.workload.LoadModel;
 import io.benchsuite.api.workload.Phase;
 import io.benchsuite.api.workload.Workload;
@@ -104,10 +105,11 @@ public final class RunEngine {
      * @param clientStallThreshold a request whose window overlapped a stall of the client longer than this is flagged
      * @param hiccupMeter makes the (not started) meter of the client's own stalls; used only on the
      *     system clock, the time line the meter and the backends share
+     * @param cancellations the requests the client aborts on purpose ({@link Cancellations#NONE}: none)
      */
     public record Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock,
                           StartGate startGate, double maxErrorRate, Duration clientStallThreshold,
-                          Supplier<HiccupMeter> hiccupMeter) {
+                          Supplier<HiccupMeter> hiccupMeter, Cancellations cancellations) {
         /** Flag requests that a client stall longer than this overlapped, unless told otherwise. */
         public static final Duration DEFAULT_CLIENT_STALL_THRESHOLD = Duration.ofMillis(5);
 
@@ -118,9 +120,18 @@ public final class RunEngine {
             notNull(startGate, "startGate");
             notNull(clientStallThreshold, "clientStallThreshold");
             notNull(hiccupMeter, "hiccupMeter");
+            notNull(cancellations, "cancellations");
             if (!Double.isNaN(maxErrorRate) && !(maxErrorRate >= 0 && maxErrorRate < 1)) {
                 throw new IllegalArgumentException("maxErrorRate must be from 0 to below 1 (or NaN: no limit), got " + maxErrorRate);
             }
+        }
+
+        /** Options without cancellations by design. */
+        public Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock,
+                       StartGate startGate, double maxErrorRate, Duration clientStallThreshold,
+                       Supplier<HiccupMeter> hiccupMeter) {
+            this(drainTimeout, secrets, retainRequests, clock, startGate, maxErrorRate, clientStallThreshold,
+                    hiccupMeter, Cancellations.NONE);
         }
 
         /** Options with the default stall threshold and hiccup meter. */
@@ -200,6 +211,8 @@ public final class RunEngine {
     private final List<RequestDecorator> decorators;
     private final SecretMask secrets;
     private final Duration drainTimeout;
+    private final Cancellations cancellations;
+    private final long cancelSeed;
     private final NanoClock clock;
     private final StartGate startGate;
     private final Pacer pacer;
@@ -261,6 +274,8 @@ public final class RunEngine {
         notNull(options, "options");
         this.secrets = options.secrets();
         this.drainTimeout = options.drainTimeout();
+        this.cancellations = options.cancellations();
+        this.cancelSeed = info.scenario().streamSeed("cancellations");
         this.virtual = backend instanceof VirtualTimeBackend v ? v : null;
         this.clock = virtual != null ? virtual::nowNanos : options.clock();
         this.startGate = options.startGate();
@@ -677,6 +692,7 @@ public final class RunEngine {
     private void send(DueRequest d) throws InterruptedException {
         Outgoing o = content(d);
         RequestTracker tracker = tracker(o, d);
+        tracker.cancelAt(cancellations.pick(cancelSeed, d.index()));
         if (accuracy != null && o.plan().referenceAnswer().isPresent()) tracker.keepAnswer();
         if (o.contextExcess() != null) {
             // known not to fit the model's context: recorded as such without a round trip to the server

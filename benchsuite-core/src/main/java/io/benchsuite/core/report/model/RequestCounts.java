@@ -17,10 +17,12 @@ import io.benchsuite.api.result.RunSummary;
  * @param errorRate (failed + cancelled) / measured: the share that did not succeed
  * @param failureRate failed / measured: cancelled requests left out ({@code NaN} in reports written before it existed)
  * @param notSent open-loop arrivals never sent because the line waiting for a concurrency slot was full (every phase)
+ * @param cancelledByDesign measured requests the workload cancelled on purpose ({@code --cancel-rate}): in
+ *     {@code measured}, not in {@code failed} nor {@code cancelled}, left out of both rates
  */
 public record RequestCounts(long scheduled, long warmup, long cooldown, long measured, long succeeded, long failed,
                             long cancelled, long waitedForSlot, long connectionRetries, double errorRate,
-                            double failureRate, long notSent) {
+                            double failureRate, long notSent, long cancelledByDesign) {
     static final RequestCounts NONE = of(new RunSummary.Counts(0, 0, 0, 0, 0, 0, 0, 0, 0));
 
     /** A block without the failure rate and unsent arrivals (as reports before them). */
@@ -30,15 +32,24 @@ public record RequestCounts(long scheduled, long warmup, long cooldown, long mea
                 errorRate, Double.NaN, 0);
     }
 
+    /** A block without requests cancelled by design (as reports before them). */
+    public RequestCounts(long scheduled, long warmup, long cooldown, long measured, long succeeded, long failed,
+                         long cancelled, long waitedForSlot, long connectionRetries, double errorRate,
+                         double failureRate, long notSent) {
+        this(scheduled, warmup, cooldown, measured, succeeded, failed, cancelled, waitedForSlot, connectionRetries,
+                errorRate, failureRate, notSent, 0);
+    }
+
     /** The block of a run's counts. */
     public static RequestCounts of(RunSummary.Counts c) {
         return new RequestCounts(c.scheduled(), c.warmup(), c.cooldown(), c.measured(), c.succeeded(), c.failed(),
-                c.cancelled(), c.waitedForSlot(), c.connectionRetries(), c.errorRate(), c.failureRate(), c.notSent());
+                c.cancelled(), c.waitedForSlot(), c.connectionRetries(), c.errorRate(), c.failureRate(), c.notSent(),
+                c.cancelledByDesign());
     }
 
     /** The counts as the API type. */
     public RunSummary.Counts toCounts() {
         return new RunSummary.Counts(scheduled, warmup, cooldown, measured, succeeded, failed, cancelled, waitedForSlot,
-                connectionRetries, notSent);
+                connectionRetries, notSent, cancelledByDesign);
     }
 }
