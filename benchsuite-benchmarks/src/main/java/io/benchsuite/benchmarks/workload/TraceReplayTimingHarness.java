@@ -50,7 +50,8 @@ public final class TraceReplayTimingHarness {
         Path log = Path.of(args[3]);
 
         List<long[]> records = new ArrayList<>(); // timestamp ms, input, output
-        try (BufferedReader r = Files.newBufferedReader(trace)) {
+        // the project's own reader: a .gz trace is read as it streams
+        try (BufferedReader r = io.benchsuite.core.workload.DataInput.of(trace).openText("mooncake trace")) {
             for (String line; records.size() < n && (line = r.readLine()) != null; ) {
                 if (line.isBlank()) continue;
                 JsonNode t = JSON.readTree(line);
