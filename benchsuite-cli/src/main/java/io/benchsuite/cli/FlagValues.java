@@ -98,16 +98,20 @@ final class FlagValues {
         return v;
     }
 
+    /** {@code text} as a number, NaN when it is not one (the callers say what was expected). */
+    private static double number(String text) {
+        try {
+            return Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
     /** A finite number above zero. */
     static final class PositiveNumber extends Parsed<Double> {
         PositiveNumber() {
             super(t -> {
-                double v;
-                try {
-                    v = Double.parseDouble(t.trim());
-                } catch (NumberFormatException e) {
-                    v = Double.NaN;
-                }
+                double v = number(t.trim());
                 if (!(v > 0) || Double.isInfinite(v)) throw new IllegalArgumentException("must be a finite number > 0, got " + t.trim());
                 return v;
             });
@@ -118,12 +122,7 @@ final class FlagValues {
     static final class Ratio extends Parsed<Double> {
         Ratio() {
             super(t -> {
-                double v;
-                try {
-                    v = Double.parseDouble(t.trim());
-                } catch (NumberFormatException e) {
-                    v = Double.NaN;
-                }
+                double v = number(t.trim());
                 if (!(v >= 0 && v <= 1)) throw new IllegalArgumentException("expected a number from 0 to 1, got " + t.trim());
                 return v;
             });
@@ -136,12 +135,7 @@ final class FlagValues {
             super(t -> {
                 String s = t.trim();
                 boolean percent = s.endsWith("%");
-                double v;
-                try {
-                    v = Double.parseDouble(percent ? s.substring(0, s.length() - 1).trim() : s);
-                } catch (NumberFormatException e) {
-                    v = Double.NaN;
-                }
+                double v = number(percent ? s.substring(0, s.length() - 1).trim() : s);
                 if (percent) v /= 100;
                 if (!(v >= 0 && v < 1)) {
                     throw new IllegalArgumentException("expected a share of failed requests from 0 to below 1 (e.g. 0.5) "
