@@ -37,6 +37,7 @@ public record CancelAfter(Unit unit, long min, long max) {
         }
     }
 
+    /** Checks that the range is a range of points that can be reached (at least one token). */
     public CancelAfter {
         notNull(unit, "unit");
         if (min < (unit == Unit.TOKENS ? 1 : 0) || max < min) {
@@ -45,12 +46,24 @@ public record CancelAfter(Unit unit, long min, long max) {
         }
     }
 
-    /** Abort after {@code min} to {@code max} output tokens (uniform). */
+    /**
+     * Abort after {@code min} to {@code max} output tokens (uniform).
+     *
+     * @param min the fewest tokens, at least 1
+     * @param max the most tokens, at least {@code min}
+     * @return the abort range
+     */
     public static CancelAfter tokens(long min, long max) {
         return new CancelAfter(Unit.TOKENS, min, max);
     }
 
-    /** Abort {@code min} to {@code max} after the send (uniform). */
+    /**
+     * Abort {@code min} to {@code max} after the send (uniform).
+     *
+     * @param min the shortest time after the send
+     * @param max the longest, at least {@code min}
+     * @return the abort range
+     */
     public static CancelAfter time(Duration min, Duration max) {
         return new CancelAfter(Unit.NANOS, notNull(min, "min").toNanos(), notNull(max, "max").toNanos());
     }

@@ -19,12 +19,17 @@ public record Cancellations(double rate, CancelAfter after) {
     /** No request is cancelled on purpose. */
     public static final Cancellations NONE = new Cancellations(0, CancelAfter.tokens(1, 1));
 
+    /** Checks that the rate is a share and the abort range is given. */
     public Cancellations {
         notNull(after, "after");
         if (!(rate >= 0 && rate <= 1)) throw new IllegalArgumentException("cancellation rate must be from 0 to 1, got " + rate);
     }
 
-    /** Whether any request may be cancelled. */
+    /**
+     * Whether any request may be cancelled.
+     *
+     * @return whether the rate is above zero
+     */
     public boolean any() {
         return rate > 0;
     }
