@@ -37,7 +37,13 @@ public record CancelAfter(Unit unit, long min, long max) {
         }
     }
 
-    /** Checks that the range is a range of points that can be reached (at least one token). */
+    /**
+     * Checks that the range is a range of points that can be reached (at least one token).
+     *
+     * @param unit what {@code min} and {@code max} count
+     * @param min the smallest point
+     * @param max the largest point
+     */
     public CancelAfter {
         notNull(unit, "unit");
         if (min < (unit == Unit.TOKENS ? 1 : 0) || max < min) {

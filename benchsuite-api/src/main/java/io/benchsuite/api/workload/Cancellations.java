@@ -19,7 +19,12 @@ public record Cancellations(double rate, CancelAfter after) {
     /** No request is cancelled on purpose. */
     public static final Cancellations NONE = new Cancellations(0, CancelAfter.tokens(1, 1));
 
-    /** Checks that the rate is a share and the abort range is given. */
+    /**
+     * Checks that the rate is a share and the abort range is given.
+     *
+     * @param rate the share of requests cancelled, 0 to 1
+     * @param after where a cancelled request is aborted
+     */
     public Cancellations {
         notNull(after, "after");
         if (!(rate >= 0 && rate <= 1)) throw new IllegalArgumentException("cancellation rate must be from 0 to 1, got " + rate);
