@@ -184,18 +184,26 @@ public final class CapacityHarness {
     }
 
     static Firehose firehose(Plan p) throws Exception {
-        int tokens = 1_000_000;
+        // Far more tokens than any window needs: a stream that ended before the last one opened would leave the window
+        // measuring fewer streams than asked (or none at all, as a slow machine once showed with a million per stream).
+        int tokens = 1_000_000_000;
         try (ScriptedSseServer server = new ScriptedSseServer(new ScriptedSseServer.Script(Duration.ZERO, Duration.ZERO,
                 tokens, ScriptedSseServer.Closing.KEEP_ALIVE, false), 0, 1)) {
             RunningBenchmark run = Benchmark.named("firehose")
                     .backend("openai", BackendConfig.of(config(server, p.transport(), p.firehoseStreams())))
                     .workload(Workload.closed(p.firehoseStreams()).maxRequests(p.firehoseStreams())
-                            .inputTokens(LengthDistribution.fixed(16)).outputTokens(LengthDistribution.fixed(tokens)).build())
+                            .inputTokens(LengthDistribution.fixed(16)).outputTokens(LengthDistribution.fixed(2_000_000)).build())
                     .seed(SeedChain.fromLong(1)).preflight(false).outputDir(p.out().resolve("firehose")).overwrite(true)
                     .drainTimeout(Duration.ofMinutes(10)).start();
             // Let every stream start and the JIT settle, then measure a window.
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (server.openStreams() < p.firehoseStreams() && System.nanoTime() < deadline) Thread.sleep(10);
+            if (server.openStreams() < p.firehoseStreams()) {
+                run.stop();
+                run.await(Duration.ofSeconds(60));
+                throw new IllegalStateException("firehose: only " + server.openStreams() + " of " + p.firehoseStreams()
+                        + " streams open after 30 s");
+            }
             Thread.sleep(Math.min(2000, p.firehoseTime().toMillis()));
             ProcessCpu before = ProcessCpu.sample();
             long e0 = server.tokensWritten();
