@@ -2,6 +2,7 @@ package io.benchsuite.testkit;
 
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.OutputKinds;
+import io.benchsuite.api.backend.RequestExtras;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
 import java.time.Duration;
@@ -82,6 +83,7 @@ public final class RecordingListener implements ResponseListener {
     private int terminals;
     private long lastNanos = Long.MIN_VALUE;
     private OutputKinds outputKinds = OutputKinds.none();
+    private RequestExtras extras = RequestExtras.none();
     private int outputKindsCalls;
 
     @Override
@@ -154,6 +156,24 @@ public final class RecordingListener implements ResponseListener {
             if (++outputKindsCalls > 1) violation("onOutputKinds more than once");
             if (kinds != null) outputKinds = kinds;
         }
+    }
+
+    @Override
+    public void onExtra(Object extra) {
+        synchronized (this) {
+            if (extra == null) violation("onExtra with null");
+            if (state == State.ENDED) violation("onExtra after the terminal event");
+            if (extra != null) extras = extras.with(extra);
+        }
+    }
+
+    /**
+     * What the backend reported beyond its tokens ({@link RequestExtras#none()} when nothing).
+     *
+     * @return the extras received
+     */
+    public synchronized RequestExtras extras() {
+        return extras;
     }
 
     /**

@@ -21,10 +21,12 @@ import java.util.Map;
  * @param headers extra per-request headers (e.g. W3C {@code traceparent}); never secrets
  * @param prepared the backend's rendering of {@code messages} made ahead of time ({@link Backend#prepare}), or
  *     {@code null}; a backend uses it only when it {@link PreparedPrompt#renders renders} these messages
+ * @param extras what the request carries beyond its messages (tools, images, an endpoint's input, ...);
+ *     a backend ignores the kinds it does not know
  */
 public record InferenceRequest(long index, String model, List<ChatMessage> messages, int inputTokens, int maxTokens,
                                boolean ignoreEos, double temperature, long seed, boolean stream,
-                               Map<String, String> headers, PreparedPrompt prepared) {
+                               Map<String, String> headers, PreparedPrompt prepared, RequestExtras extras) {
     /**
      * Checks the components: model and at least one message present, {@code maxTokens} positive; copies the collections.
      *
@@ -39,6 +41,7 @@ public record InferenceRequest(long index, String model, List<ChatMessage> messa
      * @param stream whether to stream
      * @param headers extra per-request headers (e.g. W3C {@code traceparent}); never secrets
      * @param prepared the backend's rendering of {@code messages} made ahead of time, or {@code null}
+     * @param extras what the request carries beyond its messages
      */
     public InferenceRequest {
         notNull(model, "model");
@@ -47,6 +50,29 @@ public record InferenceRequest(long index, String model, List<ChatMessage> messa
         messages = List.copyOf(messages);
         positive(maxTokens, "maxTokens");
         headers = Map.copyOf(notNull(headers, "headers"));
+        notNull(extras, "extras");
+    }
+
+    /**
+     * A request without extras.
+     *
+     * @param index position in the run's schedule (0-based)
+     * @param model model name to ask for
+     * @param messages chat messages; completion-style backends send their concatenated contents as the prompt
+     * @param inputTokens prompt length in tokens under the run's tokenizer
+     * @param maxTokens output tokens to generate
+     * @param ignoreEos ask the server to generate exactly {@code maxTokens} (ignore end-of-sequence)
+     * @param temperature sampling temperature
+     * @param seed per-request seed from the seed chain, for servers that accept one
+     * @param stream whether to stream
+     * @param headers extra per-request headers (e.g. W3C {@code traceparent}); never secrets
+     * @param prepared the backend's rendering of {@code messages} made ahead of time, or {@code null}
+     */
+    public InferenceRequest(long index, String model, List<ChatMessage> messages, int inputTokens, int maxTokens,
+                            boolean ignoreEos, double temperature, long seed, boolean stream, Map<String, String> headers,
+                            PreparedPrompt prepared) {
+        this(index, model, messages, inputTokens, maxTokens, ignoreEos, temperature, seed, stream, headers, prepared,
+                RequestExtras.none());
     }
 
     /**
@@ -76,7 +102,7 @@ public record InferenceRequest(long index, String model, List<ChatMessage> messa
      */
     public InferenceRequest withPrepared(PreparedPrompt rendering) {
         return new InferenceRequest(index, model, messages, inputTokens, maxTokens, ignoreEos, temperature, seed, stream, headers,
-                rendering);
+                rendering, extras);
     }
 
     /**
@@ -109,6 +135,28 @@ public record InferenceRequest(long index, String model, List<ChatMessage> messa
         java.util.Map<String, String> merged = new java.util.LinkedHashMap<>(headers);
         merged.putAll(extra);
         return new InferenceRequest(index, model, messages, inputTokens, maxTokens, ignoreEos, temperature, seed, stream, merged,
-                prepared);
+                prepared, extras);
+    }
+
+    /**
+     * A copy carrying {@code extra} besides its other extras (replacing one of the same type).
+     *
+     * @param extra the value to carry
+     * @return the copy
+     */
+    public InferenceRequest withExtra(Object extra) {
+        return new InferenceRequest(index, model, messages, inputTokens, maxTokens, ignoreEos, temperature, seed, stream, headers,
+                prepared, extras.with(extra));
+    }
+
+    /**
+     * A copy carrying {@code more} besides its own extras.
+     *
+     * @param more the values to add
+     * @return the copy
+     */
+    public InferenceRequest withExtras(RequestExtras more) {
+        return new InferenceRequest(index, model, messages, inputTokens, maxTokens, ignoreEos, temperature, seed, stream, headers,
+                prepared, extras.withAll(more));
     }
 }

@@ -101,6 +101,17 @@ public interface ResponseListener {
     }
 
     /**
+     * Something the response reported beyond its tokens (the tool calls it made, the bytes the request
+     * carried, the model an adapter mix sent it to, ...), kept with the request's record; one value per
+     * type, a later one replacing the earlier. Call it before the terminal event. The default ignores
+     * it; a listener that wraps another must forward it.
+     *
+     * @param extra the value
+     */
+    default void onExtra(Object extra) {
+    }
+
+    /**
      * The response ended successfully.
      *
      * @param nanoTime {@link System#nanoTime()} when it happened

@@ -4,6 +4,7 @@ import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.OutputKinds;
+import io.benchsuite.api.backend.RequestExtras;
 import io.benchsuite.api.workload.Phase;
 
 /**
@@ -49,6 +50,9 @@ import io.benchsuite.api.workload.Phase;
  *     the kept-alive connection it first went out on), or {@code null} when it was sent once
  * @param reasoning its reasoning and answer phases: first reasoning and first answer token, reasoning
  *     tokens and who counted them, the answer's inter-token gaps
+ * @param extras what the response reported beyond its tokens (tool calls made, payload bytes, the model
+ *     an adapter mix chose, ...); values that are {@link io.benchsuite.api.backend.RequestExtras.Logged}
+ *     go into the request log
  */
 public record RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
                             long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos, int inputTokens,
@@ -56,7 +60,8 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
                             TokenSource tokenSource, String promptHash, Outcome outcome, ErrorKind errorKind,
                             String errorMessage, Gaps itl, long connectNanos,
                             int connectionRetries, String sessionId, int turn, long clientStallNanos,
-                            OutputKinds outputKinds, String resendReason, Reasoning reasoning) {
+                            OutputKinds outputKinds, String resendReason, Reasoning reasoning,
+                            RequestExtras extras) {
 
     /**
 
@@ -112,8 +117,10 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      * @param outputKinds the kinds of generated output received (empty when unknown)
      * @param resendReason why the request was re-sent on a fresh connection, or {@code null}
      * @param reasoning its reasoning and answer phases
+     * @param extras what the response reported beyond its tokens
      */
     public RequestRecord {
+        notNull(extras, "extras");
         notNull(outputKinds, "outputKinds");
         notNull(reasoning, "reasoning");
         notNull(phase, "phase");
@@ -130,6 +137,52 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
         if (resendReason != null && connectionRetries < 1) {
             throw new IllegalArgumentException("a resend reason needs connectionRetries >= 1, got " + connectionRetries);
         }
+    }
+
+    /**
+     * A record without extras.
+     *
+     * @param index position in the schedule
+     * @param phase warm-up, measured or cool-down
+     * @param user closed-loop user id, or -1 for open loop
+     * @param scheduledOffsetNanos when the request was meant to be sent
+     * @param dispatchOffsetNanos when the dispatcher took it up
+     * @param submitOffsetNanos when the engine handed it to the backend
+     * @param sentOffsetNanos when the backend reported it on the wire
+     * @param firstTokenOffsetNanos when the first token arrived
+     * @param endOffsetNanos when it completed or failed
+     * @param inputTokens prompt tokens under the run's tokenizer
+     * @param outputTokens output tokens
+     * @param serverPromptTokens server-reported prompt tokens, or -1
+     * @param serverCompletionTokens server-reported completion tokens, or -1
+     * @param streamedTokens tokens counted from the stream by the client
+     * @param tokenSource who counted {@code outputTokens}
+     * @param promptHash first 16 hex digits of SHA-256 of the prompt
+     * @param outcome success, failure or cancelled
+     * @param errorKind the error category, or {@code null} on success
+     * @param errorMessage a short message (no secrets), or {@code null}
+     * @param itl every inter-token gap
+     * @param connectNanos time to open the new connection this request needed, or -1
+     * @param connectionRetries times the request was re-sent on a fresh connection (0 or 1)
+     * @param sessionId the session the request belongs to, or {@code null}
+     * @param turn its turn number in the session (from 1), 0 without a session
+     * @param clientStallNanos the longest client stall above the threshold during the request, or 0
+     * @param outputKinds the kinds of generated output received (empty when unknown)
+     * @param resendReason why the request was re-sent on a fresh connection, or {@code null}
+     * @param reasoning its reasoning and answer phases
+     */
+    public RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
+                         long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos,
+                         int inputTokens, int outputTokens, int serverPromptTokens, int serverCompletionTokens,
+                         int streamedTokens, TokenSource tokenSource, String promptHash, Outcome outcome,
+                         ErrorKind errorKind, String errorMessage, Gaps itl, long connectNanos, int connectionRetries,
+                         String sessionId, int turn, long clientStallNanos, OutputKinds outputKinds, String resendReason,
+                         Reasoning reasoning) {
+        this(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos, sentOffsetNanos,
+                firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens, serverCompletionTokens,
+                streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl, connectNanos,
+                connectionRetries, sessionId, turn, clientStallNanos, outputKinds, resendReason, reasoning,
+                RequestExtras.none());
     }
 
     /**
@@ -304,7 +357,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
         return new RequestRecord(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos,
                 sentOffsetNanos, firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens,
                 serverCompletionTokens, streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl,
-                connectNanos, connectionRetries, sessionId, turn, stallNanos, outputKinds, resendReason, reasoning);
+                connectNanos, connectionRetries, sessionId, turn, stallNanos, outputKinds, resendReason, reasoning, extras);
     }
 
     /**
@@ -327,7 +380,22 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
         return new RequestRecord(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos,
                 sentOffsetNanos, firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens,
                 serverCompletionTokens, streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl,
-                connectNanos, connectionRetries, sessionId, turn, clientStallNanos, kinds, resendReason, reasoning);
+                connectNanos, connectionRetries, sessionId, turn, clientStallNanos, kinds, resendReason, reasoning, extras);
+    }
+
+    /**
+     * The same record carrying {@code more} besides its own extras.
+     *
+     * @param more what the response reported beyond its tokens
+     * @return the record with the extras added
+     */
+    public RequestRecord withExtras(RequestExtras more) {
+        if (more.isEmpty()) return this;
+        return new RequestRecord(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos,
+                sentOffsetNanos, firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens,
+                serverCompletionTokens, streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl,
+                connectNanos, connectionRetries, sessionId, turn, clientStallNanos, outputKinds, resendReason, reasoning,
+                extras.withAll(more));
     }
 
     /**

@@ -2,16 +2,17 @@ package io.benchsuite.core.report;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.benchsuite.api.backend.RequestExtras;
 import io.benchsuite.api.result.Gaps;
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.core.report.model.ReportNumbers;
-
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
  * Appends one JSON object per finished request to {@code requests.jsonl}, flushed line by line so a
@@ -126,6 +127,15 @@ public final class RequestLogWriter implements AutoCloseable {
             }
             if (r.serverPromptTokens() >= 0) g.writeNumberField("serverPromptTokens", r.serverPromptTokens());
             if (r.serverCompletionTokens() >= 0) g.writeNumberField("serverCompletionTokens", r.serverCompletionTokens());
+            for (Object extra : r.extras().values()) {
+                // what a request kind adds (tool calls, payload bytes, the model chosen, ...) says its own fields
+                if (extra instanceof RequestExtras.Logged logged) {
+                    for (Map.Entry<String, Object> f : logged.logFields().entrySet()) {
+                        g.writeFieldName(f.getKey());
+                        writeValue(g, f.getValue());
+                    }
+                }
+            }
             g.writeArrayFieldStart("itlMs");
             for (int i = 0; i < r.itl().size(); i++) g.writeNumber(ReportNumbers.round(r.itl().get(i) / 1e6));
             g.writeEndArray();
@@ -139,6 +149,31 @@ public final class RequestLogWriter implements AutoCloseable {
             g.writeEndObject();
         }
         return sw.toString();
+    }
+
+    private static void writeValue(JsonGenerator g, Object v) throws IOException {
+        if (v == null) {
+            g.writeNull();
+        } else if (v instanceof Boolean b) {
+            g.writeBoolean(b);
+        } else if (v instanceof Integer || v instanceof Long || v instanceof Short) {
+            g.writeNumber(((Number) v).longValue());
+        } else if (v instanceof Number n) {
+            g.writeNumber(n.doubleValue());
+        } else if (v instanceof Map<?, ?> m) {
+            g.writeStartObject();
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                g.writeFieldName(String.valueOf(e.getKey()));
+                writeValue(g, e.getValue());
+            }
+            g.writeEndObject();
+        } else if (v instanceof Iterable<?> list) {
+            g.writeStartArray();
+            for (Object o : list) writeValue(g, o);
+            g.writeEndArray();
+        } else {
+            g.writeString(v.toString());
+        }
     }
 
     private static void ms(JsonGenerator g, String field, long nanos) throws IOException {

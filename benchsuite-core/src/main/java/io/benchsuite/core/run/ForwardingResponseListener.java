@@ -55,6 +55,11 @@ public abstract class ForwardingResponseListener implements ResponseListener {
     }
 
     @Override
+    public void onExtra(Object extra) {
+        downstream.onExtra(extra);
+    }
+
+    @Override
     public void onComplete(long nanoTime, Usage usage) {
         downstream.onComplete(nanoTime, usage);
     }

@@ -122,6 +122,6 @@ public final class ShardedSource implements WorkloadSource {
 
     private static RequestPlan renumbered(RequestPlan p, long index) {
         return new RequestPlan(index, p.arrivalNanos(), p.session(), p.messages(), p.inputTokens(), p.outputTokens(),
-                p.referenceAnswer(), p.prefixBlocks());
+                p.referenceAnswer(), p.prefixBlocks(), p.extras());
     }
 }

@@ -258,6 +258,11 @@ public final class RequestTracing implements RunListener, RequestDecorator {
         }
 
         @Override
+        public void onExtra(Object extra) {
+            downstream.onExtra(extra);
+        }
+
+        @Override
         public void onSent(long nanoTime) {
             try (InContext ignored = new InContext(sent)) {
                 downstream.onSent(nanoTime);

@@ -4,6 +4,7 @@ import static io.benchsuite.api.util.Checks.notNull;
 import static io.benchsuite.api.util.Checks.positive;
 
 import io.benchsuite.api.backend.ChatMessage;
+import io.benchsuite.api.backend.RequestExtras;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -34,10 +35,11 @@ import java.util.OptionalLong;
  * @param outputTokens the output length to ask for ({@code max_tokens})
  * @param referenceAnswer the answer recorded in the dataset, when it has one (a ShareGPT reply); sessions may replay it as history instead of the answer received
  * @param prefixBlocks the blocks the prompt starts with, for prefix-sharing analysis; tokens after them are unique to this request. Empty when the source knows of no sharing
+ * @param extras what the request carries beyond its messages (tools, a response format, images, ...), passed to the backend
  */
 public record RequestPlan(long index, OptionalLong arrivalNanos, Optional<SessionTurn> session, List<ChatMessage> messages,
                           int inputTokens, int outputTokens, Optional<String> referenceAnswer,
-                          List<PrefixBlock> prefixBlocks) {
+                          List<PrefixBlock> prefixBlocks, RequestExtras extras) {
 
     /**
      * Checks every component and copies the lists.
@@ -50,8 +52,10 @@ public record RequestPlan(long index, OptionalLong arrivalNanos, Optional<Sessio
      * @param outputTokens the output length to ask for, at least 1
      * @param referenceAnswer the recorded answer, or empty
      * @param prefixBlocks the blocks the prompt starts with; together no longer than {@code inputTokens}
+     * @param extras what the request carries beyond its messages
      */
     public RequestPlan {
+        notNull(extras, "extras");
         if (index < 0) throw new IllegalArgumentException("index must be >= 0, got " + index);
         notNull(arrivalNanos, "arrivalNanos");
         if (arrivalNanos.isPresent() && arrivalNanos.getAsLong() < 0) {
@@ -71,6 +75,24 @@ public record RequestPlan(long index, OptionalLong arrivalNanos, Optional<Sessio
             throw new IllegalArgumentException("prefixBlocks hold " + blockTokens + " tokens, more than inputTokens ("
                     + inputTokens + ")");
         }
+    }
+
+    /**
+     * A plan without extras.
+     *
+     * @param index the plan's position in its source, from 0
+     * @param arrivalNanos when to send it, in nanoseconds from the start of the phase, or empty
+     * @param session the session and turn, or empty for an independent request
+     * @param messages what to send; at least one message
+     * @param inputTokens the length of {@code messages} in tokens, at least 1
+     * @param outputTokens the output length to ask for, at least 1
+     * @param referenceAnswer the recorded answer, or empty
+     * @param prefixBlocks the blocks the prompt starts with; together no longer than {@code inputTokens}
+     */
+    public RequestPlan(long index, OptionalLong arrivalNanos, Optional<SessionTurn> session, List<ChatMessage> messages,
+                       int inputTokens, int outputTokens, Optional<String> referenceAnswer, List<PrefixBlock> prefixBlocks) {
+        this(index, arrivalNanos, session, messages, inputTokens, outputTokens, referenceAnswer, prefixBlocks,
+                RequestExtras.none());
     }
 
     /**
@@ -112,6 +134,7 @@ public record RequestPlan(long index, OptionalLong arrivalNanos, Optional<Sessio
         private int outputTokens;
         private Optional<String> referenceAnswer = Optional.empty();
         private List<PrefixBlock> prefixBlocks = List.of();
+        private RequestExtras extras = RequestExtras.none();
 
         private Builder(long index) {
             this.index = index;
@@ -227,6 +250,29 @@ public record RequestPlan(long index, OptionalLong arrivalNanos, Optional<Sessio
         }
 
         /**
+         * Something the request carries beyond its messages (tools, a response format, images, ...); one value per
+         * type, a later one of the same type replacing the earlier.
+         *
+         * @param value the value
+         * @return this builder
+         */
+        public Builder extra(Object value) {
+            this.extras = extras.with(notNull(value, "extra"));
+            return this;
+        }
+
+        /**
+         * Everything the request carries beyond its messages, replacing what was set.
+         *
+         * @param values the values
+         * @return this builder
+         */
+        public Builder extras(RequestExtras values) {
+            this.extras = notNull(values, "extras");
+            return this;
+        }
+
+        /**
          * Validates and builds.
          *
          * @return the plan
@@ -236,7 +282,7 @@ public record RequestPlan(long index, OptionalLong arrivalNanos, Optional<Sessio
         public RequestPlan build() {
             notNull(messages, "messages");
             return new RequestPlan(index, arrivalNanos, session, messages, inputTokens, outputTokens, referenceAnswer,
-                    prefixBlocks);
+                    prefixBlocks, extras);
         }
     }
 }

@@ -3,6 +3,7 @@ package io.benchsuite.core.internal.engine;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.OutputKinds;
+import io.benchsuite.api.backend.RequestExtras;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.SecretMask;
@@ -57,6 +58,7 @@ final class RequestTracker implements ResponseListener {
     private long connectNanos = -1;
     private int connectionRetries;
     private OutputKinds outputKinds = OutputKinds.none();
+    private RequestExtras extras = RequestExtras.none();
     private boolean resendPending;
     /** Why the request was re-sent (the backend's words), or null. */
     private String resendReason;
@@ -193,6 +195,11 @@ final class RequestTracker implements ResponseListener {
     @Override
     public synchronized void onOutputKinds(OutputKinds kinds) {
         if (!finished && kinds != null) outputKinds = kinds;
+    }
+
+    @Override
+    public synchronized void onExtra(Object extra) {
+        if (!finished && extra != null) extras = extras.with(extra);
     }
 
     @Override
@@ -375,7 +382,7 @@ final class RequestTracker implements ResponseListener {
         record = new RequestRecord(index, phase, user, scheduledOffset, dispatchOffset, submitOffset, sentOffset,
                 firstTokenOffset, end, content.promptTokens(), output, usage.promptTokens(), usage.completionTokens(),
                 streamedTokens, source, content.promptHash(), outcome, kind, message, itl,
-                connectNanos, connectionRetries, content.sessionId(), content.turn(), 0, outputKinds, resendReason, r);
+                connectNanos, connectionRetries, content.sessionId(), content.turn(), 0, outputKinds, resendReason, r, extras);
         if ((!content.continues() && !keepAnswer) || outcome != Outcome.SUCCESS) {
             text.setLength(0);
             text.trimToSize();

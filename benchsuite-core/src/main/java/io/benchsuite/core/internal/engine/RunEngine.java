@@ -702,7 +702,7 @@ public final class RunEngine {
         }
         stats.sent(o);
         InferenceRequest request = new InferenceRequest(d.index(), model, o.messages(), o.promptTokens(),
-                o.outputTokens(), true, 0.0, info.scenario().requestSeed(d.index()), workload.stream(), Map.of(), o.prepared());
+                o.outputTokens(), true, 0.0, info.scenario().requestSeed(d.index()), workload.stream(), Map.of(), o.prepared(), o.plan().extras());
         ResponseListener listener = tracker;
         for (RequestDecorator decorator : decorators) {
             RequestDecorator.Decorated x = decorator.decorate(request, listener);
