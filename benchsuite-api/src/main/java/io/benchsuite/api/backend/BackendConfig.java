@@ -380,9 +380,14 @@ public final class BackendConfig {
         }
     }
 
+    /** Words about counts of tokens (plural, tokenizers, a position such as the first token), not credentials. */
+    private static final java.util.regex.Pattern COUNTED_TOKENS = java.util.regex.Pattern.compile(
+            "tokens|tokenizer|(first|last|max|min|answer|reasoning|output|input|prompt|completion)[-_.]?token");
+
     /**
      * Whether a key's name says its value must never be shown (keys naming keys, tokens, secrets,
-     * passwords, authorization, cookies).
+     * passwords, authorization, cookies). Token counts are not credentials: {@code max-tokens},
+     * {@code first-token}, {@code reasoning-tokens}, {@code tokenizer} are shown.
      *
      * @param key the configuration key
      * @return whether the key's name marks its value as secret
@@ -390,7 +395,8 @@ public final class BackendConfig {
     public static boolean isSensitive(String key) {
         String k = key.toLowerCase(Locale.ROOT);
         if (k.equals(API_KEY_ENV) || k.equals(SECRET_HEADERS)) return false; // names, not values
-        return k.contains("key") || k.contains("token") || k.contains("secret") || k.contains("password")
+        return k.contains("key") || COUNTED_TOKENS.matcher(k).replaceAll("").contains("token") || k.contains("secret")
+                || k.contains("password")
                 || k.contains("authorization") || k.contains("auth") || k.contains("cookie") || k.contains("session")
                 || k.contains("signature") || k.contains("credential");
     }
