@@ -348,6 +348,25 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
     }
 
     /**
+     * A builder that names each component (the alternative to this record's 29 positional ones).
+     *
+     * @param index the request's position in the schedule
+     * @return a builder with the defaults {@link RequestRecordBuilder} lists
+     */
+    public static RequestRecordBuilder builder(long index) {
+        return new RequestRecordBuilder(index);
+    }
+
+    /**
+     * A builder holding this record's components, to change some of them.
+     *
+     * @return the builder
+     */
+    public RequestRecordBuilder toBuilder() {
+        return new RequestRecordBuilder(this);
+    }
+
+    /**
      * The same record with the longest client stall that overlapped it.
      *
      * @param stallNanos the stall's length in nanoseconds, 0 for none

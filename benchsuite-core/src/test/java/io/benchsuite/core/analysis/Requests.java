@@ -1,10 +1,9 @@
 package io.benchsuite.core.analysis;
 
 import io.benchsuite.api.backend.ErrorKind;
-import io.benchsuite.api.result.Gaps;
 import io.benchsuite.api.result.Outcome;
 import io.benchsuite.api.result.RequestRecord;
-import io.benchsuite.api.result.TokenSource;
+import io.benchsuite.api.result.RequestRecordBuilder;
 import io.benchsuite.api.workload.Phase;
 
 /** Request records with chosen timings (milliseconds from the run start) for the analysis tests. */
@@ -24,9 +23,9 @@ public final class Requests {
         long scheduled = Math.round(scheduledMs * MS);
         long sent = Math.round(sentMs * MS);
         long first = firstTokenMs < 0 ? -1 : Math.round(firstTokenMs * MS);
-        return new RequestRecord(index, phase, -1, scheduled, scheduled, sent, sent, first, Math.round(endMs * MS), 32,
-                outputTokens, -1, -1, outputTokens, TokenSource.STREAM, "0000000000000000", outcome,
-                outcome == Outcome.SUCCESS ? null : ErrorKind.HTTP_5XX, outcome == Outcome.SUCCESS ? null : "boom",
-                Gaps.empty(), -1, 0);
+        RequestRecordBuilder b = RequestRecord.builder(index).phase(phase).scheduled(scheduled).sent(sent).firstToken(first)
+                .end(Math.round(endMs * MS)).inputTokens(32).outputTokens(outputTokens);
+        if (outcome != Outcome.SUCCESS) b.outcome(outcome, ErrorKind.HTTP_5XX, "boom");
+        return b.build();
     }
 }
