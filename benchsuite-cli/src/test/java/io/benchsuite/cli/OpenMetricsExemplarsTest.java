@@ -42,7 +42,10 @@ class OpenMetricsExemplarsTest {
     private static List<String> namesWithExemplars(String text) {
         List<String> out = new ArrayList<>();
         for (String line : text.split("\n")) {
-            if (!line.startsWith("#") && line.contains("trace_id=")) out.add(line.substring(0, line.indexOf(line.contains("{") ? '{' : ' ')));
+            if (line.startsWith("#") || !line.contains("trace_id=")) continue;
+            int end = 0;
+            while (line.charAt(end) != '{' && line.charAt(end) != ' ') end++;
+            out.add(line.substring(0, end));
         }
         return out;
     }
