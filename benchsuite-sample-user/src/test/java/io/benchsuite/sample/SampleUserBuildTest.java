@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * A user's project, built by a nested offline Maven run in {@code target/}: its pom is the README's
@@ -24,6 +25,8 @@ import org.junit.jupiter.api.Test;
  * JUnit that benchsuite-test brought used to run no test at all (the user's own {@code junit-jupiter}
  * 5.11.4, no {@code junit-bom}), which now runs on the BOM's JUnit, the newest supported.
  */
+// Nested Maven builds: more than the build's default two minutes on a loaded machine (each has its own five-minute cap).
+@Timeout(value = 6, unit = TimeUnit.MINUTES)
 class SampleUserBuildTest {
     /** The oldest and the newest JUnit the README says benchsuite-test works with (the newest is the BOM's). */
     static final String OLDEST_JUNIT = "5.10.2";
