@@ -2,14 +2,16 @@ package io.benchsuite.sample;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
-import java.util.List;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -20,9 +22,7 @@ import java.util.stream.Stream;
  * snapshots of the same version.
  */
 final class StagedRepository {
-    /** The published artifacts a user's test build resolves through benchsuite-test and benchsuite-sim. */
-    static final List<String> JAR_MODULES = List.of("benchsuite-api", "benchsuite-core", "benchsuite-sim",
-            "benchsuite-testkit", "benchsuite-test");
+    private static final Pattern MANAGED = Pattern.compile("<artifactId>(benchsuite-[^<]+)</artifactId>");
 
     private StagedRepository() {}
 
@@ -31,6 +31,7 @@ final class StagedRepository {
      *
      * @param root the reactor's root directory
      * @param real the real local repository
+     * @param stage where the repository goes
      * @param version benchsuite's version
      */
     static Path create(Path root, Path real, Path stage, String version) throws IOException {
@@ -55,12 +56,14 @@ final class StagedRepository {
         Path ours = stage.resolve("io/benchsuite");
         copyPom(root.resolve("pom.xml"), ours, "benchsuite-parent", version);
         copyPom(root.resolve("benchsuite-bom/pom.xml"), ours, "benchsuite-bom", version);
-        for (String module : JAR_MODULES) {
-            Path dir = copyPom(root.resolve(module).resolve("pom.xml"), ours, module, version);
+        // every artifact the BOM manages that this build has compiled (this module's dependencies order the
+        // ones the sample needs before it; the others are staged when an earlier build left their classes)
+        Matcher m = MANAGED.matcher(Files.readString(root.resolve("benchsuite-bom/pom.xml"), StandardCharsets.UTF_8));
+        while (m.find()) {
+            String module = m.group(1);
             Path classes = root.resolve(module).resolve("target/classes");
-            if (!Files.isDirectory(classes)) {
-                throw new IllegalStateException(module + " is not compiled: no " + classes);
-            }
+            if (module.equals("benchsuite-bom") || !Files.isDirectory(classes)) continue;
+            Path dir = copyPom(root.resolve(module).resolve("pom.xml"), ours, module, version);
             jar(classes, dir.resolve(module + "-" + version + ".jar"));
         }
         return stage;
