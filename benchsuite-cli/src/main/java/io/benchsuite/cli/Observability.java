@@ -395,7 +395,9 @@ final class Observability implements AutoCloseable {
             try (ex) {
                 String accept = ex.getRequestHeaders().getFirst("Accept");
                 String type = accept != null && accept.contains("application/openmetrics-text") ? OPENMETRICS : PROMETHEUS_TEXT;
-                byte[] body = registry.scrape(type).getBytes(StandardCharsets.UTF_8);
+                String text = registry.scrape(type);
+                if (type.equals(OPENMETRICS)) text = OpenMetricsExemplars.keepWhereEveryPrometheusAccepts(text);
+                byte[] body = text.getBytes(StandardCharsets.UTF_8);
                 ex.getResponseHeaders().add("Content-Type", type);
                 ex.sendResponseHeaders(200, body.length);
                 try (OutputStream out = ex.getResponseBody()) {
