@@ -164,4 +164,40 @@ class ModelMixOverHttpTest {
                 "--output-dir", tmp.resolve("alone").toString(), "--model-mix-by", "session")).isEqualTo(2);
         assertThat(alone.err()).contains("--model-mix-by: needs --model-mix");
     }
+
+    @Test
+    void theSameSeedGivesTheSameModelsAndCompareShowsPerModelRows(@TempDir Path tmp) throws Exception {
+        String[] base = {"run", "--backend-option", "clock=virtual", "--num-requests", "300", "--rate", "20",
+            "--input-length", "32", "--output-length", "8", "--seed", "9", "--model-mix", "base=0.6,adapter-a=0.3,adapter-b=0.1",
+            "--no-progress", "--output-dir"};
+        List<Map<String, Long>> counts = new ArrayList<>();
+        for (String run : List.of("a", "b")) {
+            CliHarness cli = new CliHarness();
+            List<String> args = new ArrayList<>(List.of(base));
+            args.add(tmp.resolve(run).toString());
+            assertThat(cli.run(args.toArray(String[]::new))).as(cli.err()).isZero();
+            Map<String, Long> c = new TreeMap<>();
+            for (ModelsSection.Model m : ReportJson.read(tmp.resolve(run)).section(ModelsSection.class).orElseThrow().models()) {
+                c.put(m.name(), m.requests());
+            }
+            counts.add(c);
+        }
+        assertThat(counts.get(0)).as("the same seed picks the same models").isEqualTo(counts.get(1));
+        Map<String, Long> picked = counts.get(0);
+        assertThat(picked.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(300);
+        Map<String, Double> shares = Map.of("base", 0.6, "adapter-a", 0.3, "adapter-b", 0.1);
+        shares.forEach((name, p) -> {
+            double sd = Math.sqrt(300 * p * (1 - p));
+            assertThat((double) picked.get(name)).as(name).isBetween(300 * p - 3 * sd, 300 * p + 3 * sd);
+        });
+        CliHarness compare = new CliHarness();
+        assertThat(compare.run("compare", tmp.resolve("a").toString(), tmp.resolve("b").toString(), "--output-dir",
+                tmp.resolve("cmp").toString())).as(compare.err()).isZero();
+        JsonNode doc = JSON.readTree(tmp.resolve("cmp").resolve("comparison.json").toFile());
+        assertThat(doc.get("models")).as("per-model rows: 3 models x 2 runs").hasSize(6);
+        JsonNode first = doc.get("models").get(0);
+        assertThat(first.get("model").asText()).isEqualTo("base");
+        assertThat(first.path("values").path("requests").asLong()).isEqualTo(picked.get("base"));
+        assertThat(Files.readString(tmp.resolve("cmp").resolve("comparison.html"))).contains("data-model=\"adapter-b\"");
+    }
 }

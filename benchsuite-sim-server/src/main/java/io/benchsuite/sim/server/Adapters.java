@@ -61,6 +61,11 @@ public record Adapters(List<String> names, int maxLoras, double loadMillis) {
             this.timeScale = timeScale;
         }
 
+        /** Whether there are no adapters (only the base model is served). */
+        boolean none() {
+            return adapters.names().isEmpty();
+        }
+
         /** Whether {@code model} names one of the adapters. */
         boolean serves(String model) {
             return adapters.names().contains(model);

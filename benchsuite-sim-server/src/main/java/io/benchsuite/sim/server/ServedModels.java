@@ -31,7 +31,8 @@ final class ServedModels {
 
     /**
      * Called once a request is admitted, before the engine gets it: waits while its adapter is loaded, then logs
-     * the model and the routing headers when there is a log. Returns the load cost this request paid, in ms.
+     * the model and the routing headers when there is a log and the server has adapters or the request carried a
+     * logged header. Returns the load cost this request paid, in ms.
      */
     double admit(long number, String model, Headers headers, RequestLog log) {
         double load = slots.acquire(model);
@@ -41,7 +42,8 @@ final class ServedModels {
                 String v = headers.getFirst(name);
                 if (v != null) seen.put(name, v);
             }
-            log.routed(number, model, load, seen);
+            // a server of one model sent no routing header writes no line: its log stays as it always was
+            if (!slots.none() || !seen.isEmpty()) log.routed(number, model, load, seen);
         }
         return load;
     }
