@@ -14,7 +14,8 @@ import java.util.concurrent.locks.LockSupport;
  * name a request may ask for. At most {@code maxLoras} adapters are loaded at once (vLLM's {@code --max-loras}); a
  * request for one that is not loaded waits {@code loadMillis} while it is loaded, the least recently used one
  * evicted to make room. Loads run one at a time, as a server's worker loads adapter weights synchronously: a
- * request for a loaded adapter asked for during another's load waits for that load too. The base model never waits.
+ * request for a loaded adapter asked for during another's load waits for that load too. A request for the base model pays no load, though it may wait for admission while one runs (the load
+ * holds the admission slot of the request that asked for it).
  *
  * @param names the adapters' model names, distinct
  * @param maxLoras how many adapters may be loaded at once, at least 1
