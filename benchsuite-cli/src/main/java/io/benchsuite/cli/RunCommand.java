@@ -55,6 +55,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     SourceFlags sourceFlags = new SourceFlags();
 
+    @Mixin
+    RoutingFlags routingFlags = new RoutingFlags();
+
     @Option(names = "--output-dir", paramLabel = "<dir>",
             description = "Where reports go (default: ./reports/<backend>-<model>-<yyyyMMdd-HHmmss>).")
     Path outputDir;
@@ -151,7 +154,8 @@ final class RunCommand implements Callable<Integer> {
                 .context(sourceFlags.context())
                 .sessions(sourceFlags.sessionOptions())
                 .output(new RunSpec.Output(Optional.of(dir), overwrite))
-                .execution(new RunSpec.Execution(!skipPreflight, drainTimeout, clientStallThreshold, loadFlags.cancellations()))
+                .execution(new RunSpec.Execution(!skipPreflight, drainTimeout, clientStallThreshold, loadFlags.cancellations(),
+                        routingFlags.routing()))
                 .labels(labels)
                 .build();
         return new RunPlan(runSpec, progressInterval, !noProgress, null);

@@ -70,10 +70,40 @@ final class ServeSimCommand implements Callable<Integer> {
     @Option(names = "--request-log", paramLabel = "<file>", description = "Write one JSON line per generation request "
             + "received: its arrival (ns from the server's start, taken before the body is read), prompt tokens and max_tokens")
     java.nio.file.Path requestLog;
+    @Option(names = "--lora-modules", paramLabel = "<name[=path],...>", split = ",", description = "LoRA adapters served "
+            + "beside the base model, as vLLM's flag: each name a request's model field may ask for (a path is accepted "
+            + "and ignored); any other model is answered 404")
+    java.util.List<String> loraModules = new java.util.ArrayList<>();
+    @Option(names = "--max-loras", defaultValue = "1", description = "Adapters loaded at once, as vLLM's flag; the least "
+            + "recently used is evicted to load another (default ${DEFAULT-VALUE})")
+    String maxLoras;
+    @Option(names = "--lora-load-ms", defaultValue = "40", description = "What loading an adapter costs a request that "
+            + "asks for one not loaded, ms of simulated time; loads run one at a time (default ${DEFAULT-VALUE}; see "
+            + "docs/simulator.md)")
+    String loraLoadMs;
+    @Option(names = "--log-headers", paramLabel = "<name,...>", split = ",", description = "Request headers written to "
+            + "--request-log per request, beside the model asked for (default: x-session-id,x-request-id)")
+    java.util.List<String> logHeaders;
     @Option(names = "--no-warm-up", description = "Listen at once, without first running the request path over "
             + "loopback against a throwaway server (the warm-up compiles it, so a client's first burst is not "
             + "stamped and answered by the interpreter; it takes well under a second)")
     boolean noWarmUp;
+
+    /** The adapters of --lora-modules, --max-loras and --lora-load-ms; a bad value is a usage error naming its flag. */
+    private io.benchsuite.sim.server.Adapters adapters() {
+        int max = Flags.parse("--max-loras", maxLoras, Integer::parseInt);
+        if (max < 1) throw CliException.usage("--max-loras: expected at least 1, got " + maxLoras);
+        double load = Flags.parse("--lora-load-ms", loraLoadMs, Double::parseDouble);
+        if (!(load >= 0) || !Double.isFinite(load)) throw CliException.usage("--lora-load-ms: expected a number >= 0, got " + loraLoadMs);
+        java.util.List<String> names = new java.util.ArrayList<>();
+        for (String m : loraModules) {
+            String name = (m.contains("=") ? m.substring(0, m.indexOf('=')) : m).trim();
+            if (name.isEmpty()) throw CliException.usage("--lora-modules: expected name or name=path, got '" + m + "'");
+            if (names.contains(name)) throw CliException.usage("--lora-modules: adapter '" + name + "' is named twice");
+            names.add(name);
+        }
+        return new io.benchsuite.sim.server.Adapters(names, max, load);
+    }
 
     ServeSimCommand(CliContext ctx) {
         this.ctx = ctx;
@@ -110,6 +140,8 @@ final class ServeSimCommand implements Callable<Integer> {
                     .stall(fraction("--stall-rate", stallRate), stallFor);
             if (servedModelName != null) builder.servedModelName(servedModelName);
             if (requestLog != null) builder.requestLog(requestLog);
+            builder.adapters(adapters());
+            if (logHeaders != null) builder.loggedHeaders(logHeaders);
             builder.warmUp(!noWarmUp);
         } catch (ConfigurationException e) {
             if (e.key().isPresent() && options.stream().anyMatch(o -> o.trim().startsWith(e.key().get() + "="))) {

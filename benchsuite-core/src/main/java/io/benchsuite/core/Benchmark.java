@@ -7,13 +7,12 @@ import io.benchsuite.api.accuracy.AccuracyScorer;
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendRegistry;
-import io.benchsuite.api.backend.EngineTotalsSource;
-import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.result.Slo;
 import io.benchsuite.api.seed.ScenarioSeed;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.api.workload.Cancellations;
+import io.benchsuite.api.workload.RequestRouting;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.api.workload.source.SourceContext;
 import io.benchsuite.api.workload.source.WorkloadSource;
@@ -21,8 +20,7 @@ import io.benchsuite.core.hiccup.HiccupMeter;
 import io.benchsuite.core.injection.TimedInjection;
 import io.benchsuite.core.internal.clock.NanoClock;
 import io.benchsuite.core.internal.engine.RunEngine;
-import io.benchsuite.core.phases.EngineTotalsListener;
-import io.benchsuite.core.phases.PhasesListener;
+import io.benchsuite.core.models.ModelBreakdown;
 import io.benchsuite.core.prompt.Tokenizers;
 import io.benchsuite.core.report.ReportWriters;
 import io.benchsuite.core.run.Environment;
@@ -129,6 +127,7 @@ public final class Benchmark {
         private boolean overwrite;
         private double maxErrorRate = Double.NaN;
         private Cancellations cancellations = Cancellations.NONE;
+        private RequestRouting routing = RequestRouting.NONE;
         private String model;
         private Duration drainTimeout = Duration.ofMinutes(2);
         private boolean preflight = true;
@@ -264,6 +263,18 @@ public final class Benchmark {
          */
         public Builder cancellations(Cancellations cancellations) {
             this.cancellations = notNull(cancellations, "cancellations");
+            return this;
+        }
+
+        /**
+         * The models the requests ask for (a seeded {@link io.benchsuite.api.workload.ModelMix}, every figure then
+         * broken down per model in the report's {@code models} section) and the routing headers sent (default: none).
+         *
+         * @param routing the mix and header names
+         * @return this builder
+         */
+        public Builder routing(RequestRouting routing) {
+            this.routing = notNull(routing, "routing");
             return this;
         }
 
@@ -424,6 +435,7 @@ public final class Benchmark {
             drainTimeout = spec.execution().drainTimeout();
             clientStallThreshold = spec.execution().clientStallThreshold();
             cancellations = spec.execution().cancellations();
+            routing = spec.execution().routing();
             labels.clear();
             labels.putAll(spec.labels());
             return this;
@@ -444,7 +456,7 @@ public final class Benchmark {
                     .sessions(sessions)
                     .injections(injections)
                     .output(new RunSpec.Output(Optional.ofNullable(outputDir), overwrite))
-                    .execution(new RunSpec.Execution(preflight, drainTimeout, clientStallThreshold, cancellations))
+                    .execution(new RunSpec.Execution(preflight, drainTimeout, clientStallThreshold, cancellations, routing))
                     .labels(labels);
             if (seed != null) s.seed(seed);
             return s.build();
@@ -478,6 +490,7 @@ public final class Benchmark {
             c.overwrite = overwrite;
             c.maxErrorRate = maxErrorRate;
             c.cancellations = cancellations;
+            c.routing = routing;
             c.sessions = sessions;
             c.contextLimit = contextLimit;
             c.contextPolicy = contextPolicy;
@@ -574,7 +587,8 @@ public final class Benchmark {
                                 part)) : RunInfo.newId(), runClock, sloBasis);
                 List<RunListener> all = new ArrayList<>(listeners);
                 if (shardRun != null) all.add(shardRun);
-                addPhaseListeners(all, b);
+                RunWiring.addPhaseListeners(all, b);
+                routing.mix().ifPresent(mix -> all.add(new ModelBreakdown(mix)));
                 all.add(new BackendDevices(b));
                 writers = outputDir == null ? null : ReportWriters.open(outputDir, overwrite);
                 if (writers != null) all.add(0, writers);
@@ -600,8 +614,8 @@ public final class Benchmark {
                 RunEngine.Feed feed = new RunEngine.Feed(source, new SourceContext(tok, sourceSeed), sessions, limit,
                         limitFrom, contextPolicy, injections, accuracy);
                 RunEngine engine = new RunEngine(info, b, feed, m, tok, all, decorators,
-                        new RunEngine.Options(drainTimeout, secrets(config), retainRequests, NanoClock.SYSTEM, gate,
-                                maxErrorRate, clientStallThreshold, hiccupMeter, cancellations));
+                        new RunEngine.Options(drainTimeout, RunWiring.secrets(config), retainRequests, NanoClock.SYSTEM, gate,
+                                maxErrorRate, clientStallThreshold, hiccupMeter, cancellations, routing));
                 engine.start();
                 return new RunningBenchmark(engine, owned ? b : null, writers);
             } catch (RuntimeException e) {
@@ -612,37 +626,18 @@ public final class Benchmark {
         }
 
         /**
-         * The three-phase views every report carries: the {@code engine} section of a backend that is its own
-         * serving engine, and the {@code phases} section (cold start against steady state from the request
-         * records, for every backend; the JIT compile time only for a backend running in this JVM), unless the
-         * caller added their own.
-         */
-        private static void addPhaseListeners(List<RunListener> all, Backend b) {
-            if (b instanceof EngineTotalsSource totals) all.add(new EngineTotalsListener(totals, b.info().name()));
-            boolean phasesGiven = all.stream().anyMatch(l -> l instanceof PhasesListener);
-            if (!phasesGiven) {
-                all.add(new PhasesListener(PhasesListener.DEFAULT_COLD_START_REQUESTS, "in-process".equals(b.info().endpoint())));
-            }
-        }
-
-        /**
          * The run's configuration in text, for the id of a run on a virtual clock: what decides its
          * files besides the seed (secrets redacted, maps sorted, so the text is the same for the same run).
          */
         private String identity(Workload w, Backend b, BackendConfig config, String model, String tokenizer, Shard part) {
-            return String.join("\n", io.benchsuite.core.report.model.WorkloadConfig.of(w).toString(),
+            String text = String.join("\n", io.benchsuite.core.report.model.WorkloadConfig.of(w).toString(),
                     "backend " + b.info().name() + " " + b.info().model() + " " + new java.util.TreeMap<>(b.info().details()),
                     "config " + new java.util.TreeMap<>(config.redacted()), "model " + model, "tokenizer " + tokenizer,
                     "slo " + slo.describe(), "sessions " + sessions, "context " + contextLimit + " " + contextPolicy,
                     "injections " + injections.stream().map(TimedInjection::describe).toList(), "shard " + part);
+            // a mix or routing headers change what is sent; a run without them keeps the id it always had
+            return routing.any() ? text + "\nrouting " + routing : text;
         }
 
-        /** The configuration's secrets and the API key it names, for masking error messages. */
-        private static SecretMask secrets(BackendConfig config) {
-            SecretMask mask = config.secretMask();
-            String apiKey = config.string(BackendConfig.API_KEY_ENV).map(String::trim).filter(v -> !v.isEmpty())
-                    .map(System::getenv).orElse(null);
-            return apiKey == null ? mask : mask.and(SecretMask.of(List.of(apiKey)));
-        }
     }
 }

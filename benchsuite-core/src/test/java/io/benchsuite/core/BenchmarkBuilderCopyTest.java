@@ -54,6 +54,8 @@ class BenchmarkBuilderCopyTest {
                 .overwrite(true)
                 .maxErrorRate(0.25)
                 .cancellations(new io.benchsuite.api.workload.Cancellations(0.3, io.benchsuite.api.workload.CancelAfter.tokens(2, 9)))
+                .routing(new io.benchsuite.api.workload.RequestRouting(java.util.Optional.of(io.benchsuite.api.workload.ModelMix
+                        .parse("base=2,lora=1", io.benchsuite.api.workload.ModelMix.By.SESSION)), "x-session-id", "x-request-id"))
                 .model("m")
                 .drainTimeout(Duration.ofSeconds(3))
                 .preflight(false)
@@ -113,6 +115,8 @@ class BenchmarkBuilderCopyTest {
                 .overwrite(true)
                 .maxErrorRate(0.25)
                 .cancellations(new io.benchsuite.api.workload.Cancellations(0.3, io.benchsuite.api.workload.CancelAfter.tokens(2, 9)))
+                .routing(new io.benchsuite.api.workload.RequestRouting(java.util.Optional.of(io.benchsuite.api.workload.ModelMix
+                        .parse("base=2,lora=1", io.benchsuite.api.workload.ModelMix.By.SESSION)), "x-session-id", "x-request-id"))
                 .drainTimeout(Duration.ofSeconds(3))
                 .preflight(false)
                 .label("team", "serving")

@@ -3,6 +3,8 @@ package io.benchsuite.core.report;
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.result.RunSummary;
+import io.benchsuite.core.models.ModelsSection;
+import io.benchsuite.core.models.ModelsText;
 import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ReportFormat;
@@ -73,6 +75,7 @@ public final class SummaryCsv implements ReportFormat {
         row(b, "requests", "cooldown", c.cooldown(), "count");
         row(b, "requests", "error_rate", c.errorRate(), "ratio");
         report.errors().byKind().forEach((kind, count) -> row(b, "errors", kind, count, "count"));
+        report.section(ModelsSection.class).ifPresent(s -> ModelsText.csv(b, s)); // a mixed run's figures per model
         return b.toString();
     }
 

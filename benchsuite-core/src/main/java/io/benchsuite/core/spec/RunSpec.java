@@ -7,6 +7,7 @@ import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.result.Slo;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.Cancellations;
+import io.benchsuite.api.workload.RequestRouting;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.injection.TimedInjection;
 import io.benchsuite.core.workload.ContextLimit;
@@ -155,9 +156,10 @@ public record RunSpec(String name, Optional<BackendSpec> backend, Workload workl
      * @param drainTimeout how long in-flight requests may finish after the schedule ends
      * @param clientStallThreshold the shortest stall of the client itself flagged on the requests it overlapped
      * @param cancellations the requests the client aborts on purpose ({@link Cancellations#NONE}: none)
+     * @param routing the models requests ask for and their routing headers ({@link RequestRouting#NONE}: none)
      */
     public record Execution(boolean preflight, Duration drainTimeout, Duration clientStallThreshold,
-                            Cancellations cancellations) {
+                            Cancellations cancellations, RequestRouting routing) {
         /** Pre-flight on, two minutes to drain, stalls over 5 ms flagged. */
         public static final Execution DEFAULT = new Execution(true, Duration.ofMinutes(2), Duration.ofMillis(5));
 
@@ -172,9 +174,32 @@ public record RunSpec(String name, Optional<BackendSpec> backend, Workload workl
             this(preflight, drainTimeout, clientStallThreshold, Cancellations.NONE);
         }
 
+        /**
+         * Without a model mix or routing headers.
+         *
+         * @param preflight whether the backend is checked before the first request
+         * @param drainTimeout how long in-flight requests may finish after the schedule ends
+         * @param clientStallThreshold the shortest stall of the client itself flagged
+         * @param cancellations the requests the client aborts on purpose
+         */
+        public Execution(boolean preflight, Duration drainTimeout, Duration clientStallThreshold, Cancellations cancellations) {
+            this(preflight, drainTimeout, clientStallThreshold, cancellations, RequestRouting.NONE);
+        }
+
+        /**
+         * A copy with the given routing.
+         *
+         * @param r the models and routing headers
+         * @return the copy
+         */
+        public Execution withRouting(RequestRouting r) {
+            return new Execution(preflight, drainTimeout, clientStallThreshold, cancellations, r);
+        }
+
         /** Checks the parts. */
         public Execution {
             notNull(cancellations, "cancellations");
+            notNull(routing, "routing");
             notNull(drainTimeout, "drainTimeout");
             notNull(clientStallThreshold, "clientStallThreshold");
             if (drainTimeout.isNegative()) throw new IllegalArgumentException("drainTimeout must not be negative, got " + drainTimeout);

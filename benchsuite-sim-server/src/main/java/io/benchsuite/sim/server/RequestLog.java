@@ -20,9 +20,12 @@ import org.slf4j.LoggerFactory;
  * A reasoning model's request gets a second line when the engine completes it, with the instants its
  * engine generated the first token and the first answer token (same clock and origin) and its reasoning
  * tokens: {@code {"n":0,"firstTokenNanos":...,"firstAnswerNanos":...,"reasoningTokens":40,"outputTokens":60}}.
+ * A server that serves several models, or logs routing headers, adds a line per request with the model asked
+ * for and those headers ({@link #routed}).
  */
 final class RequestLog implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RequestLog.class);
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
     private final Path file;
     private final BufferedWriter out;
@@ -61,6 +64,27 @@ final class RequestLog implements AutoCloseable {
             out.write("{\"n\":" + number + ",\"firstTokenNanos\":" + (firstTokenNanos - startNanos) + ",\"firstAnswerNanos\":"
                     + (firstAnswerNanos < 0 ? -1 : firstAnswerNanos - startNanos) + ",\"reasoningTokens\":" + reasoningTokens
                     + ",\"outputTokens\":" + outputTokens + "}\n");
+            out.flush();
+        } catch (IOException e) {
+            failed = true;
+            LOG.error("cannot append to the request log {}: {}; it stops here", file, e.getMessage());
+        }
+    }
+
+    /**
+     * The model a request asked for, what loading its adapter cost it, and the routing headers it carried:
+     * {@code {"n":0,"model":"adapter-a","adapterLoadMs":40.0,"headers":{"x-session-id":"..."}}}.
+     */
+    synchronized void routed(long number, String model, double adapterLoadMs, java.util.Map<String, String> headers) {
+        if (failed) return;
+        try {
+            com.fasterxml.jackson.databind.node.ObjectNode line = JSON.createObjectNode();
+            line.put("n", number);
+            line.put("model", model);
+            line.put("adapterLoadMs", adapterLoadMs);
+            com.fasterxml.jackson.databind.node.ObjectNode h = line.putObject("headers");
+            headers.forEach(h::put);
+            out.write(JSON.writeValueAsString(line) + "\n");
             out.flush();
         } catch (IOException e) {
             failed = true;

@@ -48,6 +48,7 @@ final class SimHttpHandler implements HttpHandler {
     private final ServerMetrics metrics;
     private final int defaultMaxTokens;
     private final RequestLog requestLog;
+    private final ServedModels models;
     private final ObjectMapper json = new ObjectMapper();
     private final AtomicLong requestNumber = new AtomicLong();
     /**
@@ -61,8 +62,9 @@ final class SimHttpHandler implements HttpHandler {
     private volatile boolean shuttingDown;
 
     SimHttpHandler(SimBackend backend, Tokenizer tokenizer, String servedName, ModelProfile profile, FaultInjection faults,
-                   ServerMetrics metrics, int defaultMaxTokens, RequestLog requestLog) {
+                   ServerMetrics metrics, int defaultMaxTokens, RequestLog requestLog, ServedModels models) {
         this.requestLog = requestLog;
+        this.models = models;
         this.backend = backend;
         this.tokenizer = tokenizer;
         this.servedName = servedName;
@@ -145,7 +147,7 @@ final class SimHttpHandler implements HttpHandler {
     // ---------------------------------------------------------------- generation
 
     /** A generation request after validation. */
-    private record Parsed(List<ChatMessage> messages, int maxTokens, boolean stream, boolean includeUsage,
+    private record Parsed(String model, List<ChatMessage> messages, int maxTokens, boolean stream, boolean includeUsage,
                           boolean ignoreEos, double temperature, long seed) {
     }
 
@@ -216,6 +218,7 @@ final class SimHttpHandler implements HttpHandler {
         String prompt = ChatMessage.join(p.messages());
         int promptTokens = Math.max(1, tokenizer.countTokens(prompt));
         if (requestLog != null) requestLog.received(number, arrival, api.name().toLowerCase(java.util.Locale.ROOT), promptTokens, p.maxTokens());
+        models.admit(number, p.model(), ex.getRequestHeaders(), requestLog); // an adapter not loaded is loaded first
         // the text joined once: counted above, cut into the prefix cache's blocks here
         InferenceRequest request = new InferenceRequest(number, servedName, p.messages(), promptTokens, p.maxTokens(),
                 p.ignoreEos(), p.temperature(), p.seed(), p.stream(), Map.of(), backend.prepare(p.messages(), prompt));
@@ -294,7 +297,7 @@ final class SimHttpHandler implements HttpHandler {
         boolean stream = optionalBool(root, "stream", false);
         JsonNode options = root.get("stream_options");
         boolean includeUsage = options != null && options.isObject() && optionalBool(options, "include_usage", false);
-        return new Parsed(messages, maxTokens, stream, includeUsage, optionalBool(root, "ignore_eos", false),
+        return new Parsed(model == null || model.isNull() ? servedName : model.asText(), messages, maxTokens, stream, includeUsage, optionalBool(root, "ignore_eos", false),
                 optionalDouble(root, "temperature", 1.0), optionalLong(root, "seed", number));
     }
 
@@ -306,12 +309,12 @@ final class SimHttpHandler implements HttpHandler {
         JsonNode ps = params == null || params.isNull() ? json.createObjectNode() : params;
         int maxNew = optionalInt(ps, "max_new_tokens", defaultMaxTokens);
         if (maxNew < 1) throw new BadRequest(422, "`max_new_tokens` must be strictly positive", "max_new_tokens");
-        return new Parsed(List.of(ChatMessage.user(inputs.asText())), maxNew, true, false, false,
+        return new Parsed(servedName, List.of(ChatMessage.user(inputs.asText())), maxNew, true, false, false,
                 optionalDouble(ps, "temperature", 1.0), optionalLong(ps, "seed", number));
     }
 
     private boolean servesModel(String requested) {
-        if (requested.equals(servedName)) return true;
+        if (requested.equals(servedName) || models.serves(requested)) return true;
         return ModelProfile.find(requested).map(profile::equals).orElse(false);
     }
 

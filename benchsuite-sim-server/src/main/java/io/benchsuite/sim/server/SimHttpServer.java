@@ -13,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -93,7 +94,8 @@ public final class SimHttpServer implements AutoCloseable {
             this.executor = pool;
             String servedName = b.servedModelName != null ? b.servedModelName : b.settings.modelName();
             this.handler = new SimHttpHandler(backend, b.tokenizer, servedName, b.settings.model(), b.faults,
-                    new ServerMetrics(servedName), b.defaultMaxTokens, requestLog);
+                    new ServerMetrics(servedName), b.defaultMaxTokens, requestLog,
+                    new ServedModels(b.adapters, b.settings.timeScale(), b.loggedHeaders));
             this.server = HttpServer.create(new InetSocketAddress(b.host, b.port), b.backlog);
             server.createContext("/", handler);
             server.setExecutor(new ArrivalStamps(executor));
@@ -177,8 +179,34 @@ public final class SimHttpServer implements AutoCloseable {
         private boolean faultsSetOneByOne;
         private java.nio.file.Path requestLog;
         private boolean warmUp;
+        private Adapters adapters = Adapters.NONE;
+        private List<String> loggedHeaders = ServedModels.DEFAULT_LOGGED_HEADERS;
 
         private Builder() {
+        }
+
+        /**
+         * LoRA adapters served beside the base model (vLLM's {@code --lora-modules}), how many may be loaded at once
+         * and what a load costs (default: none).
+         *
+         * @param adapters the adapters
+         * @return this builder
+         */
+        public Builder adapters(Adapters adapters) {
+            this.adapters = java.util.Objects.requireNonNull(adapters, "adapters");
+            return this;
+        }
+
+        /**
+         * The request headers written into the request log per request, beside the model asked for (default:
+         * {@code x-session-id}, {@code x-request-id}); routing hints, so name no credential here.
+         *
+         * @param names the header names
+         * @return this builder
+         */
+        public Builder loggedHeaders(List<String> names) {
+            this.loggedHeaders = List.copyOf(names);
+            return this;
         }
 
         /** The engine's settings (default: {@code SimSettings.builder().build()}). */

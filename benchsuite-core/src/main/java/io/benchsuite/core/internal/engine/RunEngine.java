@@ -17,6 +17,7 @@ import io.benchsuite.api.util.Durations;
 import io.benchsuite.api.workload.Cancellations;
 import io.benchsuite.api.workload.LoadModel;
 import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.RequestRouting;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.api.workload.source.PlanCursor;
 import io.benchsuite.api.workload.source.SourceContext;
@@ -106,10 +107,11 @@ public final class RunEngine {
      * @param hiccupMeter makes the (not started) meter of the client's own stalls; used only on the
      *     system clock, the time line the meter and the backends share
      * @param cancellations the requests the client aborts on purpose ({@link Cancellations#NONE}: none)
+     * @param routing the models requests ask for and their routing headers ({@link RequestRouting#NONE}: none)
      */
     public record Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock,
                           StartGate startGate, double maxErrorRate, Duration clientStallThreshold,
-                          Supplier<HiccupMeter> hiccupMeter, Cancellations cancellations) {
+                          Supplier<HiccupMeter> hiccupMeter, Cancellations cancellations, RequestRouting routing) {
         /** Flag requests that a client stall longer than this overlapped, unless told otherwise. */
         public static final Duration DEFAULT_CLIENT_STALL_THRESHOLD = Duration.ofMillis(5);
 
@@ -121,9 +123,18 @@ public final class RunEngine {
             notNull(clientStallThreshold, "clientStallThreshold");
             notNull(hiccupMeter, "hiccupMeter");
             notNull(cancellations, "cancellations");
+            notNull(routing, "routing");
             if (!Double.isNaN(maxErrorRate) && !(maxErrorRate >= 0 && maxErrorRate < 1)) {
                 throw new IllegalArgumentException("maxErrorRate must be from 0 to below 1 (or NaN: no limit), got " + maxErrorRate);
             }
+        }
+
+        /** Options without a model mix or routing headers. */
+        public Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock,
+                       StartGate startGate, double maxErrorRate, Duration clientStallThreshold,
+                       Supplier<HiccupMeter> hiccupMeter, Cancellations cancellations) {
+            this(drainTimeout, secrets, retainRequests, clock, startGate, maxErrorRate, clientStallThreshold,
+                    hiccupMeter, cancellations, RequestRouting.NONE);
         }
 
         /** Options without cancellations by design. */
@@ -213,6 +224,7 @@ public final class RunEngine {
     private final Duration drainTimeout;
     private final Cancellations cancellations;
     private final long cancelSeed;
+    private final RequestRouter router;
     private final NanoClock clock;
     private final StartGate startGate;
     private final Pacer pacer;
@@ -276,6 +288,7 @@ public final class RunEngine {
         this.drainTimeout = options.drainTimeout();
         this.cancellations = options.cancellations();
         this.cancelSeed = info.scenario().streamSeed("cancellations");
+        this.router = new RequestRouter(options.routing(), info.id(), info.scenario().streamSeed("model-mix"));
         this.virtual = backend instanceof VirtualTimeBackend v ? v : null;
         this.clock = virtual != null ? virtual::nowNanos : options.clock();
         this.startGate = options.startGate();
@@ -703,6 +716,7 @@ public final class RunEngine {
         stats.sent(o);
         InferenceRequest request = new InferenceRequest(d.index(), model, o.messages(), o.promptTokens(),
                 o.outputTokens(), true, 0.0, info.scenario().requestSeed(d.index()), workload.stream(), Map.of(), o.prepared(), o.plan().extras());
+        request = router.route(request, o.sessionId(), tracker);
         ResponseListener listener = tracker;
         for (RequestDecorator decorator : decorators) {
             RequestDecorator.Decorated x = decorator.decorate(request, listener);

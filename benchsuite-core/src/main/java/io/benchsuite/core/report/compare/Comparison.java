@@ -289,7 +289,8 @@ public final class Comparison {
                     values, deltas));
         }
         return new ComparisonDocument(SCHEMA_VERSION, new ComparisonDocument.Tool("benchsuite"), baseline,
-                runs.get(baseline).label(), unfairness.isEmpty(), unfairness, metrics, entries, seedTable(), orthogonality, pareto);
+                runs.get(baseline).label(), unfairness.isEmpty(), unfairness, metrics, entries, seedTable(), orthogonality, pareto,
+                ModelRows.of(this));
     }
 
     /** The {@code comparison.json} text. */

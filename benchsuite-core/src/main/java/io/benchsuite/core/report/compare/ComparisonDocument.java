@@ -19,10 +19,23 @@ import java.util.Map;
  * @param seedTable the seed's table: backend, mean latency, tokens/s, KV-cache hit rate, peak memory, E2E p99, relative efficiency
  * @param orthogonality correlation and VIFs of the headline metrics across the runs
  * @param pareto the Pareto front of the runs over energy per token, E2E p99 and accuracy
+ * @param models per-model figures of runs that spread their requests over several models (absent when none did)
  */
 public record ComparisonDocument(int schemaVersion, Tool tool, int baseline, String baselineLabel, boolean fair,
                                  List<String> unfairness, List<MetricEntry> metrics, List<RunEntry> runs, SeedTable seedTable,
-                                 OrthogonalityBlock orthogonality, ParetoBlock pareto) {
+                                 OrthogonalityBlock orthogonality, ParetoBlock pareto,
+                                 @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+                                 List<ModelRow> models) {
+
+    /**
+     * One model's figures in one run, against the baseline run's figures for the same model.
+     *
+     * @param model the model name
+     * @param run the run's label
+     * @param values figures by key: requests, ttftP50Ms, ttftP99Ms, tpotP99Ms, e2eP99Ms, outputTokensPerSecond
+     * @param deltas relative change against the baseline's same model by key ({@code null} when not computable)
+     */
+    public record ModelRow(String model, String run, Map<String, Double> values, Map<String, Double> deltas) {}
 
     /**
      * The seed's comparison table.

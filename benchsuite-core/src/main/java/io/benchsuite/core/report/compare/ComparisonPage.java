@@ -38,6 +38,7 @@ final class ComparisonPage {
         }
         seedTable(b, c);
         table(b, c);
+        ModelRows.html(b, c);
         cdfs(b, runs);
         AnalysisSections.orthogonality(b, c.orthogonality());
         AnalysisSections.pareto(b, c.pareto(), Map.of(ReportFigures.ENERGY_PER_TOKEN, "J/token", ReportFigures.ACCURACY, "0–1",

@@ -71,6 +71,7 @@ public final class HtmlReport implements ReportFormat {
         client(b, report);
         shards(b, report);
         workloadSection(b, report);
+        ModelsTable.render(b, report);
         latency(b, report);
         decomposition(b, report);
         timeSeries(b, report);

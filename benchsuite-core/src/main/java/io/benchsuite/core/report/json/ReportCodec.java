@@ -73,7 +73,8 @@ final class ReportCodec {
             Map.entry(EngineSection.KEY, EngineSection.class),
             Map.entry(DecompositionSection.KEY, DecompositionSection.class),
             Map.entry(ClientSection.KEY, ClientSection.class),
-            Map.entry(AccuracySection.KEY, AccuracySection.class));
+            Map.entry(AccuracySection.KEY, AccuracySection.class),
+            Map.entry(io.benchsuite.core.models.ModelsSection.KEY, io.benchsuite.core.models.ModelsSection.class));
 
     private ReportCodec() {}
 

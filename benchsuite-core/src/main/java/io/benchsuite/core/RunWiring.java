@@ -1,0 +1,37 @@
+package io.benchsuite.core;
+
+import io.benchsuite.api.backend.Backend;
+import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.api.backend.EngineTotalsSource;
+import io.benchsuite.api.backend.SecretMask;
+import io.benchsuite.core.phases.EngineTotalsListener;
+import io.benchsuite.core.phases.PhasesListener;
+import io.benchsuite.core.run.RunListener;
+import java.util.List;
+
+/** What {@link Benchmark} adds to every run besides the caller's settings: standard listeners, the secrets to mask. */
+final class RunWiring {
+    private RunWiring() {}
+
+    /**
+     * The three-phase views every report carries: the {@code engine} section of a backend that is its own
+     * serving engine, and the {@code phases} section (cold start against steady state from the request
+     * records, for every backend; the JIT compile time only for a backend running in this JVM), unless the
+     * caller added their own.
+     */
+    static void addPhaseListeners(List<RunListener> all, Backend b) {
+        if (b instanceof EngineTotalsSource totals) all.add(new EngineTotalsListener(totals, b.info().name()));
+        boolean phasesGiven = all.stream().anyMatch(l -> l instanceof PhasesListener);
+        if (!phasesGiven) {
+            all.add(new PhasesListener(PhasesListener.DEFAULT_COLD_START_REQUESTS, "in-process".equals(b.info().endpoint())));
+        }
+    }
+
+    /** The configuration's secrets and the API key it names, for masking error messages. */
+    static SecretMask secrets(BackendConfig config) {
+        SecretMask mask = config.secretMask();
+        String apiKey = config.string(BackendConfig.API_KEY_ENV).map(String::trim).filter(v -> !v.isEmpty())
+                .map(System::getenv).orElse(null);
+        return apiKey == null ? mask : mask.and(SecretMask.of(List.of(apiKey)));
+    }
+}
