@@ -30,8 +30,6 @@ import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter;
 import io.opentelemetry.exporter.otlp.logs.OtlpGrpcLogRecordExporter;
 import io.opentelemetry.exporter.otlp.trace.OtlpGrpcSpanExporter;
 import io.opentelemetry.instrumentation.logback.appender.v1_0.OpenTelemetryAppender;
-import io.opentelemetry.sdk.OpenTelemetrySdk;
-import io.opentelemetry.sdk.OpenTelemetrySdkBuilder;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.common.export.RetryPolicy;
 import io.opentelemetry.sdk.logs.SdkLoggerProvider;
@@ -191,7 +189,7 @@ final class Observability implements AutoCloseable {
     private final PrometheusMeterRegistry registry;
     private final OtlpMeterRegistry otlpRegistry;
     private final HttpServer http;
-    private final OpenTelemetrySdk sdk;
+    private final TracesAndLogs sdk;
     private final boolean logsInstalled;
     private final BenchsuiteMetrics metrics;
     private final RequestTracing tracing;
@@ -287,14 +285,14 @@ final class Observability implements AutoCloseable {
      * {@link RequestTracing} can keep failed and slow requests whatever the ratio; the ratio is its
      * head decision, and {@link TailSamplingSpanProcessor} drops what it did not keep.
      */
-    private static OpenTelemetrySdk otelSdk(Settings s, OtlpExportWarnings warnings) {
+    private static TracesAndLogs otelSdk(Settings s, OtlpExportWarnings warnings) {
         var attrs = Attributes.builder();
         resourceAttributes().forEach((k, v) -> attrs.put(AttributeKey.stringKey(k), v));
         Resource resource = Resource.getDefault().merge(Resource.create(attrs.build()));
         String endpoint = s.otlpEndpoint().toString();
         String base = otlpHttpBase(s.otlpEndpoint());
-        OpenTelemetrySdkBuilder b = OpenTelemetrySdk.builder()
-                .setPropagators(ContextPropagators.create(W3CTraceContextPropagator.getInstance()));
+        SdkTracerProvider tracers = null;
+        SdkLoggerProvider loggers = null;
         if (s.exports(Signal.TRACES)) {
             SpanExporter exporter;
             if (s.otlpGrpc()) {
@@ -311,9 +309,9 @@ final class Observability implements AutoCloseable {
             if (!s.dropAttributes().isEmpty() || !s.hashAttributes().isEmpty()) {
                 exporter = new AttributeFilter(exporter, s.dropAttributes(), s.hashAttributes());
             }
-            b.setTracerProvider(SdkTracerProvider.builder().setResource(resource).setSampler(Sampler.alwaysOn())
+            tracers = SdkTracerProvider.builder().setResource(resource).setSampler(Sampler.alwaysOn())
                     .addSpanProcessor(TailSamplingSpanProcessor.wrap(BatchSpanProcessor.builder(exporter).build()))
-                    .build());
+                    .build();
         }
         if (s.exports(Signal.LOGS)) {
             LogRecordExporter exporter;
@@ -328,10 +326,10 @@ final class Observability implements AutoCloseable {
                 s.otlpHeaders().forEach(e::addHeader);
                 exporter = warnings.logs(e.build(), base + "/v1/logs");
             }
-            b.setLoggerProvider(SdkLoggerProvider.builder().setResource(resource)
-                    .addLogRecordProcessor(BatchLogRecordProcessor.builder(exporter).build()).build());
+            loggers = SdkLoggerProvider.builder().setResource(resource)
+                    .addLogRecordProcessor(BatchLogRecordProcessor.builder(exporter).build()).build();
         }
-        return b.build();
+        return new TracesAndLogs(tracers, loggers, ContextPropagators.create(W3CTraceContextPropagator.getInstance()));
     }
 
     /**

@@ -104,6 +104,7 @@ final class ObservabilityFlags {
         }
         if (otlpEndpoint == null && otlpSignals != null) throw CliException.usage("--otlp-signals: needs --otlp-endpoint");
         Set<Observability.Signal> signals = Observability.signals(otlpSignals, protocol.equals("grpc"));
+        if (otlpEndpoint != null && protocol.equals("grpc") && !OtlpGrpcSupport.available()) throw OtlpGrpcSupport.unavailable();
         Duration keepSlower = Observability.keepSlowerThan(traceKeepSlowerThan);
         String host = prometheusHost.trim();
         if (host.isEmpty()) throw CliException.usage("--prometheus-host: must not be blank");

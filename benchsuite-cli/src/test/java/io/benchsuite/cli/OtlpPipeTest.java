@@ -261,6 +261,12 @@ class OtlpPipeTest {
         assertThat(grpc.run("run", "--backend", "fake", "--num-requests", "1", "--otlp-endpoint", "http://127.0.0.1:9",
                 "--otlp-protocol", "grpc", "--otlp-signals", "traces,metrics")).isEqualTo(ExitCodes.USAGE);
         assertThat(grpc.err()).contains("--otlp-signals: metrics are pushed over http/protobuf only");
+        // the CLI sends on the JDK's HttpClient, with no gRPC sender: a usage error before the run, not a stack trace
+        CliHarness noGrpc = new CliHarness();
+        assertThat(noGrpc.run("run", "--backend", "fake", "--num-requests", "1", "--otlp-endpoint", "http://127.0.0.1:9",
+                "--otlp-protocol", "grpc", "--output-dir", tmp.resolve("grpc").toString())).isEqualTo(ExitCodes.USAGE);
+        assertThat(noGrpc.err()).contains("--otlp-protocol grpc: this build sends OTLP over http/protobuf only")
+                .doesNotContain("Exception");
         CliHarness alone = new CliHarness();
         assertThat(alone.run("run", "--backend", "fake", "--num-requests", "1", "--otlp-signals", "logs")).isEqualTo(ExitCodes.USAGE);
         assertThat(alone.err()).contains("--otlp-signals: needs --otlp-endpoint");

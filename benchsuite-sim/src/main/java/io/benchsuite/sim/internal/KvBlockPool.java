@@ -1,7 +1,5 @@
 package io.benchsuite.sim.internal;
 
-import java.util.HashMap;
-
 /**
  * The KV cache as fixed-size blocks ({@link io.benchsuite.sim.SimPhysics#BLOCK_TOKENS} tokens) at
  * numbered positions {@code 0..total-1} of device memory, with the prefix cache living in it, as in
@@ -36,7 +34,7 @@ final class KvBlockPool {
     private final boolean prefixCaching;
     private final long[] keyOf;     // prefix key of a block holding a full prompt block, when hasKey
     private final boolean[] hasKey;
-    private final HashMap<Long, Integer> byKey;
+    private final LongIntHashMap byKey; // prefix key -> position
     private int head = NONE;
     private int tail = NONE;
     private int free;
@@ -51,7 +49,7 @@ final class KvBlockPool {
         this.prefixCaching = prefixCaching;
         this.keyOf = prefixCaching ? new long[total] : null;
         this.hasKey = prefixCaching ? new boolean[total] : null;
-        this.byKey = prefixCaching ? new HashMap<>() : null;
+        this.byKey = prefixCaching ? new LongIntHashMap() : null;
         for (int b = 0; b < total; b++) appendFree(b);
     }
 
@@ -129,7 +127,7 @@ final class KvBlockPool {
     /** Records that block {@code b} holds the full prompt block with prefix key {@code key} (the first holder of a key wins). */
     void register(int b, long key) {
         if (!prefixCaching || hasKey[b]) return;
-        if (byKey.putIfAbsent(key, b) == null) {
+        if (byKey.putIfAbsent(key, b)) {
             keyOf[b] = key;
             hasKey[b] = true;
         }
