@@ -20,6 +20,9 @@ import org.slf4j.LoggerFactory;
  * A reasoning model's request gets a second line when the engine completes it, with the instants its
  * engine generated the first token and the first answer token (same clock and origin) and its reasoning
  * tokens: {@code {"n":0,"firstTokenNanos":...,"firstAnswerNanos":...,"reasoningTokens":40,"outputTokens":60}}.
+ * A request offering tools or asking a response format gets a line saying what it carried and what the
+ * server answered: {@code {"n":0,"toolsReceived":4,"toolChoice":"auto","responseSchema":false,"toolCalled":"get_invoice",
+ * "toolArguments":"{...}"}} ({@link ShapedAnswer}).
  */
 final class RequestLog implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RequestLog.class);
@@ -61,6 +64,18 @@ final class RequestLog implements AutoCloseable {
             out.write("{\"n\":" + number + ",\"firstTokenNanos\":" + (firstTokenNanos - startNanos) + ",\"firstAnswerNanos\":"
                     + (firstAnswerNanos < 0 ? -1 : firstAnswerNanos - startNanos) + ",\"reasoningTokens\":" + reasoningTokens
                     + ",\"outputTokens\":" + outputTokens + "}\n");
+            out.flush();
+        } catch (IOException e) {
+            failed = true;
+            LOG.error("cannot append to the request log {}: {}; it stops here", file, e.getMessage());
+        }
+    }
+
+    /** A line of its own (a JSON object and its line end), e.g. what a request offered and the tool the server called. */
+    synchronized void line(String json) {
+        if (failed) return;
+        try {
+            out.write(json);
             out.flush();
         } catch (IOException e) {
             failed = true;
