@@ -100,7 +100,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(converter = FlagValues.Scorer.class, names = "--accuracy", paramLabel = "<scorer>",
             description = "Grade each answer against the dataset's reference answer (a ShareGPT reply, a JSON Lines "
-                    + "'reference'): exact, contains, numeric[:abs=X,rel=Y], class:NAME of your own AccuracyScorer, or a "
+                    + "'reference'): exact, contains, numeric[:abs=X,rel=Y]; tool-call or json-schema (tool calls and structured output, "
+                    + "no reference needed); class:NAME of your own AccuracyScorer, or a "
                     + "scorer listed as a service. "
                     + "The report gains an accuracy section; sweeps and compare put it on the Pareto front.")
     AccuracyScorer accuracy;

@@ -11,6 +11,7 @@ import io.benchsuite.core.workload.SessionOptions;
 import io.benchsuite.core.workload.SessionTranscript;
 import io.benchsuite.core.workload.ShareGptOptions;
 import io.benchsuite.core.workload.SyntheticSource;
+import io.benchsuite.core.workload.SyntheticTools;
 import io.benchsuite.core.workload.ThinkTime;
 import io.benchsuite.core.workload.TraceOptions;
 import java.time.Duration;
@@ -31,7 +32,7 @@ final class SourceFlags {
     LengthDistribution outputLength;
 
     @Option(converter = FlagValues.Dataset.class, names = "--dataset", paramLabel = "<kind>:<path>",
-            description = "Send a dataset or replay a trace instead of synthetic prompts: sharegpt, jsonl, mooncake, azure "
+            description = "Send a dataset or replay a trace instead of synthetic prompts: sharegpt, jsonl, bfcl, mooncake, azure "
                     + "or burstgpt, e.g. mooncake:conversation_trace.jsonl (.gz read as it streams). A trace is sent at its "
                     + "own times unless --rate or --ignore-timestamps is given; a dataset ends the run when it runs out.")
     DatasetSpec dataset;
@@ -96,6 +97,19 @@ final class SourceFlags {
                     + "(the server answers), or skip (left out and counted).")
     ContextLimit.Policy contextPolicy;
 
+    @Option(converter = FlagValues.PositiveInt.class, names = "--tools", paramLabel = "<n>",
+            description = "Offer n synthetic functions (tools) with every request, their schemas drawn from the seed chain; "
+                    + "each response's tool calls go to requests.jsonl (score them with --accuracy tool-call).")
+    Integer tools;
+
+    @Option(names = "--tool-choice", paramLabel = "auto|none|required", description = "tool_choice of --tools (default: auto).")
+    String toolChoice;
+
+    @Option(names = "--response-format", paramLabel = "json-schema",
+            description = "Ask for answers as JSON valid against a synthetic schema (response_format json_schema); score them "
+                    + "with --accuracy json-schema.")
+    String responseFormat;
+
     @Option(names = "--no-stream", description = "Ask for whole responses instead of streamed tokens.")
     boolean noStream;
 
@@ -121,6 +135,24 @@ final class SourceFlags {
      * @param rateGiven whether the run sets its own rate (a trace is then paced by it, not by its timestamps)
      */
     WorkloadSource source(boolean rateGiven) {
+        WorkloadSource base = datasetOrSynthetic(rateGiven);
+        if (tools == null && responseFormat == null) {
+            if (toolChoice != null) throw CliException.usage("--tool-choice: needs --tools");
+            return base;
+        }
+        if (responseFormat != null && !responseFormat.equals("json-schema")) {
+            throw CliException.usage("--response-format: expected json-schema, got '" + responseFormat + "'");
+        }
+        if (base == null) base = SyntheticSource.builder().inputTokens(in()).outputTokens(out()).build();
+        try {
+            return new SyntheticTools(base, tools == null ? 0 : tools, toolChoice == null ? "auto" : toolChoice,
+                    responseFormat != null);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("--tools: " + e.getMessage());
+        }
+    }
+
+    private WorkloadSource datasetOrSynthetic(boolean rateGiven) {
         if (dataset == null) {
             for (Object[] f : new Object[][] {{"--trace-time-scale", traceTimeScale}, {"--trace-start", traceStart},
                     {"--trace-limit", traceLimit}, {"--max-turns", maxTurns}}) {

@@ -27,4 +27,29 @@ public interface AccuracyScorer {
      *     a reference that is not a number); the message names the reference
      */
     Grade grade(String response, String reference);
+
+    /**
+     * Whether a request without a reference answer can be graded; false for scorers that judge the
+     * answer against what the request carried (a response format's schema, the tools offered). The
+     * default says a reference is needed.
+     *
+     * @return whether a reference answer is needed
+     */
+    default boolean needsReference() {
+        return true;
+    }
+
+    /**
+     * Grades an answer with what the request carried and the response reported. The default grades the
+     * text against the reference with {@link #grade(String, String)}.
+     *
+     * @param answer the answer, its reference and extras
+     * @return the grade, its score in [0, 1]
+     * @throws IllegalArgumentException when the answer cannot be graded by this scorer (no reference, no
+     *     schema); the message says why
+     */
+    default Grade grade(Answer answer) {
+        String reference = answer.reference().orElseThrow(() -> new IllegalArgumentException("no reference answer"));
+        return grade(answer.text(), reference);
+    }
 }

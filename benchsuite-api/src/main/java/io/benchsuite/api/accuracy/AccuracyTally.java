@@ -37,9 +37,21 @@ public final class AccuracyTally {
     public Grade grade(String response, String reference) {
         notNull(response, "response");
         notNull(reference, "reference");
+        return grade(Answer.of(response, reference));
+    }
+
+    /**
+     * Grades an answer with its extras and adds the grade. An answer the scorer cannot use counts as
+     * ungraded with the scorer's message as the reason.
+     *
+     * @param answer the answer
+     * @return the grade, or null when the answer could not be graded
+     */
+    public Grade grade(Answer answer) {
+        notNull(answer, "answer");
         Grade g;
         try {
-            g = scorer.grade(response, reference);
+            g = scorer.grade(answer);
         } catch (IllegalArgumentException unusable) {
             ungraded(String.valueOf(unusable.getMessage()));
             return null;
@@ -47,6 +59,15 @@ public final class AccuracyTally {
         if (g == null) throw new IllegalStateException("scorer '" + scorer.name() + "' returned no grade");
         record(g);
         return g;
+    }
+
+    /**
+     * Whether the scorer needs a reference answer ({@link AccuracyScorer#needsReference()}).
+     *
+     * @return whether a request without one goes ungraded
+     */
+    public boolean needsReference() {
+        return scorer.needsReference();
     }
 
     /**

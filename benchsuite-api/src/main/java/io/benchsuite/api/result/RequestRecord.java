@@ -51,8 +51,9 @@ import io.benchsuite.api.workload.Phase;
  * @param reasoning its reasoning and answer phases: first reasoning and first answer token, reasoning
  *     tokens and who counted them, the answer's inter-token gaps
  * @param extras what the response reported beyond its tokens (tool calls made, payload bytes, the model
- *     an adapter mix chose, ...); values that are {@link io.benchsuite.api.backend.RequestExtras.Logged}
- *     go into the request log
+ *     an adapter mix chose, ...), beside what the request carried (its plan's extras: tools offered, a
+ *     response format; the response's value wins for a type both hold); values that are
+ *     {@link io.benchsuite.api.backend.RequestExtras.Logged} go into the request log
  */
 public record RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
                             long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos, int inputTokens,

@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Each request sends {@code model}, the messages (or their joined text as {@code prompt}),
  * {@code max_tokens}, {@code temperature}, {@code seed}, {@code stream} and, when streaming,
- * {@code stream_options.include_usage}; plus the preset's length parameters when the request asks
+ * {@code stream_options.include_usage}; the request's tools and response format when it carries them
+ * ({@code tools}, {@code tool_choice}, {@code response_format}); plus the preset's length parameters when the request asks
  * for an exact length, the configured {@code param.*} members, the request's own headers (such as
  * {@code traceparent}), the configured {@code header.*} headers and the API key as a bearer token.
  * See {@link OpenAiStreamDialect} for how tokens are counted and timed.
@@ -85,7 +86,8 @@ public final class OpenAiBackend implements Backend {
         notNull(listener, "listener");
         (request.stream() ? streamed : whole).incrementAndGet();
         return transport.postJson(settings.endpoint().path(), () -> bodyBytes(request), request,
-                new OpenAiStreamDialect(settings.endpoint(), settings.requireDone()), listener);
+                new OpenAiStreamDialect(settings.endpoint(), settings.requireDone(), ToolRequestMembers.offersTools(request.extras())),
+                listener);
     }
 
     /** The prompt member ({@code messages} or {@code prompt}), serialised ahead of time. */
@@ -133,6 +135,7 @@ public final class OpenAiBackend implements Backend {
             b.putObject("stream_options").put("include_usage", true);
         }
         settings.preset().addParameters(b, request, settings.exactLength());
+        ToolRequestMembers.write(b, request.extras(), settings.endpoint() == Endpoint.CHAT);
         settings.extraParams().forEach((k, v) -> b.set(k, parseParam(v)));
         return b;
     }

@@ -7,12 +7,14 @@ import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.OutputKinds;
 import io.benchsuite.api.backend.Usage;
+import io.benchsuite.api.tools.ToolCalls;
 import io.benchsuite.backends.http.internal.Emitter;
 import io.benchsuite.backends.http.internal.EventJson;
 import io.benchsuite.backends.http.internal.Json;
 import io.benchsuite.backends.http.internal.MalformedResponseException;
 import io.benchsuite.backends.http.internal.ResponseDialect;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
  * Reads OpenAI-style chat or text completion responses, streamed or whole.
@@ -77,6 +79,9 @@ public final class OpenAiStreamDialect implements ResponseDialect {
     private final Endpoint endpoint;
     private final boolean requireDone;
     private final EventJson json = new EventJson();
+    /** Whether the request offered tools: its calls (or their absence) are then reported. */
+    private final boolean toolsOffered;
+    private final ToolCallAssembler toolCalls = new ToolCallAssembler();
 
     private int promptTokens = Usage.UNKNOWN;
     private int completionTokens = Usage.UNKNOWN;
@@ -112,8 +117,27 @@ public final class OpenAiStreamDialect implements ResponseDialect {
      * @param requireDone whether a stream must end with {@code [DONE]} to count as complete
      */
     public OpenAiStreamDialect(Endpoint endpoint, boolean requireDone) {
+        this(endpoint, requireDone, false);
+    }
+
+    /**
+     * A reader for one response to a request that may have offered tools.
+     *
+     * @param endpoint which API answered (chat or completions)
+     * @param requireDone whether a stream must end with {@code [DONE]} to count as complete
+     * @param toolsOffered whether the request offered tools: its {@link ToolCalls} are then reported even when
+     *     empty (an answer in text)
+     */
+    public OpenAiStreamDialect(Endpoint endpoint, boolean requireDone, boolean toolsOffered) {
         this.endpoint = endpoint;
         this.requireDone = requireDone;
+        this.toolsOffered = toolsOffered;
+    }
+
+    /** The tool calls assembled so far, when the request offered tools or the response made calls. */
+    @Override
+    public List<Object> extras() {
+        return toolsOffered || toolCalls.any() ? List.of(toolCalls.result()) : List.of();
     }
 
     @Override
@@ -315,20 +339,32 @@ public final class OpenAiStreamDialect implements ResponseDialect {
         }
         StringBuilder b = into == null ? new StringBuilder(32) : into;
         JsonToken t;
+        int position = 0;
         while ((t = json.next()) != JsonToken.END_ARRAY) {
             if (t != JsonToken.START_OBJECT) {
                 json.skip();
                 continue;
             }
+            int index = position++; // a server that sends no index lists one piece per call
+            String id = null;
+            String name = null;
+            String arguments = null;
             while (json.next() == JsonToken.FIELD_NAME) {
                 String field = json.name();
                 JsonToken v = json.next();
+                if (field.equals("index")) {
+                    int i = EventJson.count(p);
+                    if (i >= 0) index = i;
+                    continue;
+                }
+                if (field.equals("id")) {
+                    id = EventJson.string(p);
+                    continue;
+                }
                 if (!field.equals("function") || v != JsonToken.START_OBJECT) {
                     json.skip();
                     continue;
                 }
-                String name = null;
-                String arguments = null;
                 while (json.next() == JsonToken.FIELD_NAME) {
                     String f = json.name();
                     json.next();
@@ -338,9 +374,10 @@ public final class OpenAiStreamDialect implements ResponseDialect {
                         default -> json.skip();
                     }
                 }
-                if (name != null) b.append(name);
-                if (arguments != null) b.append(arguments);
             }
+            if (name != null) b.append(name);
+            if (arguments != null) b.append(arguments);
+            toolCalls.piece(index, id, name, arguments);
         }
         return b;
     }
@@ -475,11 +512,15 @@ public final class OpenAiStreamDialect implements ResponseDialect {
         appendPiece(out, Json.text(m, "content"), OutputKinds.Kind.CONTENT);
         JsonNode calls = m.get("tool_calls");
         if (calls != null && calls.isArray()) {
+            int position = 0;
             for (JsonNode call : calls) {
                 JsonNode f = call.get("function");
+                int index = call.path("index").canConvertToInt() && call.path("index").asInt() >= 0 ? call.get("index").asInt() : position;
+                position++;
                 if (f == null || !f.isObject()) continue;
                 appendPiece(out, Json.text(f, "name"), OutputKinds.Kind.TOOL_CALLS);
                 appendPiece(out, Json.text(f, "arguments"), OutputKinds.Kind.TOOL_CALLS);
+                toolCalls.piece(index, Json.text(call, "id"), Json.text(f, "name"), Json.text(f, "arguments"));
             }
         }
     }

@@ -13,12 +13,12 @@ import java.util.Locale;
  * A dataset named on the command line as {@code <kind>:<path>}, e.g. {@code sharegpt:ShareGPT_V3.json}
  * or {@code mooncake:conversation_trace.jsonl}.
  *
- * @param kind {@code sharegpt}, {@code jsonl}, {@code mooncake}, {@code azure} or {@code burstgpt}
+ * @param kind {@code sharegpt}, {@code jsonl}, {@code bfcl}, {@code mooncake}, {@code azure} or {@code burstgpt}
  * @param path the file
  */
 public record DatasetSpec(String kind, Path path) {
     /** The kinds, in the order they are listed to users. */
-    public static final String KINDS = "sharegpt, jsonl, mooncake, azure, burstgpt";
+    public static final String KINDS = "sharegpt, jsonl, bfcl, mooncake, azure, burstgpt";
 
     /**
      * Checks the kind and that the file exists.
@@ -71,7 +71,7 @@ public record DatasetSpec(String kind, Path path) {
      *
      * @param trace replay options (traces only)
      * @param sharegpt filters and sessions ({@code sharegpt} only)
-     * @param outputTokens output length of JSONL lines without {@code output_tokens} ({@code jsonl} only)
+     * @param outputTokens output length of JSONL lines without {@code output_tokens} ({@code jsonl}) and of BFCL questions
      * @return the source
      */
     public WorkloadSource source(TraceOptions trace, ShareGptOptions sharegpt, LengthDistribution outputTokens) {
@@ -82,6 +82,7 @@ public record DatasetSpec(String kind, Path path) {
         return switch (kind) {
             case "sharegpt" -> new ShareGptSource(in, sharegpt);
             case "jsonl" -> new JsonlPromptSource(in, outputTokens, trace.limit());
+            case "bfcl" -> new BfclSource(path, outputTokens, io.benchsuite.api.tools.ToolSpec.AUTO);
             case "mooncake" -> new MooncakeTraceSource(in, trace);
             case "azure" -> new AzureTraceSource(in, trace);
             case "burstgpt" -> new BurstGptTraceSource(in, trace);

@@ -35,10 +35,10 @@ class DatasetSpecTest {
     @Test
     void mistakesAreNamed() {
         assertThatThrownBy(() -> DatasetSpec.parse("conversations.json")).hasMessage(
-                "expected a dataset as <kind>:<path> with kind one of sharegpt, jsonl, mooncake, azure, burstgpt "
+                "expected a dataset as <kind>:<path> with kind one of sharegpt, jsonl, bfcl, mooncake, azure, burstgpt "
                         + "(e.g. sharegpt:ShareGPT_V3_unfiltered_cleaned_split.json), got 'conversations.json'");
         assertThatThrownBy(() -> DatasetSpec.parse("alpaca:" + path("chat_variant.jsonl")))
-                .hasMessage("unknown dataset kind 'alpaca' (known: sharegpt, jsonl, mooncake, azure, burstgpt)");
+                .hasMessage("unknown dataset kind 'alpaca' (known: sharegpt, jsonl, bfcl, mooncake, azure, burstgpt)");
         assertThatThrownBy(() -> DatasetSpec.parse("mooncake:no/such.jsonl"))
                 .hasMessage("dataset file 'no/such.jsonl' does not exist");
         assertThatThrownBy(() -> DatasetSpec.parse("sharegpt:")).hasMessageStartingWith("expected a dataset as <kind>:<path>");

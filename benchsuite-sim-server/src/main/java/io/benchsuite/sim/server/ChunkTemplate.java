@@ -48,6 +48,17 @@ final class ChunkTemplate {
     }
 
     /**
+     * A chat event whose delta is {@code deltaJson} as given (a tool call's pieces), with
+     * {@code finishReason} or null.
+     */
+    byte[] delta(String deltaJson, String finishReason) {
+        StringBuilder b = new StringBuilder(head.length() + deltaJson.length() + 64).append(head);
+        b.append("\"delta\":").append(deltaJson).append(",\"logprobs\":null,\"finish_reason\":")
+                .append(finishReason == null ? "null" : "\"" + finishReason + "\"");
+        return b.append("}]}\n\n").toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
      * Writes {@code u} as an OpenAI {@code usage} member of {@code target}; the reasoning count, when
      * the engine reports one, as {@code completion_tokens_details.reasoning_tokens} (OpenAI's shape).
      */

@@ -22,6 +22,9 @@ import org.slf4j.LoggerFactory;
  * tokens: {@code {"n":0,"firstTokenNanos":...,"firstAnswerNanos":...,"reasoningTokens":40,"outputTokens":60}}.
  * A server that serves several models, or logs routing headers, adds a line per request with the model asked
  * for and those headers ({@link #routed}).
+ * A request offering tools or asking a response format gets a line saying what it carried and what the
+ * server answered: {@code {"n":0,"toolsReceived":4,"toolChoice":"auto","responseSchema":false,"toolCalled":"get_invoice",
+ * "toolArguments":"{...}"}} ({@link ShapedAnswer}).
  */
 final class RequestLog implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RequestLog.class);
@@ -76,15 +79,20 @@ final class RequestLog implements AutoCloseable {
      * {@code {"n":0,"model":"adapter-a","adapterLoadMs":40.0,"headers":{"x-session-id":"..."}}}.
      */
     synchronized void routed(long number, String model, double adapterLoadMs, java.util.Map<String, String> headers) {
+        com.fasterxml.jackson.databind.node.ObjectNode l = JSON.createObjectNode();
+        l.put("n", number);
+        l.put("model", model);
+        l.put("adapterLoadMs", adapterLoadMs);
+        com.fasterxml.jackson.databind.node.ObjectNode h = l.putObject("headers");
+        headers.forEach(h::put);
+        line(l.toString() + "\n");
+    }
+
+    /** A line of its own (a JSON object and its line end), e.g. what a request offered and the tool the server called. */
+    synchronized void line(String json) {
         if (failed) return;
         try {
-            com.fasterxml.jackson.databind.node.ObjectNode line = JSON.createObjectNode();
-            line.put("n", number);
-            line.put("model", model);
-            line.put("adapterLoadMs", adapterLoadMs);
-            com.fasterxml.jackson.databind.node.ObjectNode h = line.putObject("headers");
-            headers.forEach(h::put);
-            out.write(JSON.writeValueAsString(line) + "\n");
+            out.write(json);
             out.flush();
         } catch (IOException e) {
             failed = true;

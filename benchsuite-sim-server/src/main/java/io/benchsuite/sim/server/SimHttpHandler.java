@@ -148,7 +148,7 @@ final class SimHttpHandler implements HttpHandler {
 
     /** A generation request after validation. */
     private record Parsed(String model, List<ChatMessage> messages, int maxTokens, boolean stream, boolean includeUsage,
-                          boolean ignoreEos, double temperature, long seed) {
+                          boolean ignoreEos, double temperature, long seed, ShapedAnswer shaped) {
     }
 
     /** A client error, answered with 400 (OpenAI) or 422 (TGI); 404 for an unknown model. */
@@ -219,6 +219,7 @@ final class SimHttpHandler implements HttpHandler {
         int promptTokens = Math.max(1, tokenizer.countTokens(prompt));
         if (requestLog != null) requestLog.received(number, arrival, api.name().toLowerCase(java.util.Locale.ROOT), promptTokens, p.maxTokens());
         models.admit(number, p.model(), ex.getRequestHeaders(), requestLog); // an adapter not loaded is loaded first
+        if (requestLog != null && p.shaped() != null) requestLog.line(p.shaped().logLine(number));
         // the text joined once: counted above, cut into the prefix cache's blocks here
         InferenceRequest request = new InferenceRequest(number, servedName, p.messages(), promptTokens, p.maxTokens(),
                 p.ignoreEos(), p.temperature(), p.seed(), p.stream(), Map.of(), backend.prepare(p.messages(), prompt));
@@ -245,7 +246,7 @@ final class SimHttpHandler implements HttpHandler {
         try {
             if (api == Api.TGI) streamTgi(ex, p, promptTokens, events, first, handle, faultPlan);
             else if (p.stream()) streamOpenAi(ex, api, id, created, p, events, first, handle, faultPlan);
-            else respondOpenAi(ex, api, id, created, events, first, handle);
+            else respondOpenAi(ex, api, id, created, events, first, handle, p.shaped());
         } catch (IOException e) {
             handle.cancel();
             if (!events.completed()) metrics.finished("abort"); // a completed one was counted by length
@@ -297,8 +298,10 @@ final class SimHttpHandler implements HttpHandler {
         boolean stream = optionalBool(root, "stream", false);
         JsonNode options = root.get("stream_options");
         boolean includeUsage = options != null && options.isObject() && optionalBool(options, "include_usage", false);
-        return new Parsed(model == null || model.isNull() ? servedName : model.asText(), messages, maxTokens, stream, includeUsage, optionalBool(root, "ignore_eos", false),
-                optionalDouble(root, "temperature", 1.0), optionalLong(root, "seed", number));
+        long seed = optionalLong(root, "seed", number); // tools and response formats shape the answer's text
+        return new Parsed(model == null || model.isNull() ? servedName : model.asText(), messages, maxTokens, stream, includeUsage,
+                optionalBool(root, "ignore_eos", false), optionalDouble(root, "temperature", 1.0), seed,
+                api == Api.CHAT ? ShapedAnswer.of(root, messages.get(messages.size() - 1).content(), seed, maxTokens) : null);
     }
 
     private Parsed parseTgi(JsonNode root, long number) throws BadRequest {
@@ -310,7 +313,7 @@ final class SimHttpHandler implements HttpHandler {
         int maxNew = optionalInt(ps, "max_new_tokens", defaultMaxTokens);
         if (maxNew < 1) throw new BadRequest(422, "`max_new_tokens` must be strictly positive", "max_new_tokens");
         return new Parsed(servedName, List.of(ChatMessage.user(inputs.asText())), maxNew, true, false, false,
-                optionalDouble(ps, "temperature", 1.0), optionalLong(ps, "seed", number));
+                optionalDouble(ps, "temperature", 1.0), optionalLong(ps, "seed", number), null);
     }
 
     private boolean servesModel(String requested) {
@@ -404,7 +407,7 @@ final class SimHttpHandler implements HttpHandler {
         OutputStream out = ex.getResponseBody();
         StreamEvents.Event[] pending = {first};
         ChunkTemplate tokens = new ChunkTemplate(api == Api.CHAT, id, created, servedName);
-        int n = 0;
+        int n = 0, answers = 0;
         while (true) {
             StreamEvents.Event e = next(events, pending, handle, out);
             if (e instanceof StreamEvents.Token t) {
@@ -419,8 +422,11 @@ final class SimHttpHandler implements HttpHandler {
                     ((ObjectNode) role.withArray("choices").get(0)).putNull("finish_reason");
                     event(out, "data: ", role);
                 }
-                out.write(tokens.token(t.text(), n >= p.maxTokens(), t.reasoning()));
+                boolean shaped = p.shaped() != null && p.shaped().shapes() && !t.reasoning();
+                out.write(shaped ? p.shaped().chunk(tokens, ++answers, n >= p.maxTokens()) : tokens.token(t.text(), n >= p.maxTokens(), t.reasoning()));
             } else if (e instanceof StreamEvents.Done d) {
+                byte[] rest = p.shaped() == null || !p.shaped().shapes() ? null : p.shaped().remainder(tokens);
+                if (rest != null) out.write(rest);
                 if (p.includeUsage()) {
                     ObjectNode u = json.createObjectNode();
                     u.put("id", id);
@@ -535,7 +541,7 @@ final class SimHttpHandler implements HttpHandler {
     }
 
     private void respondOpenAi(HttpExchange ex, Api api, String id, long created, StreamEvents events,
-                               StreamEvents.Event first, RequestHandle handle) throws IOException {
+                               StreamEvents.Event first, RequestHandle handle, ShapedAnswer shaped) throws IOException {
         StreamEvents.Event[] pending = {first};
         StringBuilder text = new StringBuilder();
         StringBuilder reasoning = new StringBuilder();
@@ -562,6 +568,7 @@ final class SimHttpHandler implements HttpHandler {
                 choice.putNull("logprobs");
                 choice.put("finish_reason", "length");
                 choice.putNull("stop_reason");
+                if (shaped != null && shaped.shapes() && api == Api.CHAT) shaped.fill((ObjectNode) choice.get("message"), choice);
                 usage(r, d.usage());
                 sendJson(ex, 200, r);
                 return;

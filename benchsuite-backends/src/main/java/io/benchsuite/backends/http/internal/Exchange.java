@@ -380,9 +380,9 @@ final class Exchange implements Emitter, RequestHandle {
     /** Tells the listener which kinds of output arrived, right before the terminal event. */
     private void reportOutputKinds() {
         io.benchsuite.api.backend.OutputKinds k = dialect.outputKinds();
-        if (k.isEmpty()) return;
         try {
-            listener.onOutputKinds(k);
+            if (!k.isEmpty()) listener.onOutputKinds(k);
+            for (Object extra : dialect.extras()) listener.onExtra(extra); // tool calls, ...
         } catch (RuntimeException e) {
             LOG.warn("response listener failed in onOutputKinds for {}: {}", target, e.toString());
         }

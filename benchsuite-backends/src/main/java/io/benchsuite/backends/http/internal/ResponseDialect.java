@@ -39,4 +39,12 @@ public interface ResponseDialect {
     default OutputKinds outputKinds() {
         return OutputKinds.none();
     }
+
+    /**
+     * What the response reported beyond its tokens (the tool calls it made, ...); the exchange passes
+     * each to the listener's {@code onExtra} right before the terminal event.
+     */
+    default java.util.List<Object> extras() {
+        return java.util.List.of();
+    }
 }

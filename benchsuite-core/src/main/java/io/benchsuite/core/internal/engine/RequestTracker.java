@@ -382,7 +382,8 @@ final class RequestTracker implements ResponseListener {
         record = new RequestRecord(index, phase, user, scheduledOffset, dispatchOffset, submitOffset, sentOffset,
                 firstTokenOffset, end, content.promptTokens(), output, usage.promptTokens(), usage.completionTokens(),
                 streamedTokens, source, content.promptHash(), outcome, kind, message, itl,
-                connectNanos, connectionRetries, content.sessionId(), content.turn(), 0, outputKinds, resendReason, r, extras);
+                connectNanos, connectionRetries, content.sessionId(), content.turn(), 0, outputKinds, resendReason, r,
+                content.plan().extras().withAll(extras)); // what was sent (tools offered, ...) and what came back
         if ((!content.continues() && !keepAnswer) || outcome != Outcome.SUCCESS) {
             text.setLength(0);
             text.trimToSize();

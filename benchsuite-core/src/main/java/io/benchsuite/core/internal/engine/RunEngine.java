@@ -706,7 +706,7 @@ public final class RunEngine {
         Outgoing o = content(d);
         RequestTracker tracker = tracker(o, d);
         tracker.cancelAt(cancellations.pick(cancelSeed, d.index()));
-        if (accuracy != null && o.plan().referenceAnswer().isPresent()) tracker.keepAnswer();
+        if (accuracy != null && (o.plan().referenceAnswer().isPresent() || !accuracy.needsReference())) tracker.keepAnswer();
         if (o.contextExcess() != null) {
             // known not to fit the model's context: recorded as such without a round trip to the server
             stats.marked();
@@ -842,12 +842,13 @@ public final class RunEngine {
     private void grade(Outgoing o, RequestRecord r, RequestTracker tracker) {
         if (r.phase() != Phase.MEASURED) return;
         java.util.Optional<String> reference = o.plan().referenceAnswer();
-        if (reference.isEmpty()) {
+        if (reference.isEmpty() && accuracy.needsReference()) {
             accuracy.ungraded("no reference answer");
         } else if (!r.succeeded()) {
             accuracy.ungraded("request failed");
         } else {
-            accuracy.grade(tracker.text(), reference.get());
+            // the extras let a scorer judge tool calls and structured output, not only the text
+            accuracy.grade(new io.benchsuite.api.accuracy.Answer(tracker.text(), reference, o.plan().extras(), r.extras()));
         }
     }
 
