@@ -70,6 +70,11 @@ final class ServeSimCommand implements Callable<Integer> {
     @Option(names = "--request-log", paramLabel = "<file>", description = "Write one JSON line per generation request "
             + "received: its arrival (ns from the server's start, taken before the body is read), prompt tokens and max_tokens")
     java.nio.file.Path requestLog;
+    @Option(names = "--vision-tokens", paramLabel = "qwen2-vl|llava-1.5|<n>", defaultValue = "qwen2-vl",
+            description = "Prompt tokens of each image a chat request carries, by the model family's rule: qwen2-vl "
+                    + "(one per 28x28 pixels after resizing to multiples of 28, plus 2), llava-1.5 (576 each) or a number "
+                    + "(default ${DEFAULT-VALUE}); prefilled with the text and reported in usage.prompt_tokens")
+    String visionTokens;
     @Option(names = "--no-warm-up", description = "Listen at once, without first running the request path over "
             + "loopback against a throwaway server (the warm-up compiles it, so a client's first burst is not "
             + "stamped and answered by the interpreter; it takes well under a second)")
@@ -110,6 +115,7 @@ final class ServeSimCommand implements Callable<Integer> {
                     .stall(fraction("--stall-rate", stallRate), stallFor);
             if (servedModelName != null) builder.servedModelName(servedModelName);
             if (requestLog != null) builder.requestLog(requestLog);
+            builder.visionTokens(Flags.parse("--vision-tokens", visionTokens, io.benchsuite.sim.VisionTokens::parse));
             builder.warmUp(!noWarmUp);
         } catch (ConfigurationException e) {
             if (e.key().isPresent() && options.stream().anyMatch(o -> o.trim().startsWith(e.key().get() + "="))) {

@@ -24,7 +24,8 @@ import java.util.SplittableRandom;
  * </pre>
  * A line has either {@code prompt} (a string, sent as one user message) or {@code messages} (an array
  * of {@code {"role", "content"}}), and optionally {@code output_tokens} (a whole number above 0) and
- * {@code reference} (the expected answer, a string, graded when the run has an accuracy scorer);
+ * {@code reference} (the expected answer, a string, graded when the run has an accuracy scorer) and
+ * {@code images} (paths or URLs sent with the prompt, see {@link ImageRecords});
  * other keys are ignored. Without {@code output_tokens} the output length is drawn from the given
  * distribution with the request's generator ({@code new SplittableRandom(seed.requestSeed(i))}), so
  * it is the same on every run with the same seed. Input lengths are counted with the run's tokenizer.
@@ -94,6 +95,7 @@ public final class JsonlPromptSource implements WorkloadSource {
                 if (out < 0) out = outputTokens.sample(new SplittableRandom(seed.requestSeed(index)));
                 RequestPlan.Builder plan = RequestPlan.builder(index).messages(messages).inputTokens(in).outputTokens(out);
                 if (r.hasNonNull("reference")) plan.referenceAnswer(JsonFields.text(r, "reference", where));
+                ImageRecords.attach(r, where, plan, input.name());
                 return plan.build();
             }
         }

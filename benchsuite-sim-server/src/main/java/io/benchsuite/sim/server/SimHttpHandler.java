@@ -16,6 +16,7 @@ import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.sim.ModelProfile;
 import io.benchsuite.sim.Seeds;
 import io.benchsuite.sim.SimBackend;
+import io.benchsuite.sim.VisionTokens;
 import io.benchsuite.sim.Vocabulary;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -48,6 +49,7 @@ final class SimHttpHandler implements HttpHandler {
     private final ServerMetrics metrics;
     private final int defaultMaxTokens;
     private final RequestLog requestLog;
+    private final VisionTokens vision;
     private final ObjectMapper json = new ObjectMapper();
     private final AtomicLong requestNumber = new AtomicLong();
     /**
@@ -61,8 +63,9 @@ final class SimHttpHandler implements HttpHandler {
     private volatile boolean shuttingDown;
 
     SimHttpHandler(SimBackend backend, Tokenizer tokenizer, String servedName, ModelProfile profile, FaultInjection faults,
-                   ServerMetrics metrics, int defaultMaxTokens, RequestLog requestLog) {
+                   ServerMetrics metrics, int defaultMaxTokens, RequestLog requestLog, VisionTokens vision) {
         this.requestLog = requestLog;
+        this.vision = vision;
         this.backend = backend;
         this.tokenizer = tokenizer;
         this.servedName = servedName;
@@ -146,7 +149,7 @@ final class SimHttpHandler implements HttpHandler {
 
     /** A generation request after validation. */
     private record Parsed(List<ChatMessage> messages, int maxTokens, boolean stream, boolean includeUsage,
-                          boolean ignoreEos, double temperature, long seed) {
+                          boolean ignoreEos, double temperature, long seed, ImageParts images) {
     }
 
     /** A client error, answered with 400 (OpenAI) or 422 (TGI); 404 for an unknown model. */
@@ -214,8 +217,9 @@ final class SimHttpHandler implements HttpHandler {
             return null;
         }
         String prompt = ChatMessage.join(p.messages());
-        int promptTokens = Math.max(1, tokenizer.countTokens(prompt));
-        if (requestLog != null) requestLog.received(number, arrival, api.name().toLowerCase(java.util.Locale.ROOT), promptTokens, p.maxTokens());
+        int imageTokens = p.images().tokens(vision); // the vision encoder's output, prefilled with the text
+        int promptTokens = Math.max(1, tokenizer.countTokens(prompt)) + imageTokens;
+        if (requestLog != null) requestLog.received(number, arrival, api.name().toLowerCase(java.util.Locale.ROOT), promptTokens, p.maxTokens(), p.images(), imageTokens);
         // the text joined once: counted above, cut into the prefix cache's blocks here
         InferenceRequest request = new InferenceRequest(number, servedName, p.messages(), promptTokens, p.maxTokens(),
                 p.ignoreEos(), p.temperature(), p.seed(), p.stream(), Map.of(), backend.prepare(p.messages(), prompt));
@@ -295,7 +299,8 @@ final class SimHttpHandler implements HttpHandler {
         JsonNode options = root.get("stream_options");
         boolean includeUsage = options != null && options.isObject() && optionalBool(options, "include_usage", false);
         return new Parsed(messages, maxTokens, stream, includeUsage, optionalBool(root, "ignore_eos", false),
-                optionalDouble(root, "temperature", 1.0), optionalLong(root, "seed", number));
+                optionalDouble(root, "temperature", 1.0), optionalLong(root, "seed", number),
+                api == Api.CHAT ? ImageParts.read(root.get("messages")) : ImageParts.NONE);
     }
 
     private Parsed parseTgi(JsonNode root, long number) throws BadRequest {
@@ -307,7 +312,7 @@ final class SimHttpHandler implements HttpHandler {
         int maxNew = optionalInt(ps, "max_new_tokens", defaultMaxTokens);
         if (maxNew < 1) throw new BadRequest(422, "`max_new_tokens` must be strictly positive", "max_new_tokens");
         return new Parsed(List.of(ChatMessage.user(inputs.asText())), maxNew, true, false, false,
-                optionalDouble(ps, "temperature", 1.0), optionalLong(ps, "seed", number));
+                optionalDouble(ps, "temperature", 1.0), optionalLong(ps, "seed", number), ImageParts.NONE);
     }
 
     private boolean servesModel(String requested) {

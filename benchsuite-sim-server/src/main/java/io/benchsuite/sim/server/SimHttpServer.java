@@ -8,6 +8,7 @@ import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.sim.SimBackend;
 import io.benchsuite.sim.SimEngineState;
 import io.benchsuite.sim.SimSettings;
+import io.benchsuite.sim.VisionTokens;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -93,7 +94,7 @@ public final class SimHttpServer implements AutoCloseable {
             this.executor = pool;
             String servedName = b.servedModelName != null ? b.servedModelName : b.settings.modelName();
             this.handler = new SimHttpHandler(backend, b.tokenizer, servedName, b.settings.model(), b.faults,
-                    new ServerMetrics(servedName), b.defaultMaxTokens, requestLog);
+                    new ServerMetrics(servedName), b.defaultMaxTokens, requestLog, b.visionTokens);
             this.server = HttpServer.create(new InetSocketAddress(b.host, b.port), b.backlog);
             server.createContext("/", handler);
             server.setExecutor(new ArrivalStamps(executor));
@@ -177,6 +178,7 @@ public final class SimHttpServer implements AutoCloseable {
         private boolean faultsSetOneByOne;
         private java.nio.file.Path requestLog;
         private boolean warmUp;
+        private VisionTokens visionTokens = VisionTokens.QWEN2_VL;
 
         private Builder() {
         }
@@ -310,6 +312,15 @@ public final class SimHttpServer implements AutoCloseable {
          */
         public Builder requestLog(java.nio.file.Path file) {
             this.requestLog = notNull(file, "requestLog");
+            return this;
+        }
+
+        /**
+         * How many prompt tokens each image of a chat request becomes, prefilled with its text and reported in
+         * {@code usage.prompt_tokens} (default {@link VisionTokens#QWEN2_VL}).
+         */
+        public Builder visionTokens(VisionTokens rule) {
+            this.visionTokens = notNull(rule, "visionTokens");
             return this;
         }
 
