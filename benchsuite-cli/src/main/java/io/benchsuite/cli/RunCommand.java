@@ -58,6 +58,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     RoutingFlags routingFlags = new RoutingFlags();
 
+    @Mixin
+    ImageFlags imageFlags = new ImageFlags();
+
     @Option(names = "--output-dir", paramLabel = "<dir>",
             description = "Where reports go (default: ./reports/<backend>-<model>-<yyyyMMdd-HHmmss>).")
     Path outputDir;
@@ -140,7 +143,7 @@ final class RunCommand implements Callable<Integer> {
         SecretSlots.requireAvailable(this, ctx.env()); // a secret read back as secret:command-line is asked for, never sent
         String backendName = backendFlags.backendName();
         String model = backendFlags.model();
-        WorkloadSource source = sourceFlags.source(loadFlags.rateGiven());
+        WorkloadSource source = imageFlags.apply(sourceFlags.source(loadFlags.rateGiven()), sourceFlags.in(), sourceFlags.out());
         Workload workload = loadFlags.workload(name, source, sourceFlags.in(), sourceFlags.out(), sourceFlags.stream());
         SeedChain chain = seed != null ? seed : SeedChain.fromGitCommitOf(Path.of("")).orElse(SeedChain.fromLong(0));
         Map<String, String> labels = new LinkedHashMap<>();

@@ -84,6 +84,11 @@ final class ServeSimCommand implements Callable<Integer> {
     @Option(names = "--log-headers", paramLabel = "<name,...>", split = ",", description = "Request headers written to "
             + "--request-log per request, beside the model asked for (default: x-session-id,x-request-id)")
     java.util.List<String> logHeaders;
+    @Option(names = "--vision-tokens", paramLabel = "qwen2-vl|llava-1.5|<n>", defaultValue = "qwen2-vl",
+            description = "Prompt tokens of each image a chat request carries, by the model family's rule: qwen2-vl "
+                    + "(one per 28x28 pixels after resizing to multiples of 28, plus 2), llava-1.5 (576 each) or a number "
+                    + "(default ${DEFAULT-VALUE}); prefilled with the text and reported in usage.prompt_tokens")
+    String visionTokens;
     @Option(names = "--no-warm-up", description = "Listen at once, without first running the request path over "
             + "loopback against a throwaway server (the warm-up compiles it, so a client's first burst is not "
             + "stamped and answered by the interpreter; it takes well under a second)")
@@ -142,6 +147,7 @@ final class ServeSimCommand implements Callable<Integer> {
             if (requestLog != null) builder.requestLog(requestLog);
             builder.adapters(adapters());
             if (logHeaders != null) builder.loggedHeaders(logHeaders);
+            builder.visionTokens(Flags.parse("--vision-tokens", visionTokens, io.benchsuite.sim.VisionTokens::parse));
             builder.warmUp(!noWarmUp);
         } catch (ConfigurationException e) {
             if (e.key().isPresent() && options.stream().anyMatch(o -> o.trim().startsWith(e.key().get() + "="))) {

@@ -10,6 +10,7 @@ import io.benchsuite.api.backend.DeviceUsage;
 import io.benchsuite.api.backend.EngineTotals;
 import io.benchsuite.api.backend.EngineTotalsSource;
 import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.ImageInputs;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.PreparedPrompt;
 import io.benchsuite.api.backend.RequestHandle;
@@ -77,11 +78,17 @@ public final class SimBackend implements Backend, EngineTotalsSource {
 
     /**
      * The prompt length the engine uses for a request: {@link InferenceRequest#inputTokens()} when
-     * positive, else the prompt's whitespace-separated words (at least 1).
+     * positive, else the prompt's whitespace-separated words (at least 1); plus the tokens of the images
+     * it carries ({@link VisionTokens#QWEN2_VL}), which the engine prefills with the text.
      */
     public static int promptTokens(InferenceRequest request) {
-        if (request.inputTokens() > 0) return request.inputTokens();
-        return Math.max(1, PromptBlocks.of(request.prompt()).words());
+        if (request.inputTokens() > 0) return request.inputTokens() + imageTokens(request);
+        return Math.max(1, PromptBlocks.of(request.prompt()).words()) + imageTokens(request);
+    }
+
+    /** The prompt tokens of the request's images, 0 without any. */
+    static int imageTokens(InferenceRequest request) {
+        return request.extras().get(ImageInputs.class).map(VisionTokens.QWEN2_VL::tokens).orElse(0);
     }
 
     /**
@@ -97,7 +104,7 @@ public final class SimBackend implements Backend, EngineTotalsSource {
         notNull(listener, "listener");
         Prepared prepared = request.preparedAs(Prepared.class);
         PromptBlocks blocks = prepared != null ? prepared.blocks() : PromptBlocks.of(request.prompt());
-        int promptTokens = request.inputTokens() > 0 ? request.inputTokens() : Math.max(1, blocks.words());
+        int promptTokens = (request.inputTokens() > 0 ? request.inputTokens() : Math.max(1, blocks.words())) + imageTokens(request);
         listener.onSent(System.nanoTime());
         String problem = core.admissionProblem(promptTokens, request.maxTokens());
         if (problem != null) {

@@ -10,6 +10,8 @@ import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendException;
 import io.benchsuite.api.backend.BackendInfo;
 import io.benchsuite.api.backend.ChatMessage;
+import io.benchsuite.api.backend.ImageInputs;
+import io.benchsuite.api.backend.ImagesSent;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.PreparedPrompt;
 import io.benchsuite.api.backend.RequestHandle;
@@ -21,6 +23,7 @@ import io.benchsuite.backends.http.internal.LoopbackWarmUp;
 import io.benchsuite.backends.http.internal.MalformedResponseException;
 import io.benchsuite.backends.http.internal.PreparedJson;
 import io.benchsuite.backends.http.internal.StreamReplay;
+import io.benchsuite.backends.media.ImageUrls;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,7 +42,9 @@ import org.slf4j.LoggerFactory;
  * ({@code tools}, {@code tool_choice}, {@code response_format}); plus the preset's length parameters when the request asks
  * for an exact length, the configured {@code param.*} members, the request's own headers (such as
  * {@code traceparent}), the configured {@code header.*} headers and the API key as a bearer token.
- * See {@link OpenAiStreamDialect} for how tokens are counted and timed.
+ * See {@link OpenAiStreamDialect} for how tokens are counted and timed. A request carrying
+ * {@link ImageInputs} sends them as content parts of its last user message ({@link ImageChatBody}) and
+ * reports {@link ImagesSent}.
  *
  * <p>Create one with a provider ({@code BackendRegistry.load().create("vllm", config)}) or directly
  * with {@link #create(OpenAiSettings, EnvironmentVariables)}. Thread-safe.
@@ -53,6 +58,7 @@ public final class OpenAiBackend implements Backend {
     private final AtomicLong streamed = new AtomicLong();
     private final AtomicLong whole = new AtomicLong();
     private volatile List<String> serverModels;
+    private final ImageUrls imageUrls = new ImageUrls(ImageUrls.DEFAULT_BUDGET);
 
     private OpenAiBackend(OpenAiSettings settings, HttpTransport transport) {
         this.settings = settings;
@@ -85,7 +91,7 @@ public final class OpenAiBackend implements Backend {
         notNull(request, "request");
         notNull(listener, "listener");
         (request.stream() ? streamed : whole).incrementAndGet();
-        return transport.postJson(settings.endpoint().path(), () -> bodyBytes(request), request,
+        return transport.postJson(settings.endpoint().path(), () -> body(request, listener), request,
                 new OpenAiStreamDialect(settings.endpoint(), settings.requireDone(), ToolRequestMembers.offersTools(request.extras())),
                 listener);
     }
@@ -99,7 +105,27 @@ public final class OpenAiBackend implements Backend {
 
     /** The JSON body for {@code request} as sent: the prompt member (prepared ahead when it was), then the rest. */
     byte[] bodyBytes(InferenceRequest request) {
-        return PreparedJson.forRequest(request, promptMember(), this::promptValue).into(rest(request));
+        return body(request, null);
+    }
+
+    /**
+     * The body; a request carrying images gets them as content parts of its last user message, and tells
+     * {@code listener} (when given) what they weighed.
+     */
+    private byte[] body(InferenceRequest request, ResponseListener listener) {
+        ImageInputs images = request.extras().get(ImageInputs.class).orElse(null);
+        if (images == null) return PreparedJson.forRequest(request, promptMember(), this::promptValue).into(rest(request));
+        if (settings.endpoint() != Endpoint.CHAT) {
+            throw new IllegalArgumentException("images need the chat endpoint, not " + settings.endpoint().label());
+        }
+        ImageChatBody.Composed c = ImageChatBody.compose(request.messages(), images, imageUrls, rest(request));
+        if (listener != null) listener.onExtra(new ImagesSent(c.images(), c.imageBytes(), c.bytes().length));
+        return c.bytes();
+    }
+
+    /** The data URLs of the images this backend sent, each distinct one encoded once; package-private for tests. */
+    ImageUrls imageUrls() {
+        return imageUrls;
     }
 
     /** The JSON body for {@code request}; package-private for tests. */

@@ -15,7 +15,9 @@ import org.slf4j.LoggerFactory;
  * {@code {"n":0,"receivedNanos":1834221,"api":"chat","promptTokens":12035,"maxTokens":343}}. The instant
  * is taken when the server's I/O thread hands the request to a worker ({@link ArrivalStamps}: before its
  * headers are read), on the server's monotonic clock, in nanoseconds from the server's start; the
- * prompt is counted with the server's tokenizer.
+ * prompt is counted with the server's tokenizer. A chat request with images also logs each image received
+ * and their tokens: {@code "images":[{"format":"png","width":512,"height":512,"bytes":786571}],"imageTokens":326}
+ * ({@link ImageParts}).
  * A line is written when the request is admitted (before it is queued in the engine) and flushed.
  * A reasoning model's request gets a second line when the engine completes it, with the instants its
  * engine generated the first token and the first answer token (same clock and origin) and its reasoning
@@ -47,12 +49,18 @@ final class RequestLog implements AutoCloseable {
         }
     }
 
-    /** One received request. */
-    synchronized void received(long number, long arrivalNanos, String api, int promptTokens, int maxTokens) {
+    /**
+     * One received request; one with images also logs each (format, width, height, bytes) and the prompt
+     * tokens they count for (included in {@code promptTokens}).
+     */
+    synchronized void received(long number, long arrivalNanos, String api, int promptTokens, int maxTokens, ImageParts images,
+                               int imageTokens) {
         if (failed) return;
         try {
+            String imageFields = images.images().isEmpty() ? ""
+                    : ",\"images\":" + images.json() + ",\"imageTokens\":" + imageTokens;
             out.write("{\"n\":" + number + ",\"receivedNanos\":" + (arrivalNanos - startNanos) + ",\"api\":\"" + api
-                    + "\",\"promptTokens\":" + promptTokens + ",\"maxTokens\":" + maxTokens + "}\n");
+                    + "\",\"promptTokens\":" + promptTokens + ",\"maxTokens\":" + maxTokens + imageFields + "}\n");
             out.flush();
         } catch (IOException e) {
             failed = true;

@@ -16,6 +16,7 @@ import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.sim.ModelProfile;
 import io.benchsuite.sim.Seeds;
 import io.benchsuite.sim.SimBackend;
+import io.benchsuite.sim.VisionTokens;
 import io.benchsuite.sim.Vocabulary;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -49,6 +50,7 @@ final class SimHttpHandler implements HttpHandler {
     private final int defaultMaxTokens;
     private final RequestLog requestLog;
     private final ServedModels models;
+    private final VisionTokens vision;
     private final ObjectMapper json = new ObjectMapper();
     private final AtomicLong requestNumber = new AtomicLong();
     /**
@@ -62,9 +64,10 @@ final class SimHttpHandler implements HttpHandler {
     private volatile boolean shuttingDown;
 
     SimHttpHandler(SimBackend backend, Tokenizer tokenizer, String servedName, ModelProfile profile, FaultInjection faults,
-                   ServerMetrics metrics, int defaultMaxTokens, RequestLog requestLog, ServedModels models) {
+                   ServerMetrics metrics, int defaultMaxTokens, RequestLog requestLog, ServedModels models, VisionTokens vision) {
         this.requestLog = requestLog;
         this.models = models;
+        this.vision = vision;
         this.backend = backend;
         this.tokenizer = tokenizer;
         this.servedName = servedName;
@@ -148,7 +151,7 @@ final class SimHttpHandler implements HttpHandler {
 
     /** A generation request after validation. */
     private record Parsed(String model, List<ChatMessage> messages, int maxTokens, boolean stream, boolean includeUsage,
-                          boolean ignoreEos, double temperature, long seed, ShapedAnswer shaped) {
+                          boolean ignoreEos, double temperature, long seed, ShapedAnswer shaped, ImageParts images) {
     }
 
     /** A client error, answered with 400 (OpenAI) or 422 (TGI); 404 for an unknown model. */
@@ -216,8 +219,12 @@ final class SimHttpHandler implements HttpHandler {
             return null;
         }
         String prompt = ChatMessage.join(p.messages());
-        int promptTokens = Math.max(1, tokenizer.countTokens(prompt));
-        if (requestLog != null) requestLog.received(number, arrival, api.name().toLowerCase(java.util.Locale.ROOT), promptTokens, p.maxTokens());
+        int imageTokens = p.images().tokens(vision); // the vision encoder's output, prefilled with the text
+        int promptTokens = Math.max(1, tokenizer.countTokens(prompt)) + imageTokens;
+        if (requestLog != null) {
+            requestLog.received(number, arrival, api.name().toLowerCase(java.util.Locale.ROOT), promptTokens, p.maxTokens(),
+                    p.images(), imageTokens);
+        }
         models.admit(number, p.model(), ex.getRequestHeaders(), requestLog); // an adapter not loaded is loaded first
         if (requestLog != null && p.shaped() != null) requestLog.line(p.shaped().logLine(number));
         // the text joined once: counted above, cut into the prefix cache's blocks here
@@ -301,7 +308,8 @@ final class SimHttpHandler implements HttpHandler {
         long seed = optionalLong(root, "seed", number); // tools and response formats shape the answer's text
         return new Parsed(model == null || model.isNull() ? servedName : model.asText(), messages, maxTokens, stream, includeUsage,
                 optionalBool(root, "ignore_eos", false), optionalDouble(root, "temperature", 1.0), seed,
-                api == Api.CHAT ? ShapedAnswer.of(root, messages.get(messages.size() - 1).content(), seed, maxTokens) : null);
+                api == Api.CHAT ? ShapedAnswer.of(root, messages.get(messages.size() - 1).content(), seed, maxTokens) : null,
+                api == Api.CHAT ? ImageParts.read(root.get("messages")) : ImageParts.NONE);
     }
 
     private Parsed parseTgi(JsonNode root, long number) throws BadRequest {
@@ -313,7 +321,7 @@ final class SimHttpHandler implements HttpHandler {
         int maxNew = optionalInt(ps, "max_new_tokens", defaultMaxTokens);
         if (maxNew < 1) throw new BadRequest(422, "`max_new_tokens` must be strictly positive", "max_new_tokens");
         return new Parsed(servedName, List.of(ChatMessage.user(inputs.asText())), maxNew, true, false, false,
-                optionalDouble(ps, "temperature", 1.0), optionalLong(ps, "seed", number), null);
+                optionalDouble(ps, "temperature", 1.0), optionalLong(ps, "seed", number), null, ImageParts.NONE);
     }
 
     private boolean servesModel(String requested) {

@@ -8,6 +8,7 @@ import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.sim.SimBackend;
 import io.benchsuite.sim.SimEngineState;
 import io.benchsuite.sim.SimSettings;
+import io.benchsuite.sim.VisionTokens;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -95,7 +96,7 @@ public final class SimHttpServer implements AutoCloseable {
             String servedName = b.servedModelName != null ? b.servedModelName : b.settings.modelName();
             this.handler = new SimHttpHandler(backend, b.tokenizer, servedName, b.settings.model(), b.faults,
                     new ServerMetrics(servedName), b.defaultMaxTokens, requestLog,
-                    new ServedModels(b.adapters, b.settings.timeScale(), b.loggedHeaders));
+                    new ServedModels(b.adapters, b.settings.timeScale(), b.loggedHeaders), b.visionTokens);
             this.server = HttpServer.create(new InetSocketAddress(b.host, b.port), b.backlog);
             server.createContext("/", handler);
             server.setExecutor(new ArrivalStamps(executor));
@@ -181,6 +182,7 @@ public final class SimHttpServer implements AutoCloseable {
         private boolean warmUp;
         private Adapters adapters = Adapters.NONE;
         private List<String> loggedHeaders = ServedModels.DEFAULT_LOGGED_HEADERS;
+        private VisionTokens visionTokens = VisionTokens.QWEN2_VL;
 
         private Builder() {
         }
@@ -338,6 +340,15 @@ public final class SimHttpServer implements AutoCloseable {
          */
         public Builder requestLog(java.nio.file.Path file) {
             this.requestLog = notNull(file, "requestLog");
+            return this;
+        }
+
+        /**
+         * How many prompt tokens each image of a chat request becomes, prefilled with its text and reported in
+         * {@code usage.prompt_tokens} (default {@link VisionTokens#QWEN2_VL}).
+         */
+        public Builder visionTokens(VisionTokens rule) {
+            this.visionTokens = notNull(rule, "visionTokens");
             return this;
         }
 

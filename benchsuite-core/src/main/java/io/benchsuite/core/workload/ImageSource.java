@@ -1,0 +1,119 @@
+package io.benchsuite.core.workload;
+
+import static io.benchsuite.api.util.Checks.notNull;
+
+import io.benchsuite.api.backend.ImageInputs;
+import io.benchsuite.api.seed.ScenarioSeed;
+import io.benchsuite.api.workload.source.PlanCursor;
+import io.benchsuite.api.workload.source.RequestPlan;
+import io.benchsuite.api.workload.source.SourceContext;
+import io.benchsuite.api.workload.source.SourceCounts;
+import io.benchsuite.api.workload.source.WorkloadSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.SplittableRandom;
+
+/**
+ * Another source's plans, each carrying synthetic images ({@link ImageInputs}) with its last user message;
+ * a plan that brings its own images (a dataset line with {@code images}) keeps them.
+ *
+ * <p>Every choice comes from the seed chain: request {@code i} draws its image count and its images' seeds
+ * from {@code SplittableRandom(requestSeed(i) ^ streamSeed("images"))}; with a pool, image {@code j} of the
+ * pool has the seed {@code streamSeed("images/" + j)}. The same seed gives the same images, byte for byte.
+ * Plans hold the images' descriptions only: the backend encodes them when the request is sent.
+ */
+public final class ImageSource implements WorkloadSource {
+    private final WorkloadSource inner;
+    private final ImageOptions options;
+
+    /**
+     * {@code inner}'s plans with images.
+     *
+     * @param inner where the plans come from
+     * @param options the images each plan gets
+     */
+    public ImageSource(WorkloadSource inner, ImageOptions options) {
+        this.inner = notNull(inner, "inner");
+        this.options = notNull(options, "options");
+    }
+
+    /**
+     * The images each plan gets.
+     *
+     * @return the options
+     */
+    public ImageOptions options() {
+        return options;
+    }
+
+    /**
+     * The source the plans come from.
+     *
+     * @return the wrapped source
+     */
+    public WorkloadSource inner() {
+        return inner;
+    }
+
+    @Override
+    public String describe() {
+        return inner.describe() + " + images " + options.describe();
+    }
+
+    @Override
+    public boolean bringsOwnTiming() {
+        return inner.bringsOwnTiming();
+    }
+
+    @Override
+    public OptionalLong planCount() {
+        return inner.planCount();
+    }
+
+    @Override
+    public boolean endless() {
+        return inner.endless();
+    }
+
+    @Override
+    public PlanCursor open(SourceContext context) {
+        PlanCursor cursor = inner.open(notNull(context, "context"));
+        ScenarioSeed seed = context.seed();
+        long stream = seed.streamSeed("images");
+        return new PlanCursor() {
+            @Override
+            public Optional<RequestPlan> next() {
+                return cursor.next().map(p -> p.extras().get(ImageInputs.class).isPresent() ? p : withImages(p, seed, stream));
+            }
+
+            @Override
+            public SourceCounts counts() {
+                return cursor.counts();
+            }
+
+            @Override
+            public void close() {
+                cursor.close();
+            }
+        };
+    }
+
+    /** The images of plan {@code index}. */
+    ImageInputs imagesFor(long index, ScenarioSeed seed, long stream) {
+        SplittableRandom r = new SplittableRandom(seed.requestSeed(index) ^ stream);
+        int n = options.count().sample(r);
+        List<ImageInputs.Image> images = new ArrayList<>(n);
+        for (int k = 0; k < n; k++) {
+            long imageSeed = options.pool() > 0 ? seed.streamSeed("images/" + r.nextInt(options.pool())) : r.nextLong();
+            images.add(new ImageInputs.Synthetic(options.width(), options.height(), options.format(), imageSeed));
+        }
+        return new ImageInputs(images);
+    }
+
+    private RequestPlan withImages(RequestPlan p, ScenarioSeed seed, long stream) {
+        return new RequestPlan(p.index(), p.arrivalNanos(), p.session(), p.messages(), p.inputTokens(), p.outputTokens(),
+                p.referenceAnswer(), p.prefixBlocks(), p.extras().with(imagesFor(p.index(), seed, stream)));
+    }
+}
