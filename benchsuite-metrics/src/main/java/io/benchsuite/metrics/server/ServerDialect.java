@@ -150,7 +150,23 @@ public enum ServerDialect {
                 counter(t, prefixQueries), counter(t, prefixHits), gauge(t, prefixHitRateGauge, true),
                 counter(t, preemptions), counter(t, promptTokens), counter(t, generationTokens),
                 histogram(t, ttft), histogram(t, itl), phase(t, phases, 0), phase(t, phases, 1), phase(t, phases, 2),
-                phase(t, phases, 3), SpecDecodeNames.of(this).read(t));
+                phase(t, phases, 3), SpecDecodeNames.of(this).read(t), aborted(t));
+    }
+
+    /**
+     * Requests finished as aborted: vLLM's {@code request_success_total} series with {@code finished_reason="abort"}
+     * (V1's {@code FinishReason.ABORT}); NaN for the other stacks, which publish no such count. vLLM up to at least
+     * 0.13 leaves client aborts out of it (vllm-project/vllm#31503), so a real vLLM may show 0 where aborts happened.
+     */
+    private double aborted(PrometheusText t) {
+        if (this != VLLM) return Double.NaN;
+        List<PrometheusText.Sample> series = t.series("vllm:request_success_total");
+        if (series.isEmpty()) return Double.NaN;
+        double n = 0;
+        for (PrometheusText.Sample s : series) {
+            if ("abort".equals(s.labels().get("finished_reason"))) n += s.value();
+        }
+        return n;
     }
 
     /**

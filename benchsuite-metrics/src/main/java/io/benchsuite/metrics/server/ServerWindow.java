@@ -111,7 +111,7 @@ public final class ServerWindow {
         return new ServerSection(source == null ? null : source.label(), url, attempts, errors, meanMax(kv),
                 prefixCacheHitRate(), meanMax(running), meanMax(waiting), delta(ServerSnapshot::preemptions),
                 quantiles(ServerSnapshot::ttft), quantiles(ServerSnapshot::itl), series, phases(source),
-                SpecDecodeWindow.of(baseline(), closing(), inWindow()));
+                SpecDecodeWindow.of(baseline(), closing(), inWindow()), delta(ServerSnapshot::abortedRequests));
     }
 
     /**

@@ -58,6 +58,15 @@ class SpecDecodeMetricsTest {
         assertThat(j.at("/specDecode/meanAcceptedLength").asDouble()).isEqualTo(2.7);
         assertThat(j.at("/specDecode/perPosition/0").asDouble()).isEqualTo(0.725);
         assertThat(j.at("/specDecode/basis").asText()).isEqualTo("counters");
+        // request_success_total{finished_reason="abort"}: 2 then 7
+        assertThat(j.get("abortedRequests").asDouble()).isEqualTo(5);
+    }
+
+    @Test
+    void onlyVllmCountsAbortedRequests() {
+        assertThat(ServerDialect.VLLM.read(Fixtures.parsed("vllm-v1-spec-1.txt")).abortedRequests()).isEqualTo(2);
+        assertThat(ServerDialect.SGLANG.read(Fixtures.parsed("sglang-docs.txt")).abortedRequests()).isNaN();
+        assertThat(ServerDialect.VLLM.read(Fixtures.parsed("vllm-old.txt")).abortedRequests()).as("no request_success_total").isNaN();
     }
 
     @Test
@@ -108,7 +117,7 @@ class SpecDecodeMetricsTest {
         assertThat(s.specDecode().acceptanceLengthGauge()).isEqualTo(2.8);
         // from zero (first scrape with all counters 0) to the fixture: rate from counters, length from the gauge
         ServerSnapshot zero = new ServerSnapshot(0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, 0, null, null,
-                null, null, null, null, new SpecDecodeSnapshot(Double.NaN, 0, 0, List.of(), Double.NaN, Double.NaN));
+                null, null, null, null, new SpecDecodeSnapshot(Double.NaN, 0, 0, List.of(), Double.NaN, Double.NaN), Double.NaN);
         ServerSection.SpecDecode w = new ServerWindow(List.of(new ServerWindow.Scrape(0, zero), new ServerWindow.Scrape(S, s)),
                 0, Long.MAX_VALUE).section(ServerDialect.TRTLLM, "u", 2, 0).specDecode();
         assertThat(w.acceptanceRate()).isEqualTo(0.6);
@@ -124,7 +133,7 @@ class SpecDecodeMetricsTest {
         assertThat(s.specDecode().acceptanceRateGauge()).isEqualTo(0.5625);
         assertThat(s.preemptions()).as("num_retracted_requests_total, the current counter").isEqualTo(3);
         ServerSnapshot later = new ServerSnapshot(0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, 0, null, null,
-                null, null, null, null, new SpecDecodeSnapshot(Double.NaN, Double.NaN, Double.NaN, List.of(), 2.75, 0.4375));
+                null, null, null, null, new SpecDecodeSnapshot(Double.NaN, Double.NaN, Double.NaN, List.of(), 2.75, 0.4375), Double.NaN);
         ServerSection.SpecDecode w = new ServerWindow(List.of(new ServerWindow.Scrape(0, s), new ServerWindow.Scrape(S, later)),
                 0, Long.MAX_VALUE).section(ServerDialect.SGLANG, "u", 2, 0).specDecode();
         assertThat(w.basis()).isEqualTo("gauge");
@@ -157,7 +166,7 @@ class SpecDecodeMetricsTest {
         assertThat(s.acceptedTokens()).isEqualTo(900);
         ServerSnapshot zero = new ServerSnapshot(0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                 Double.NaN, null, null, null, null, null, null, new SpecDecodeSnapshot(0, Double.NaN, 0, List.of(), Double.NaN,
-                        Double.NaN));
+                        Double.NaN), Double.NaN);
         ServerSection.SpecDecode w = new ServerWindow(List.of(new ServerWindow.Scrape(0, zero),
                 new ServerWindow.Scrape(S, ServerDialect.TGI.read(t))), 0, Long.MAX_VALUE).section(ServerDialect.TGI, "u", 2, 0)
                 .specDecode();

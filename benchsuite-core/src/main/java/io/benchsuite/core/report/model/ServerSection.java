@@ -24,11 +24,13 @@ import java.util.List;
  *     histograms), or what it lacks
  * @param specDecode speculative-decoding acceptance over the window, or {@code null} when the server exposes no
  *     speculative-decoding metric (speculation off, or a server that publishes none)
+ * @param abortedRequests requests the server counted as aborted during the window (vLLM's
+ *     {@code request_success_total{finished_reason="abort"}}), NaN when it exposes no such count
  */
 public record ServerSection(String source, String url, long scrapes, long scrapeErrors, MeanMax kvCacheUsage,
                             double prefixCacheHitRate, MeanMax running, MeanMax waiting, double preemptions,
                             Quantiles ttft, Quantiles itl, List<Second> timeSeries, Phases phases,
-                            SpecDecode specDecode) implements ReportSection {
+                            SpecDecode specDecode, double abortedRequests) implements ReportSection {
     /** The section's key. */
     public static final String KEY = "server";
 
@@ -47,7 +49,7 @@ public record ServerSection(String source, String url, long scrapes, long scrape
                          double prefixCacheHitRate, MeanMax running, MeanMax waiting, double preemptions,
                          Quantiles ttft, Quantiles itl, List<Second> timeSeries, Phases phases) {
         this(source, url, scrapes, scrapeErrors, kvCacheUsage, prefixCacheHitRate, running, waiting, preemptions, ttft, itl,
-                timeSeries, phases, null);
+                timeSeries, phases, null, Double.NaN);
     }
 
     /** A section without the server's request phases (a server that exposes none, an older file). */
@@ -55,7 +57,7 @@ public record ServerSection(String source, String url, long scrapes, long scrape
                          double prefixCacheHitRate, MeanMax running, MeanMax waiting, double preemptions,
                          Quantiles ttft, Quantiles itl, List<Second> timeSeries) {
         this(source, url, scrapes, scrapeErrors, kvCacheUsage, prefixCacheHitRate, running, waiting, preemptions, ttft, itl,
-                timeSeries, null, null);
+                timeSeries, null, null, Double.NaN);
     }
 
     @Override
