@@ -119,6 +119,7 @@ final class Summary {
         r.section(AccuracySection.class).ifPresent(a -> line(b, "%-20s %s: %d of %d graded answers correct, mean score %s%s",
                 "accuracy", a.scorer(), a.correct(), a.graded(), Double.isFinite(a.meanScore()) ? num(a.meanScore(), 3) : "-",
                 a.ungraded() == 0 ? "" : "; " + a.ungraded() + " not graded " + a.ungradedReasons()));
+        r.section(ServerSection.class).ifPresent(server -> SpecDecodeSummary.append(b, server));
         r.section(WorkloadSection.class).ifPresent(w -> workload(b, w,
                 r.section(ServerSection.class).map(ServerSection::prefixCacheHitRate).orElse(Double.NaN)));
         r.section(ClientSection.class).ifPresent(client -> client(b, client));

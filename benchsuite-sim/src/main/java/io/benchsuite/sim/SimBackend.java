@@ -192,6 +192,15 @@ public final class SimBackend implements Backend, EngineTotalsSource {
     }
 
     /**
+     * The engine's speculative-decoding counters since its start ({@link SimSpecDecodeTotals#NONE} without speculation).
+     *
+     * @return the counters, consistent with each other
+     */
+    public SimSpecDecodeTotals specDecodeTotals() {
+        return core.specDecodeTotals();
+    }
+
+    /**
      * The device figures from the engine's start until now: memory over time and its peak, KV
      * fragmentation, prefix-cache hits, energy. A run calls this when it ends; any thread, cheap
      * (copies the per-second memory curve).

@@ -30,11 +30,21 @@ import java.util.List;
  * @param enforceEager no CUDA graphs: every step runs eagerly (vLLM's {@code --enforce-eager}); only changes
  *     engines whose {@link EnginePreset#compilation()} is {@link EnginePreset.Compilation#CUDA_GRAPHS}
  * @param reasoning the reasoning phase of a reasoning model ({@link SimReasoning#none()} for none)
+ * @param speculative speculative decoding ({@link SimSpeculative#none()} for none)
  */
 public record SimSettings(String modelName, ModelProfile model, DeviceProfile device, Quantization quantization,
                           EnginePreset engine, int tensorParallel, SimPhysics.KvCacheDtype kvCacheDtype, int maxBatch, int maxBatchedTokens,
                           double memoryUtilization, long seed, double jitter, double timeScale, boolean enforceEager,
-                          SimReasoning reasoning) {
+                          SimReasoning reasoning, SimSpeculative speculative) {
+
+    /** Settings without speculative decoding. */
+    public SimSettings(String modelName, ModelProfile model, DeviceProfile device, Quantization quantization,
+                       EnginePreset engine, int tensorParallel, SimPhysics.KvCacheDtype kvCacheDtype, int maxBatch, int maxBatchedTokens,
+                       double memoryUtilization, long seed, double jitter, double timeScale, boolean enforceEager,
+                       SimReasoning reasoning) {
+        this(modelName, model, device, quantization, engine, tensorParallel, kvCacheDtype, maxBatch, maxBatchedTokens,
+                memoryUtilization, seed, jitter, timeScale, enforceEager, reasoning, SimSpeculative.none());
+    }
 
     /** Settings of a model without reasoning. */
     public SimSettings(String modelName, ModelProfile model, DeviceProfile device, Quantization quantization,
@@ -94,6 +104,7 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
         notNull(engine, "engine");
         notNull(kvCacheDtype, "kvCacheDtype");
         notNull(reasoning, "reasoning");
+        notNull(speculative, "speculative");
         SimPhysics.checkTensorParallel(tensorParallel, model, device);
         positive(maxBatch, "maxBatch");
         positive(maxBatchedTokens, "maxBatchedTokens");
@@ -143,6 +154,7 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
         b.memoryUtilization(config.number(MEMORY_UTILIZATION, DEFAULT_MEMORY_UTILIZATION));
         b.enforceEager(config.bool(ENFORCE_EAGER, false));
         b.reasoning(SimReasoning.fromConfig(config));
+        b.speculative(SimSpeculative.fromConfig(config));
         try {
             return b.build();
         } catch (IllegalArgumentException e) {
@@ -193,7 +205,8 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
                 BackendOption.SEED.withDefault("0").withDescription("seed of the step-time jitter and the generated words, "
                         + "hex (the run derives it from the scenario seed)"),
                 BackendOption.MAX_CONCURRENCY.withDescription("set by the run; the simulator does not use it"),
-                SimReasoning.options().get(0), SimReasoning.options().get(1));
+                SimReasoning.options().get(0), SimReasoning.options().get(1), SimSpeculative.options().get(0),
+                SimSpeculative.options().get(1), SimSpeculative.options().get(2));
     }
 
     private static final java.util.Map<String, String> COMPONENT_KEYS = java.util.Map.of(
@@ -246,6 +259,7 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
         private double timeScale = 1.0;
         private boolean enforceEager;
         private SimReasoning reasoning = SimReasoning.none();
+        private SimSpeculative speculative = SimSpeculative.none();
 
         private Builder() {
         }
@@ -331,10 +345,16 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
             return this;
         }
 
+        /** Speculative decoding (default none). */
+        public Builder speculative(SimSpeculative speculative) {
+            this.speculative = notNull(speculative, "speculative");
+            return this;
+        }
+
         public SimSettings build() {
             int budget = maxBatchedTokens != null ? maxBatchedTokens : engine.defaultMaxBatchedTokens();
             return new SimSettings(modelName, model, device, quantization, engine, tensorParallel, kvCacheDtype, maxBatch, budget,
-                    memoryUtilization, seed, jitter, timeScale, enforceEager, reasoning);
+                    memoryUtilization, seed, jitter, timeScale, enforceEager, reasoning, speculative);
         }
     }
 }

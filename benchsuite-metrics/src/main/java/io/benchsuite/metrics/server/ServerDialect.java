@@ -9,20 +9,28 @@ import java.util.Locale;
  * (current name first, older names after), so one map covers several server versions.
  */
 public enum ServerDialect {
-    /** vLLM ({@code vllm:} prefix). */
+    /**
+     * vLLM ({@code vllm:} prefix). V1 names first ({@code vllm/v1/metrics/loggers.py}); V0 names after them:
+     * {@code gpu_cache_usage_perc} (renamed {@code kv_cache_usage_perc} in V1), {@code gpu_prefix_cache_queries/hits},
+     * the {@code gpu_prefix_cache_hit_rate} gauge, {@code time_per_output_token_seconds} (V1: {@code inter_token_latency_seconds}).
+     */
     VLLM("vllm:",
             List.of("vllm:num_requests_running"),
             List.of("vllm:num_requests_waiting"),
             List.of("vllm:kv_cache_usage_perc", "vllm:gpu_cache_usage_perc"),
             List.of("vllm:prefix_cache_queries", "vllm:gpu_prefix_cache_queries"),
             List.of("vllm:prefix_cache_hits", "vllm:gpu_prefix_cache_hits"),
-            List.of(),
+            List.of("vllm:gpu_prefix_cache_hit_rate"),
             List.of("vllm:num_preemptions"),
             List.of("vllm:prompt_tokens"),
             List.of("vllm:generation_tokens"),
             List.of("vllm:time_to_first_token_seconds"),
             List.of("vllm:inter_token_latency_seconds", "vllm:time_per_output_token_seconds")),
-    /** SGLang ({@code sglang:} prefix). SGLang exposes its prefix-cache hit rate as a gauge. */
+    /**
+     * SGLang ({@code sglang:} prefix, {@code python/sglang/srt/metrics/collector.py}). SGLang exposes its
+     * prefix-cache hit rate as a gauge; retractions are its preemptions (the counter
+     * {@code num_retracted_requests_total} in current versions, a gauge {@code num_retracted_reqs} before).
+     */
     SGLANG("sglang:",
             List.of("sglang:num_running_reqs"),
             List.of("sglang:num_queue_reqs"),
@@ -30,14 +38,14 @@ public enum ServerDialect {
             List.of(),
             List.of(),
             List.of("sglang:cache_hit_rate"),
-            List.of("sglang:num_retracted_reqs"),
+            List.of("sglang:num_retracted_requests", "sglang:num_retracted_reqs"),
             List.of("sglang:prompt_tokens"),
             List.of("sglang:generation_tokens"),
             List.of("sglang:time_to_first_token_seconds"),
             List.of("sglang:inter_token_latency_seconds", "sglang:time_per_output_token_seconds")),
     /**
-     * Hugging Face TGI ({@code tgi_} prefix). TGI publishes no KV-cache, prefix-cache or TTFT metric;
-     * its per-request mean time per token stands in for ITL.
+     * Hugging Face TGI ({@code tgi_} prefix, {@code docs/source/reference/metrics.md}). TGI publishes no KV-cache,
+     * prefix-cache or TTFT metric; its per-request mean time per token stands in for ITL.
      */
     TGI("tgi_",
             List.of("tgi_batch_current_size"),
@@ -51,7 +59,10 @@ public enum ServerDialect {
             List.of(),
             List.of(),
             List.of("tgi_request_mean_time_per_token_duration")),
-    /** llama.cpp server ({@code llamacpp:} prefix, {@code --metrics}). */
+    /**
+     * llama.cpp server ({@code llamacpp:} prefix, {@code --metrics}; {@code tools/server/README.md}). Current builds
+     * publish no KV-cache usage; {@code kv_cache_usage_ratio} is read from the builds that had it.
+     */
     LLAMACPP("llamacpp:",
             List.of("llamacpp:requests_processing"),
             List.of("llamacpp:requests_deferred"),
@@ -63,7 +74,24 @@ public enum ServerDialect {
             List.of("llamacpp:prompt_tokens"),
             List.of("llamacpp:tokens_predicted"),
             List.of(),
-            List.of());
+            List.of()),
+    /**
+     * TensorRT-LLM's {@code trtllm-serve} ({@code trtllm_} prefix, {@code tensorrt_llm/metrics/collector.py}),
+     * served at {@code /prometheus/metrics} (its {@code /metrics} is JSON iteration statistics). Its KV-cache
+     * hit rate is a gauge; its time per output token stands in for ITL.
+     */
+    TRTLLM("trtllm_",
+            List.of("trtllm_num_requests_running"),
+            List.of("trtllm_num_requests_waiting"),
+            List.of("trtllm_kv_cache_utilization"),
+            List.of(),
+            List.of(),
+            List.of("trtllm_kv_cache_hit_rate"),
+            List.of(),
+            List.of("trtllm_prompt_tokens"),
+            List.of("trtllm_generation_tokens"),
+            List.of("trtllm_time_to_first_token_seconds"),
+            List.of("trtllm_time_per_output_token_seconds"));
 
     private final String prefix;
     private final List<String> running;
@@ -96,7 +124,7 @@ public enum ServerDialect {
         this.itl = itl;
     }
 
-    /** Lower-case name used in reports ({@code vllm}, {@code sglang}, {@code tgi}, {@code llamacpp}). */
+    /** Lower-case name used in reports ({@code vllm}, {@code sglang}, {@code tgi}, {@code llamacpp}, {@code trtllm}). */
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }
@@ -122,7 +150,23 @@ public enum ServerDialect {
                 counter(t, prefixQueries), counter(t, prefixHits), gauge(t, prefixHitRateGauge, true),
                 counter(t, preemptions), counter(t, promptTokens), counter(t, generationTokens),
                 histogram(t, ttft), histogram(t, itl), phase(t, phases, 0), phase(t, phases, 1), phase(t, phases, 2),
-                phase(t, phases, 3));
+                phase(t, phases, 3), SpecDecodeNames.of(this).read(t), aborted(t));
+    }
+
+    /**
+     * Requests finished as aborted: vLLM's {@code request_success_total} series with {@code finished_reason="abort"}
+     * (V1's {@code FinishReason.ABORT}); NaN for the other stacks, which publish no such count. vLLM up to at least
+     * 0.13 leaves client aborts out of it (vllm-project/vllm#31503), so a real vLLM may show 0 where aborts happened.
+     */
+    private double aborted(PrometheusText t) {
+        if (this != VLLM) return Double.NaN;
+        List<PrometheusText.Sample> series = t.series("vllm:request_success_total");
+        if (series.isEmpty()) return Double.NaN;
+        double n = 0;
+        for (PrometheusText.Sample s : series) {
+            if ("abort".equals(s.labels().get("finished_reason"))) n += s.value();
+        }
+        return n;
     }
 
     /**
@@ -131,8 +175,12 @@ public enum ServerDialect {
      * state, in the PREFILL phase, in the DECODE phase, and end to end at the server.
      */
     public List<String> phaseHistograms() {
-        return this == VLLM ? List.of("vllm:request_queue_time_seconds", "vllm:request_prefill_time_seconds",
-                "vllm:request_decode_time_seconds", "vllm:e2e_request_latency_seconds") : List.of();
+        // TensorRT-LLM adopted vLLM's four request histograms under its own prefix (collector.py)
+        return switch (this) {
+            case VLLM, TRTLLM -> List.of(prefix + "request_queue_time_seconds", prefix + "request_prefill_time_seconds",
+                    prefix + "request_decode_time_seconds", prefix + "e2e_request_latency_seconds");
+            default -> List.of();
+        };
     }
 
     private static PrometheusText.Histogram phase(PrometheusText t, List<String> names, int i) {

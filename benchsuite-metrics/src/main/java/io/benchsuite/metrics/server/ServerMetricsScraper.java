@@ -116,7 +116,7 @@ public final class ServerMetricsScraper extends PeriodicSampler {
             if (dialect == null) {
                 dialect = ServerDialect.detect(text);
                 if (dialect == null && attempts == 1) {
-                    log.warn("server metrics at {}: no vLLM, SGLang, TGI or llama.cpp metric names found; "
+                    log.warn("server metrics at {}: no vLLM, SGLang, TGI, llama.cpp or TensorRT-LLM metric names found; "
                             + "the report's server figures will be null", safeUrl(url));
                 }
             }

@@ -110,7 +110,8 @@ public final class ServerWindow {
                 s.snapshot().running(), s.snapshot().waiting())));
         return new ServerSection(source == null ? null : source.label(), url, attempts, errors, meanMax(kv),
                 prefixCacheHitRate(), meanMax(running), meanMax(waiting), delta(ServerSnapshot::preemptions),
-                quantiles(ServerSnapshot::ttft), quantiles(ServerSnapshot::itl), series, phases(source));
+                quantiles(ServerSnapshot::ttft), quantiles(ServerSnapshot::itl), series, phases(source),
+                SpecDecodeWindow.of(baseline(), closing(), inWindow()), delta(ServerSnapshot::abortedRequests));
     }
 
     /**

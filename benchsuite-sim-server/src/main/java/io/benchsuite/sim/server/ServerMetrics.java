@@ -59,6 +59,13 @@ final class ServerMetrics {
         }
     }
 
+    /** The exposition of {@code backend} now, with vLLM's speculative-decoding counters when its engine speculates. */
+    String render(io.benchsuite.sim.SimBackend backend) {
+        StringBuilder b = new StringBuilder(render(backend.state(), backend.deviceUsage().orElseThrow()));
+        SpecDecodeExposition.append(b, backend.specDecodeTotals(), modelLabel);
+        return b.toString();
+    }
+
     /** The exposition text (format 0.0.4). */
     String render(SimEngineState s, DeviceUsage u) {
         StringBuilder b = new StringBuilder(4096);

@@ -113,7 +113,7 @@ final class SimHttpHandler implements HttpHandler {
             switch (path) {
                 case "/health" -> send(ex, 200, "text/plain; charset=utf-8", "");
                 case "/v1/models" -> sendJson(ex, 200, models());
-                default -> send(ex, 200, "text/plain; version=0.0.4; charset=utf-8", metrics.render(backend.state(), backend.deviceUsage().orElseThrow()));
+                default -> send(ex, 200, "text/plain; version=0.0.4; charset=utf-8", metrics.render(backend));
             }
             return;
         }

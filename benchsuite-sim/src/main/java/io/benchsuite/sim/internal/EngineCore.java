@@ -8,6 +8,7 @@ import io.benchsuite.sim.EnginePreset;
 import io.benchsuite.sim.SimEngineState;
 import io.benchsuite.sim.SimPhysics;
 import io.benchsuite.sim.SimSettings;
+import io.benchsuite.sim.SimSpecDecodeTotals;
 import io.benchsuite.sim.Vocabulary;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -47,6 +48,7 @@ public final class EngineCore {
     private final CompiledGraphs graphs;
     private final SplittableRandom jitterRandom;
     private final EventSink sink;
+    private final SpeculativeDecoder speculative;
 
     private final ArrayDeque<Sequence> waiting = new ArrayDeque<>();
     private final ArrayList<Sequence> running = new ArrayList<>();
@@ -107,6 +109,7 @@ public final class EngineCore {
         this.graphs = new CompiledGraphs(settings, physics);
         this.meter = new DeviceMeter(physics, totalBlocks, originNanos, timeScale, graphs);
         this.jitterRandom = new SplittableRandom(settings.seed());
+        this.speculative = SpeculativeDecoder.of(settings);
         publish();
     }
 
@@ -153,6 +156,11 @@ public final class EngineCore {
         synchronized (kvBlockReads) {
             return kvBlockReads.clone();
         }
+    }
+
+    /** The speculative-decoding counters since the start ({@link SimSpecDecodeTotals#NONE} without speculation); any thread. */
+    public SimSpecDecodeTotals specDecodeTotals() {
+        return speculative == null ? SimSpecDecodeTotals.NONE : speculative.totals();
     }
 
     /** The latest state; any thread. */
@@ -236,7 +244,8 @@ public final class EngineCore {
         // Running sequences in admission order: decodes take one token, prefills their next chunk.
         for (int i = 0; i < running.size() && budget > 0; i++) {
             Sequence s = running.get(i);
-            int need = s.need();
+            // a speculating decode verifies its last token and k drafts: 1 + k positions, KV slots for all of them
+            int need = speculative != null && s.decoding() ? speculative.positions() : s.need();
             int n = (int) Math.min(need, budget);
             if (n < need && !engine.chunkedPrefill()) {
                 if (!prefill.isEmpty() || !decode.isEmpty()) continue; // a whole prompt that does not fit waits
@@ -273,8 +282,8 @@ public final class EngineCore {
         long kvRead = 0;
         int sampled = 0;
         for (Sequence s : decode) {
-            compute += 1;
-            pairs += s.computed + 1;
+            compute += s.scheduled;
+            pairs += s.scheduled == 1 ? s.computed + 1 : SimPhysics.causalPairs(s.computed, s.scheduled);
             kvRead += s.computed;
             sampled++;
         }
@@ -400,10 +409,18 @@ public final class EngineCore {
         long padded = replay > 0 ? computeTokens + (replay - decode.size()) : computeTokens;
         SimPhysics.StepCost cost = physics.cost(padded, pairs, kvRead, !compiled && graphs.graphEngine());
         double seconds = cost.seconds();
+        if (speculative != null && speculates(decode)) seconds *= speculative.draftStepFactor();
         if (settings.jitter() > 0) {
             seconds *= 1 + settings.jitter() * (2 * jitterRandom.nextDouble() - 1);
         }
         return new StepPlan(prefill, decode, computeTokens, pairs, kvRead, sampled, cost, seconds, compiled);
+    }
+
+    private static boolean speculates(List<Sequence> decode) {
+        for (Sequence s : decode) {
+            if (s.scheduled > 1) return true;
+        }
+        return false;
     }
 
     /**
@@ -433,10 +450,27 @@ public final class EngineCore {
 
     private void advance(Sequence s, long endNanos) {
         if (s.terminated || !s.admitted || s.scheduled == 0) return; // cancelled or preempted during the step
+        if (s.scheduled > 1 && s.decoding()) {
+            advanceSpeculating(s, endNanos);
+            return;
+        }
         s.computed += s.scheduled;
         s.scheduled = 0;
         if (prefixCaching) registerPromptBlocks(s);
         if (s.computed >= s.prefillTarget()) emitToken(s, endNanos);
+    }
+
+    /**
+     * Ends a speculating decode: of its {@code scheduled - 1} drafts the first {@code a} are accepted; the KV of
+     * the last token and the accepted drafts is kept, and {@code a + 1} tokens are emitted (the accepted drafts and
+     * the target's own next token), fewer when the request reaches its {@code max_tokens} first.
+     */
+    private void advanceSpeculating(Sequence s, long endNanos) {
+        int accepted = speculative.verify(s.scheduled - 1);
+        s.computed += 1 + accepted;
+        s.scheduled = 0;
+        if (prefixCaching) registerPromptBlocks(s);
+        for (int i = 0; i <= accepted && !s.terminated; i++) emitToken(s, endNanos);
     }
 
     /**

@@ -10,6 +10,7 @@ import io.benchsuite.core.report.html.internal.Html;
 import io.benchsuite.core.report.html.internal.HtmlNumbers;
 import io.benchsuite.core.report.html.internal.LineChart;
 import io.benchsuite.core.report.html.internal.ShareBars;
+import io.benchsuite.core.report.html.internal.SpecDecodeHtml;
 import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.DecompositionSection;
 import io.benchsuite.core.report.model.EngineSection;
@@ -537,6 +538,7 @@ public final class HtmlReport implements ReportFormat {
                     .append(server.isPresent() ? "the server section has no time series" : "no server metrics scraped")
                     .append(").</p>");
         }
+        SpecDecodeHtml.append(b, server.orElse(null));
         b.append("</section>");
     }
 

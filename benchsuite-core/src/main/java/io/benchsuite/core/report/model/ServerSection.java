@@ -22,10 +22,15 @@ import java.util.List;
  * @param timeSeries the latest scrape of each second
  * @param phases the server's own request phases over the window (vLLM's queue, prefill, decode and end-to-end
  *     histograms), or what it lacks
+ * @param specDecode speculative-decoding acceptance over the window, or {@code null} when the server exposes no
+ *     speculative-decoding metric (speculation off, or a server that publishes none)
+ * @param abortedRequests requests the server counted as aborted during the window (vLLM's
+ *     {@code request_success_total{finished_reason="abort"}}), NaN when it exposes no such count
  */
 public record ServerSection(String source, String url, long scrapes, long scrapeErrors, MeanMax kvCacheUsage,
                             double prefixCacheHitRate, MeanMax running, MeanMax waiting, double preemptions,
-                            Quantiles ttft, Quantiles itl, List<Second> timeSeries, Phases phases) implements ReportSection {
+                            Quantiles ttft, Quantiles itl, List<Second> timeSeries, Phases phases,
+                            SpecDecode specDecode, double abortedRequests) implements ReportSection {
     /** The section's key. */
     public static final String KEY = "server";
 
@@ -39,12 +44,20 @@ public record ServerSection(String source, String url, long scrapes, long scrape
         phases = phases == null ? Phases.UNKNOWN : phases;
     }
 
+    /** A section without speculative-decoding figures (a server that exposes none, an older file). */
+    public ServerSection(String source, String url, long scrapes, long scrapeErrors, MeanMax kvCacheUsage,
+                         double prefixCacheHitRate, MeanMax running, MeanMax waiting, double preemptions,
+                         Quantiles ttft, Quantiles itl, List<Second> timeSeries, Phases phases) {
+        this(source, url, scrapes, scrapeErrors, kvCacheUsage, prefixCacheHitRate, running, waiting, preemptions, ttft, itl,
+                timeSeries, phases, null, Double.NaN);
+    }
+
     /** A section without the server's request phases (a server that exposes none, an older file). */
     public ServerSection(String source, String url, long scrapes, long scrapeErrors, MeanMax kvCacheUsage,
                          double prefixCacheHitRate, MeanMax running, MeanMax waiting, double preemptions,
                          Quantiles ttft, Quantiles itl, List<Second> timeSeries) {
         this(source, url, scrapes, scrapeErrors, kvCacheUsage, prefixCacheHitRate, running, waiting, preemptions, ttft, itl,
-                timeSeries, null);
+                timeSeries, null, null, Double.NaN);
     }
 
     @Override
@@ -93,6 +106,29 @@ public record ServerSection(String source, String url, long scrapes, long scrape
         /** Whether the three phase means are known. */
         public boolean known() {
             return Double.isFinite(queueMs) && Double.isFinite(prefillMs) && Double.isFinite(decodeMs);
+        }
+    }
+
+    /**
+     * Speculative decoding over the measured window. From the server's counters (vLLM V1, llama.cpp,
+     * TensorRT-LLM) the figures are exact differences; a server that publishes only its own recent
+     * average as a gauge (SGLang) gives the mean of that gauge over the window's scrapes.
+     *
+     * @param basis {@code counters} (figures from counter differences) or {@code gauge} (the mean of the
+     *     server's own acceptance gauges)
+     * @param drafts verification steps that carried draft tokens (one per request per step); NaN when not exposed
+     * @param draftTokens draft tokens proposed; NaN when not exposed
+     * @param acceptedTokens draft tokens the target model accepted; NaN when not exposed
+     * @param acceptanceRate accepted ÷ draft tokens, 0..1; NaN when unknown
+     * @param meanAcceptedLength tokens per verification step, the bonus token included: 1 + accepted ÷ drafts
+     * @param perPosition acceptance rate of each draft position (accepted at position i ÷ drafts), empty when the
+     *     server does not break acceptance down by position
+     * @param missing what the figures lack and why (e.g. {@code no drafts in the window}), or {@code null}
+     */
+    public record SpecDecode(String basis, double drafts, double draftTokens, double acceptedTokens, double acceptanceRate,
+                             double meanAcceptedLength, List<Double> perPosition, String missing) {
+        public SpecDecode {
+            perPosition = perPosition == null ? List.of() : List.copyOf(perPosition);
         }
     }
 
