@@ -576,6 +576,7 @@ public final class Benchmark {
                 if (shardRun != null) all.add(shardRun);
                 addPhaseListeners(all, b);
                 all.add(new BackendDevices(b));
+                all.add(new io.benchsuite.core.batch.BatchListener()); // the batches section of embeddings, rerank, score
                 writers = outputDir == null ? null : ReportWriters.open(outputDir, overwrite);
                 if (writers != null) all.add(0, writers);
                 WorkloadSource source = workload.source().orElseGet(() -> SyntheticSource.builder()

@@ -68,6 +68,23 @@ final class RequestLog implements AutoCloseable {
         }
     }
 
+    /**
+     * One embeddings, rerank or score request, written when its last input was prefilled: its inputs and
+     * their tokens (a rerank or score input's include the query's), received and completed on the same clock.
+     */
+    synchronized void pooled(long number, long arrivalNanos, long completedNanos, String api, int inputs, long promptTokens) {
+        if (failed) return;
+        try {
+            out.write("{\"n\":" + number + ",\"receivedNanos\":" + (arrivalNanos - startNanos) + ",\"completedNanos\":"
+                    + (completedNanos - startNanos) + ",\"api\":\"" + api + "\",\"inputs\":" + inputs + ",\"promptTokens\":"
+                    + promptTokens + "}\n");
+            out.flush();
+        } catch (IOException e) {
+            failed = true;
+            LOG.error("cannot append to the request log {}: {}; it stops here", file, e.getMessage());
+        }
+    }
+
     @Override
     public synchronized void close() {
         try {

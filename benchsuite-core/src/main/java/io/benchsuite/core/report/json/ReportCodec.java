@@ -22,6 +22,7 @@ import io.benchsuite.core.report.model.ErrorSummary;
 import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.GpuSection;
 import io.benchsuite.core.report.model.HostSection;
+import io.benchsuite.core.report.model.BatchSection;
 import io.benchsuite.core.report.model.PhasesSection;
 import io.benchsuite.core.report.model.Rates;
 import io.benchsuite.core.report.model.Report;
@@ -73,7 +74,8 @@ final class ReportCodec {
             Map.entry(EngineSection.KEY, EngineSection.class),
             Map.entry(DecompositionSection.KEY, DecompositionSection.class),
             Map.entry(ClientSection.KEY, ClientSection.class),
-            Map.entry(AccuracySection.KEY, AccuracySection.class));
+            Map.entry(AccuracySection.KEY, AccuracySection.class),
+            Map.entry(BatchSection.KEY, BatchSection.class));
 
     private ReportCodec() {}
 
