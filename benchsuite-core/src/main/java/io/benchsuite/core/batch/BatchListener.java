@@ -26,6 +26,11 @@ public final class BatchListener implements RunListener {
     private long firstScheduled = Long.MAX_VALUE;
     private long lastEnd = Long.MIN_VALUE;
 
+    /** A listener that has seen no request yet. */
+    public BatchListener() {
+        // the sums start empty
+    }
+
     @Override
     public synchronized void onRequestFinished(RequestRecord r) {
         if (r.phase() != Phase.MEASURED) return;

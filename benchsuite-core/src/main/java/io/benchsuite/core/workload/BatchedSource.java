@@ -32,6 +32,8 @@ public final class BatchedSource implements WorkloadSource {
     private final boolean withQuery;
 
     /**
+     * Batches of {@code batchSize} of {@code inner}'s prompts.
+     *
      * @param inner where the prompts come from
      * @param batchSize inputs per batch, at least 1
      * @param withQuery whether each batch first takes one prompt as its query (rerank, score)
