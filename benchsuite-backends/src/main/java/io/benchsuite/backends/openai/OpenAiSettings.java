@@ -79,7 +79,7 @@ public record OpenAiSettings(Preset preset, Endpoint endpoint, String model, boo
         all.add(BackendOption.MODEL.withDefault("the server's, if it lists one")
                 .withDescription("model to request (checked against /v1/models at pre-flight)"));
         all.addAll(HttpOptions.connection(preset.defaultUrl()));
-        all.add(BackendOption.oneOf(ENDPOINT, "which API to call: /v1/chat/completions or /v1/completions",
+        all.add(BackendOption.oneOf(ENDPOINT, "which API to call: /v1/chat/completions, /v1/completions, /v1/embeddings, /v1/rerank or /v1/score",
                 Endpoint.CHAT.label(), Endpoint.COMPLETIONS.label(), Endpoint.EMBEDDINGS.label(), Endpoint.RERANK.label(),
                 Endpoint.SCORE.label()).withDefault(Endpoint.CHAT.label()));
         all.add(BackendOption.oneOf(PoolingApi.SHAPE, "request shape of embeddings/rerank/score: openai (OpenAI, vLLM, Cohere, Jina) "

@@ -112,7 +112,9 @@ final class PoolingHandler implements HttpHandler {
         try {
             p = parse(json.readTree(ex.getRequestBody().readAllBytes()), path);
         } catch (BadRequest e) {
-            error(ex, e.status, e.getMessage(), teiPath || path.equals("/rerank"));
+            boolean tei = teiPath || path.equals("/rerank");
+            // TEI answers a body it cannot use with 422 (validation), vLLM with 400
+            error(ex, tei && e.status == 400 ? 422 : e.status, e.getMessage(), tei);
             return;
         } catch (IOException e) {
             error(ex, 400, "request body is not valid JSON", teiPath);
