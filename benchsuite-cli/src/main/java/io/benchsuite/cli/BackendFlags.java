@@ -70,8 +70,9 @@ final class BackendFlags {
                     + "(Apache HttpClient 5). Same as --backend-option transport=<value>.")
     String transport;
 
-    @Option(names = "--endpoint", paramLabel = "chat|completions", converter = FlagTypes.EndpointKind.class,
-            description = "OpenAI-style API: chat or completions (default: the backend's).")
+    @Option(names = "--endpoint", paramLabel = "<api>", converter = FlagTypes.EndpointKind.class,
+            description = "OpenAI-style API: chat, completions, embeddings, rerank or score (default: the backend's); "
+                    + "the last three send --batch-size inputs per request.")
     String endpoint;
 
     @Option(names = "--backend-option", paramLabel = "key=value",

@@ -9,6 +9,9 @@ import io.benchsuite.api.workload.LoadModel;
 import io.benchsuite.api.workload.RateProfile;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.api.workload.source.WorkloadSource;
+import io.benchsuite.backends.openai.Endpoint;
+import io.benchsuite.core.workload.BatchedSource;
+import io.benchsuite.core.workload.SyntheticSource;
 import java.time.Duration;
 import java.util.Optional;
 import picocli.CommandLine.Option;
@@ -60,6 +63,26 @@ final class LoadFlags {
                     + "tokens received), or a time after the send: 2s or uniform:100ms-3s, checked as tokens arrive "
                     + "(default: tokens:1).")
     CancelAfter cancelAfter;
+
+    @Option(converter = FlagValues.PositiveInt.class, names = "--batch-size", paramLabel = "<n>",
+            description = "Inputs per request of --endpoint embeddings, rerank or score (rerank and score compare them "
+                    + "with one more prompt, the query); the inputs' lengths follow --input-tokens or the dataset's "
+                    + "prompts (default: 1).")
+    Integer batchSize;
+
+    /**
+     * {@code source} (null: synthetic prompts of {@code in} tokens) grouped into batches of {@code --batch-size}
+     * for an embeddings, rerank or score endpoint; {@code source} itself for a generating one.
+     */
+    WorkloadSource batched(WorkloadSource source, String endpoint, LengthDistribution in, LengthDistribution out) {
+        Endpoint e = endpoint == null ? Endpoint.CHAT : Endpoint.parse(endpoint);
+        if (!e.pooling()) {
+            if (batchSize != null) throw CliException.usage("--batch-size: applies to --endpoint embeddings, rerank or score");
+            return source;
+        }
+        WorkloadSource inputs = source != null ? source : SyntheticSource.builder().inputTokens(in).outputTokens(out).build();
+        return new BatchedSource(inputs, batchSize == null ? 1 : batchSize, e != Endpoint.EMBEDDINGS);
+    }
 
     /** The requests the client aborts on purpose. */
     Cancellations cancellations() {

@@ -143,7 +143,8 @@ final class RunCommand implements Callable<Integer> {
         SecretSlots.requireAvailable(this, ctx.env()); // a secret read back as secret:command-line is asked for, never sent
         String backendName = backendFlags.backendName();
         String model = backendFlags.model();
-        WorkloadSource source = imageFlags.apply(sourceFlags.source(loadFlags.rateGiven()), sourceFlags.in(), sourceFlags.out());
+        WorkloadSource source = loadFlags.batched(imageFlags.apply(sourceFlags.source(loadFlags.rateGiven()), sourceFlags.in(),
+                sourceFlags.out()), backendFlags.endpoint, sourceFlags.in(), sourceFlags.out());
         Workload workload = loadFlags.workload(name, source, sourceFlags.in(), sourceFlags.out(), sourceFlags.stream());
         SeedChain chain = seed != null ? seed : SeedChain.fromGitCommitOf(Path.of("")).orElse(SeedChain.fromLong(0));
         Map<String, String> labels = new LinkedHashMap<>();

@@ -87,6 +87,8 @@ final class RunExecution {
     /** Without objectives of its own a run is judged against a published default for its model, which the report names. */
     private static RunSpec withDefaultSlo(RunSpec spec) {
         if (!spec.objectives().slo().isEmpty()) return spec;
+        // a request that generates nothing has no first token to judge: embeddings, rerank, score get no default
+        if (spec.workload().source().map(io.benchsuite.core.workload.BatchedSource.class::isInstance).orElse(false)) return spec;
         DefaultSlo d = DefaultSlo.forModel(spec.backendConfig().string(BackendConfig.MODEL, ""));
         return spec.toBuilder().objectives(spec.objectives().withSlo(d.slo(), d.basis())).build();
     }

@@ -7,6 +7,7 @@ import io.benchsuite.api.util.Durations;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.accuracy.AccuracySection;
 import io.benchsuite.core.hiccup.ClientSection;
+import io.benchsuite.core.report.model.BatchSection;
 import io.benchsuite.core.report.model.DeviceSection;
 import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.Rates;
@@ -107,6 +108,10 @@ final class Summary {
                         + "end)", "throughput", num(r.throughput().requestsPerSecond(), 2),
                 num(r.throughput().outputTokensPerSecond(), 1), num(r.throughput().totalTokensPerSecond(), 1),
                 num(rate.measuredSeconds(), 1));
+        r.section(BatchSection.class).ifPresent(s -> line(b, "%-20s %s inputs/s, %s input tok/s: %d inputs in %d successful "
+                + "requests (mean batch %s) over the %ss measured%s", "batches", num(s.inputsPerSecond(), 1),
+                num(s.inputTokensPerSecond(), 1), s.inputs(), s.requests(), num(s.meanBatchSize(), 1), num(s.windowSeconds(), 1),
+                s.shortResponses() == 0 ? "" : "; " + s.shortResponses() + " response(s) held fewer items than inputs (failed)"));
         GoodputSummary g = r.goodput();
         if (g.hasSlo()) {
             line(b, "%-20s %s req/s, %d of %d measured%s (%s%%) met %s%s%s", "goodput",
@@ -129,7 +134,9 @@ final class Summary {
         // the reasoning split only when a request reasoned: without it, it repeats TTFT and TPOT or is empty
         boolean reasoned = r.latency(LatencyMetric.TTFRT).count() > 0;
         for (LatencyMetric m : LatencyMetric.values()) {
-            if (reasoned || !m.reasoningSplit()) row(b, m.displayName(), r.latency(m));
+            // a batch run generates no token: its empty token-timing rows are left out rather than shown as dashes
+            boolean noTokens = r.latency(m).count() == 0 && r.section(BatchSection.class).isPresent();
+            if ((reasoned || !m.reasoningSplit()) && !noTokens) row(b, m.displayName(), r.latency(m));
         }
         if (reasoned) {
             line(b, "%-20s %d reasoning, %d answer (%d of %d reasoning requests counted by the server)", "output tokens",

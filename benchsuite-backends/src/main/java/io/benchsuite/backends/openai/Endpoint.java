@@ -2,12 +2,22 @@ package io.benchsuite.backends.openai;
 
 import java.util.Locale;
 
-/** Which OpenAI-compatible API a backend calls (config key {@code endpoint}). */
+/**
+ * Which OpenAI-compatible API a backend calls (config key {@code endpoint}): a generating one (chat,
+ * completions) or one that only reads its inputs (embeddings, rerank, score), whose requests carry a batch
+ * of texts and whose responses carry no tokens.
+ */
 public enum Endpoint {
     /** {@code POST /v1/chat/completions}: messages in, {@code delta.content} out. The default. */
     CHAT("chat", "/v1/chat/completions"),
     /** {@code POST /v1/completions}: the messages joined into one prompt, {@code text} out. */
-    COMPLETIONS("completions", "/v1/completions");
+    COMPLETIONS("completions", "/v1/completions"),
+    /** {@code POST /v1/embeddings}: a batch of inputs in, one vector per input out. */
+    EMBEDDINGS("embeddings", "/v1/embeddings"),
+    /** {@code POST /v1/rerank}: a query and a batch of documents in, one relevance score per document out. */
+    RERANK("rerank", "/v1/rerank"),
+    /** {@code POST /v1/score}: a query ({@code text_1}) and a batch of texts ({@code text_2}) in, one score per pair out. */
+    SCORE("score", "/v1/score");
 
     private final String label;
     private final String path;
@@ -22,13 +32,22 @@ public enum Endpoint {
         return label;
     }
 
+    /**
+     * Whether the endpoint only reads its inputs (embeddings, rerank, score): no tokens are generated.
+     *
+     * @return true for embeddings, rerank and score
+     */
+    public boolean pooling() {
+        return this == EMBEDDINGS || this == RERANK || this == SCORE;
+    }
+
     /** The request path under the base URL. */
     public String path() {
         return path;
     }
 
     /**
-     * Parses a config value ({@code chat}, {@code completions}, or the path itself).
+     * Parses a config value ({@code chat}, {@code completions}, {@code embeddings}, {@code rerank}, {@code score}, or the path itself).
      *
      * @throws IllegalArgumentException naming the key and the accepted values
      */
@@ -38,6 +57,6 @@ public enum Endpoint {
             if (e.label.equals(s) || e.path.equals(s) || e.path.substring(4).equals(s)) return e;
         }
         if (s.equals("chat-completions") || s.equals("chat_completions")) return CHAT;
-        throw new IllegalArgumentException("backend config key 'endpoint': expected chat or completions, got '" + text + "'");
+        throw new IllegalArgumentException("backend config key 'endpoint': expected chat, completions, embeddings, rerank or score, got '" + text + "'");
     }
 }

@@ -90,6 +90,7 @@ public final class OpenAiBackend implements Backend {
     public RequestHandle send(InferenceRequest request, ResponseListener listener) {
         notNull(request, "request");
         notNull(listener, "listener");
+        if (settings.pooling() != null) return PoolingRequests.send(settings, transport, request, listener);
         (request.stream() ? streamed : whole).incrementAndGet();
         return transport.postJson(settings.endpoint().path(), () -> body(request, listener), request,
                 new OpenAiStreamDialect(settings.endpoint(), settings.requireDone(), ToolRequestMembers.offersTools(request.extras())),
@@ -188,6 +189,7 @@ public final class OpenAiBackend implements Backend {
      */
     @Override
     public void warmUp() {
+        if (settings.pooling() != null) return; // the loopback replays generation streams only
         LoopbackWarmUp.run("openai", transport.settings(), settings.endpoint().path(), i -> {
             InferenceRequest sample = new InferenceRequest(i, settings.model(), List.of(ChatMessage.user(LoopbackWarmUp.prompt(i))),
                     1024, 8, true, 0.0, 1, true, Map.of());
@@ -257,8 +259,8 @@ public final class OpenAiBackend implements Backend {
         if (models != null) d.put("server_models", transport.scrub(String.join(",", models)));
         String model = settings.model();
         if (model.isEmpty() && models != null && models.size() == 1) model = models.get(0);
-        return new BackendInfo(settings.preset().providerName(), model,
-                settings.http().resolve(settings.endpoint().path()).toString(), d);
+        String path = settings.pooling() != null ? settings.pooling().path() : settings.endpoint().path();
+        return new BackendInfo(settings.preset().providerName(), model, settings.http().resolve(path).toString(), d);
     }
 
     @Override
@@ -271,7 +273,8 @@ public final class OpenAiBackend implements Backend {
         return "OpenAiBackend[" + settings.preset().providerName() + " " + settings.http().displayUrl() + "]";
     }
 
-    private JsonNode parseParam(String v) {
+    /** A {@code param.*} value: its JSON when it is valid JSON, else the string it is. */
+    static JsonNode parseParam(String v) {
         try {
             JsonNode n = Json.MAPPER.readTree(v);
             if (n != null && !n.isMissingNode()) return n;

@@ -18,7 +18,9 @@ import java.util.TreeMap;
  * <p>Config keys, besides those of {@link HttpSettings}:
  * <ul>
  *   <li>{@code model} — model to request when the request names none (and for the report).</li>
- *   <li>{@code endpoint} — {@code chat} (default) or {@code completions}.</li>
+ *   <li>{@code endpoint} — {@code chat} (default), {@code completions}, {@code embeddings}, {@code rerank}
+ *       or {@code score}; the last three read {@link PoolingApi}'s keys ({@code api-shape}, {@code path},
+ *       {@code top-n}).</li>
  *   <li>{@code exact-length} — send the preset's length-forcing parameters ({@code ignore_eos},
  *       {@code min_tokens}) when a request asks for an exact output length; default per preset.</li>
  *   <li>{@code include-usage} — send {@code stream_options.include_usage} (default true).</li>
@@ -37,9 +39,11 @@ import java.util.TreeMap;
  * @param requireDone whether {@code [DONE]} is required
  * @param extraParams extra body members, raw values as configured
  * @param http connection settings
+ * @param pooling the embeddings, rerank or score request shape, or {@code null} for a generating endpoint
  */
 public record OpenAiSettings(Preset preset, Endpoint endpoint, String model, boolean exactLength, boolean includeUsage,
-                             boolean requireDone, Map<String, String> extraParams, HttpSettings http) {
+                             boolean requireDone, Map<String, String> extraParams, HttpSettings http,
+                             PoolingApi pooling) {
     /** Config key of the endpoint kind. */
     public static final String ENDPOINT = "endpoint";
     /** Config key switching the length-forcing parameters. */
@@ -57,6 +61,9 @@ public record OpenAiSettings(Preset preset, Endpoint endpoint, String model, boo
         notNull(model, "model");
         extraParams = Collections.unmodifiableMap(new TreeMap<>(notNull(extraParams, "extraParams")));
         notNull(http, "http");
+        if (endpoint.pooling() != (pooling != null)) {
+            throw new IllegalArgumentException("pooling settings go with an embeddings, rerank or score endpoint only");
+        }
     }
 
     /**
@@ -72,8 +79,15 @@ public record OpenAiSettings(Preset preset, Endpoint endpoint, String model, boo
         all.add(BackendOption.MODEL.withDefault("the server's, if it lists one")
                 .withDescription("model to request (checked against /v1/models at pre-flight)"));
         all.addAll(HttpOptions.connection(preset.defaultUrl()));
-        all.add(BackendOption.oneOf(ENDPOINT, "which API to call: /v1/chat/completions or /v1/completions",
-                Endpoint.CHAT.label(), Endpoint.COMPLETIONS.label()).withDefault(Endpoint.CHAT.label()));
+        all.add(BackendOption.oneOf(ENDPOINT, "which API to call: /v1/chat/completions, /v1/completions, /v1/embeddings, /v1/rerank or /v1/score",
+                Endpoint.CHAT.label(), Endpoint.COMPLETIONS.label(), Endpoint.EMBEDDINGS.label(), Endpoint.RERANK.label(),
+                Endpoint.SCORE.label()).withDefault(Endpoint.CHAT.label()));
+        all.add(BackendOption.oneOf(PoolingApi.SHAPE, "request shape of embeddings/rerank/score: openai (OpenAI, vLLM, Cohere, Jina) "
+                + "or tei (Text Embeddings Inference /embed, /rerank)", "openai", "tei").withDefault("openai"));
+        all.add(BackendOption.string(PoolingApi.PATH, "request path of embeddings/rerank/score, e.g. /rerank")
+                .withDefault("the endpoint's"));
+        all.add(BackendOption.integer(PoolingApi.TOP_N, "top_n sent with each rerank request (0: none, every "
+                + "document ranked)").withDefault("0"));
         all.add(BackendOption.bool(EXACT_LENGTH, "send the server's length-forcing parameters (ignore_eos, min_tokens) "
                 + "when a request asks for an exact output length").withDefault(Boolean.toString(preset.exactLength())));
         all.add(BackendOption.bool(INCLUDE_USAGE, "ask for token usage in the stream (stream_options.include_usage)")
@@ -103,7 +117,7 @@ public record OpenAiSettings(Preset preset, Endpoint endpoint, String model, boo
             }
         });
         Endpoint endpoint = Endpoint.parse(config.string(ENDPOINT, Endpoint.CHAT.label()));
-        String promptMember = endpoint == Endpoint.CHAT ? "messages" : "prompt";
+        String promptMember = endpoint == Endpoint.CHAT ? "messages" : endpoint.pooling() ? "input" : "prompt";
         if (extra.containsKey(promptMember)) {
             throw new IllegalArgumentException("backend config key '" + PARAM_PREFIX + promptMember + "': the " + endpoint.label()
                     + " endpoint's '" + promptMember + "' carries the workload's prompts and cannot be set by a parameter");
@@ -115,7 +129,8 @@ public record OpenAiSettings(Preset preset, Endpoint endpoint, String model, boo
                 config.bool(INCLUDE_USAGE, true),
                 config.bool(REQUIRE_DONE, preset.requireDone()),
                 extra,
-                HttpSettings.from(config, preset.defaultUrl()));
+                HttpSettings.from(config, preset.defaultUrl()),
+                PoolingApi.from(endpoint, config));
     }
 
     /** Hides extra parameter values only where their names look secret. */

@@ -48,6 +48,11 @@ public final class SummaryCsv implements ReportFormat {
         row(b, "throughput", "requests_per_second", report.throughput().requestsPerSecond(), "1/s");
         row(b, "throughput", "output_tokens_per_second", report.throughput().outputTokensPerSecond(), "tokens/s");
         row(b, "throughput", "total_tokens_per_second", report.throughput().totalTokensPerSecond(), "tokens/s");
+        report.section(io.benchsuite.core.report.model.BatchSection.class).ifPresent(s -> {
+            // embeddings, rerank, score: the inputs a batch run got through
+            row(b, "throughput", "inputs_per_second", s.inputsPerSecond(), "1/s");
+            row(b, "throughput", "input_tokens_per_second", s.inputTokensPerSecond(), "tokens/s");
+        });
         row(b, "goodput", "requests_per_second", report.goodput().requestsPerSecond(), "1/s");
         row(b, "goodput", "fraction", report.goodput().fraction(), "ratio");
         for (GoodputSummary.Attainment a : report.goodput().attainment()) {

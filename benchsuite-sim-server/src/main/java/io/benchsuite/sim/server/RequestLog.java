@@ -83,6 +83,16 @@ final class RequestLog implements AutoCloseable {
     }
 
     /**
+     * One embeddings, rerank or score request, written when its last input was prefilled: its inputs and
+     * their tokens (a rerank or score input's include the query's), received and completed on the same clock.
+     */
+    synchronized void pooled(long number, long arrivalNanos, long completedNanos, String api, int inputs, long promptTokens) {
+        line("{\"n\":" + number + ",\"receivedNanos\":" + (arrivalNanos - startNanos) + ",\"completedNanos\":"
+                + (completedNanos - startNanos) + ",\"api\":\"" + api + "\",\"inputs\":" + inputs + ",\"promptTokens\":"
+                + promptTokens + "}\n");
+    }
+
+    /**
      * The model a request asked for, what loading its adapter cost it, and the routing headers it carried:
      * {@code {"n":0,"model":"adapter-a","adapterLoadMs":40.0,"headers":{"x-session-id":"..."}}}.
      */

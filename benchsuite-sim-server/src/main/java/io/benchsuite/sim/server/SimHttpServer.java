@@ -94,11 +94,14 @@ public final class SimHttpServer implements AutoCloseable {
             pool.prestartAllCoreThreads();
             this.executor = pool;
             String servedName = b.servedModelName != null ? b.servedModelName : b.settings.modelName();
+            ServerMetrics metrics = new ServerMetrics(servedName);
             this.handler = new SimHttpHandler(backend, b.tokenizer, servedName, b.settings.model(), b.faults,
-                    new ServerMetrics(servedName), b.defaultMaxTokens, requestLog,
+                    metrics, b.defaultMaxTokens, requestLog,
                     new ServedModels(b.adapters, b.settings.timeScale(), b.loggedHeaders), b.visionTokens);
             this.server = HttpServer.create(new InetSocketAddress(b.host, b.port), b.backlog);
             server.createContext("/", handler);
+            PoolingHandler pooling = new PoolingHandler(backend, b.tokenizer, servedName, b.settings.model(), metrics, requestLog);
+            for (String path : PoolingHandler.PATHS) server.createContext(path, pooling); // the longest prefix wins
             server.setExecutor(new ArrivalStamps(executor));
             server.start();
         } catch (IOException | RuntimeException e) {

@@ -3,6 +3,7 @@ package io.benchsuite.core.report.html;
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.core.report.html.internal.HtmlNumbers;
+import io.benchsuite.core.report.model.BatchSection;
 import io.benchsuite.core.report.model.DeviceSection;
 import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.GpuSection;
@@ -53,7 +54,7 @@ public record Headline(String key, String name, String definition, List<Figure> 
     /** Units of the figures; {@link #RATIO_AS_PERCENT} shows a 0..1 ratio as a percentage. */
     public enum Unit {
         MS("ms"), TOKENS_PER_S("tokens/s"), REQUESTS_PER_S("req/s"), RATIO_AS_PERCENT("%"), PERCENT("%"),
-        BYTES(""), RATIO(""), JOULES_PER_TOKEN("J/token");
+        BYTES(""), RATIO(""), JOULES_PER_TOKEN("J/token"), INPUTS_PER_S("inputs/s");
 
         private final String symbol;
 
@@ -93,10 +94,17 @@ public record Headline(String key, String name, String definition, List<Figure> 
         LatencyStats tpot = report.latency(LatencyMetric.TPOT);
         LatencyStats itl = report.latency(LatencyMetric.ITL);
         LatencyStats e2e = report.latency(LatencyMetric.E2E);
+        Optional<BatchSection> batches = report.section(BatchSection.class);
+        // embeddings, rerank, score: no token, so no token timing; said so rather than blamed on the requests
+        String noTokens = batches.isPresent() ? "embeddings, rerank and score requests generate no token" : null;
 
         List<Headline> out = new ArrayList<>();
+        batches.ifPresent(s -> out.add(make("inputsThroughput", "Input throughput", "Inputs (texts embedded, documents "
+                        + "ranked, pairs scored) and their tokens per second over the measured window, successful requests only.",
+                noSuccess, fig("", s.inputsPerSecond(), Unit.INPUTS_PER_S, "/batches/inputsPerSecond"),
+                fig("tokens", s.inputTokensPerSecond(), Unit.TOKENS_PER_S, "/batches/inputTokensPerSecond"))));
         out.add(make("ttft", "TTFT", "Time to first token: from the scheduled send time to the first streamed token.",
-                noSuccess, fig("p50", ttft.p50(), Unit.MS, "/ttft/p50"), fig("p99", ttft.p99(), Unit.MS, "/ttft/p99")));
+                noTokens != null ? noTokens : noSuccess, fig("p50", ttft.p50(), Unit.MS, "/ttft/p50"), fig("p99", ttft.p99(), Unit.MS, "/ttft/p99")));
         if (report.histograms().count(LatencyMetric.TTFRT) > 0) {
             // a reasoning model: its user waits for the first answer token, not the first thinking token
             LatencyStats ttfat = report.latency(LatencyMetric.TTFAT);
@@ -107,10 +115,11 @@ public record Headline(String key, String name, String definition, List<Figure> 
                     fig("answer TPOT p99", answerTpot.p99(), Unit.MS, "/answerTpot/p99")));
         }
         out.add(make("tpot", "TPOT / ITL", "Time per output token after the first (TPOT) and the gap between consecutive tokens (ITL).",
-                succeeded == 0 ? noSuccess : "no request streamed more than one token",
+                succeeded == 0 ? noSuccess : noTokens != null ? noTokens : "no request streamed more than one token",
                 fig("TPOT p50", tpot.p50(), Unit.MS, "/tpot/p50"), fig("TPOT p99", tpot.p99(), Unit.MS, "/tpot/p99"),
                 fig("ITL p99", itl.p99(), Unit.MS, "/itl/p99")));
-        out.add(make("e2e", "E2E latency", "End-to-end latency: scheduled send time to the last token.",
+        out.add(make("e2e", "E2E latency", "End-to-end latency: scheduled send time to the last token"
+                        + (batches.isPresent() ? " (for a batch of inputs, to the whole response)." : "."),
                 noSuccess, fig("mean", e2e.mean(), Unit.MS, "/e2e/mean"), fig("p50", e2e.p50(), Unit.MS, "/e2e/p50"),
                 fig("p99", e2e.p99(), Unit.MS, "/e2e/p99")));
         out.add(make("outputThroughput", "Output token throughput", "Output tokens per second over the measured window.",

@@ -15,6 +15,7 @@ import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.core.accuracy.AccuracySection;
 import io.benchsuite.core.hiccup.ClientSection;
 import io.benchsuite.core.report.model.BackendDetails;
+import io.benchsuite.core.report.model.BatchSection;
 import io.benchsuite.core.report.model.DecompositionSection;
 import io.benchsuite.core.report.model.DeviceSection;
 import io.benchsuite.core.report.model.EngineSection;
@@ -74,7 +75,8 @@ final class ReportCodec {
             Map.entry(DecompositionSection.KEY, DecompositionSection.class),
             Map.entry(ClientSection.KEY, ClientSection.class),
             Map.entry(AccuracySection.KEY, AccuracySection.class),
-            Map.entry(io.benchsuite.core.models.ModelsSection.KEY, io.benchsuite.core.models.ModelsSection.class));
+            Map.entry(io.benchsuite.core.models.ModelsSection.KEY, io.benchsuite.core.models.ModelsSection.class),
+            Map.entry(BatchSection.KEY, BatchSection.class));
 
     private ReportCodec() {}
 
