@@ -343,7 +343,8 @@ final class SweepCommand implements Callable<Integer> {
             if (s.stoppedEarly() != null) out.println(pre + "stopped early: " + s.stoppedEarly());
         }
         out.println("orthogonality: " + (d.orthogonality().vifAbsent() != null ? "VIF absent (" + d.orthogonality().vifAbsent() + ")"
-                : d.orthogonality().flagged().isEmpty() ? "no metric with VIF > 5" : "VIF > 5: " + String.join(", ", d.orthogonality().flagged())));
+                : d.orthogonality().flagged().isEmpty() ? "no metric with VIF > 5" : "VIF > 5: " + String.join(", ", d.orthogonality().flagged())
+                        + " (expected in a load sweep: they follow the load; sweep.html shows what they share beyond it)"));
         out.println("pareto front: " + String.join(", ", d.pareto().front()));
         out.println("wrote " + dir.resolve(Sweep.SWEEP_JSON) + " and " + dir.resolve(Sweep.SWEEP_HTML));
     }

@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * Measures a page as Chromium lays it out: a copy of the page gets a script that, after layout, reads each
  * chart's plot area and the points and stroke widths of its lines, the elements whose content is wider than
  * their box, and the text a reader sees, and writes them into the DOM as base64 JSON that {@code --dump-dom}
- * prints. The pages themselves carry no script; only the measured copy does.
+ * prints. The pages themselves carry no script; only the measured copy does. Each page measured is also kept
+ * under {@code target/pages-read-right/} for a person to look at.
  */
 final class PageProbe {
     private static final Pattern OUT = Pattern.compile("<pre id=\"probe-out\">([A-Za-z0-9+/=]+)</pre>");
@@ -57,6 +58,10 @@ final class PageProbe {
     /** Lays {@code page} out at 1280 px wide and returns the measurements. */
     static JsonNode measure(Path chromium, Path page, Path scratch) throws Exception {
         String html = Files.readString(page, StandardCharsets.UTF_8);
+        // kept for a person to look at, as ReportInBrowserTest keeps target/report.html
+        Path kept = Path.of("target", "pages-read-right", page.getFileName().toString()).toAbsolutePath();
+        Files.createDirectories(kept.getParent());
+        Files.writeString(kept, html, StandardCharsets.UTF_8);
         assertThat(html).as("the page itself carries no script").doesNotContain("<script");
         Path probed = page.resolveSibling("probed-" + page.getFileName());
         Files.writeString(probed, html.replace("</body>", SCRIPT + "</body>"), StandardCharsets.UTF_8);

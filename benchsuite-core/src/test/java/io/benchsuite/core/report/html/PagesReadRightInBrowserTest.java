@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The pages as a reader sees them in headless Chromium, measured after layout ({@link PageProbe}): every drawn
  * point of a line lies inside its plot area and none is a lone point that draws nothing, a line that another one
  * covers still shows around it, no card's text is wider than the card, and the words say what the figures mean.
- * The run report is rendered from the report.json of a closed-loop run of 8 users on the built-in simulator
+ * The run report is rendered from the report.json of a closed-loop run of 8 users on the built-in simulator (Q's absence reason as a run now writes it)
  * ({@code benchsuite run}, 20 s): first tokens arrive in bursts, so most seconds have no TTFT, and requests sent
  * and completed per second are equal in most seconds. Skipped when Chromium is not installed.
  */
