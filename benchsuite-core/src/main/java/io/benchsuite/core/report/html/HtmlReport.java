@@ -512,10 +512,10 @@ public final class HtmlReport implements ReportFormat {
         figure(b, new LineChart("Output tokens/s", "time (s)", "tokens/s")
                 .add("output tokens", sec, column(ts, SecondSample::outputTokens)).svg(), "tokens arriving per second");
         figure(b, new LineChart("TTFT over time", "time (s)", "TTFT (ms)").joinGaps()
-                .add("p50", sec, column(ts, SecondSample::ttftP50Ms))
+                .addWide("p50", sec, column(ts, SecondSample::ttftP50Ms))
                 .add("p99", sec, column(ts, SecondSample::ttftP99Ms)).svg(), "of first tokens arriving in each second; a second without one is bridged");
         figure(b, new LineChart("E2E over time", "time (s)", "E2E (ms)").joinGaps()
-                .add("p50", sec, column(ts, SecondSample::e2eP50Ms))
+                .addWide("p50", sec, column(ts, SecondSample::e2eP50Ms))
                 .add("p99", sec, column(ts, SecondSample::e2eP99Ms)).svg(), "of requests ending in each second; a second without one is bridged");
         figure(b, new LineChart("Errors", "time (s)", "failed requests/s")
                 .add("failed or cancelled", sec, column(ts, SecondSample::failed)).svg(), "requests ending in failure per second");

@@ -106,6 +106,21 @@ class PagesReadRightInBrowserTest {
         JsonNode under = sentAt < completedAt ? sent : completed, over = sentAt < completedAt ? completed : sent;
         assertThat(under.get("width").asDouble()).as("stroke of the line beneath (%s)", under.get("name").asText())
                 .isGreaterThanOrEqualTo(over.get("width").asDouble() + 2);
+        // and in every chart: a line that shares most of its points with a later one is the wider
+        int pairs = 0;
+        for (JsonNode chart : probe.get("charts")) {
+            JsonNode series = chart.get("series");
+            for (int i = 0; i < series.size(); i++) {
+                for (int j = i + 1; j < series.size(); j++) {
+                    JsonNode a = series.get(i), b = series.get(j);
+                    if (shared(a, b) * 2 < Math.min(a.get("points").size(), b.get("points").size())) continue;
+                    pairs++;
+                    assertThat(a.get("width").asDouble()).as("%s: %s beneath %s", chart.get("title").asText(), a.get("name").asText(),
+                            b.get("name").asText()).isGreaterThanOrEqualTo(b.get("width").asDouble() + 2);
+                }
+            }
+        }
+        assertThat(pairs).as("pairs of lines that coincide in this run (sent/completed, and p50/p99 of TTFT and E2E)").isGreaterThanOrEqualTo(3);
     }
 
     @Test
@@ -162,11 +177,13 @@ class PagesReadRightInBrowserTest {
         assertThat(text).contains("Only 3 runs: too few to tell related metrics from chance");
     }
 
+    /** How many points of {@code a} lie where a point of {@code b} is drawn over them. */
     private static int shared(JsonNode a, JsonNode b) {
         int n = 0;
         for (JsonNode p : a.get("points")) {
             for (JsonNode q : b.get("points")) {
-                if (Math.abs(p.get(0).asDouble() - q.get(0).asDouble()) < 0.01 && Math.abs(p.get(1).asDouble() - q.get(1).asDouble()) < 0.01) {
+                // within 1.5 px a 1.8 px line covers the other
+                if (Math.abs(p.get(0).asDouble() - q.get(0).asDouble()) < 0.01 && Math.abs(p.get(1).asDouble() - q.get(1).asDouble()) < 1.5) {
                     n++;
                     break;
                 }
