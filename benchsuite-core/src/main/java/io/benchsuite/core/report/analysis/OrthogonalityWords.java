@@ -78,8 +78,9 @@ public final class OrthogonalityWords {
         }
         String cell = "<td class=\"num partial\">" + esc(HtmlNumbers.num(best)) + " <small>(" + esc(OrthogonalityBlock.label(with)) + ")</small></td>";
         if (Math.abs(best) >= OrthogonalityCheck.GROUP_CORRELATION) {
-            return r2Cell + cell + "<td class=\"verdict worse\">moves with " + esc(OrthogonalityBlock.label(with))
-                    + " beyond the load: one of the two may be enough</td>";
+            // not advice to drop either: a straight line leaves the knee, which every load-driven metric feels
+            return r2Cell + cell + "<td class=\"verdict\">still moves with " + esc(OrthogonalityBlock.label(with))
+                    + " beyond a straight line in the load (often both turning at the knee)</td>";
         }
         return r2Cell + cell + "<td class=\"verdict\">tells its own story once the load is accounted for</td>";
     }
@@ -90,7 +91,9 @@ public final class OrthogonalityWords {
                 + esc(lc.load()) + "): their correlations near ±1 and their very large VIFs below say that the load drives them, "
                 + "not that they measure one thing. Do not drop a metric for that. What they share <em>beyond</em> the load is the "
                 + "partial correlation: each metric's residual after a straight line on " + esc(lc.loadTerm())
-                + ", correlated with the others'.</p>";
+                + ", correlated with the others'. A straight line does not remove a knee, so metrics that all turn there still "
+                + "co-move in it; which metrics measure the same thing shows only across runs that differ in more than the load "
+                + "(engines, devices, quantisations: benchsuite compare).</p>";
     }
 
     /** The partial-correlation heat map, or why there is none. */
