@@ -37,7 +37,7 @@ import picocli.CommandLine.Unmatched;
             "Runs a scenario over a grid of one or two parameters: every point is a normal run (any flag of "
                     + "'benchsuite run' is accepted and applies to every point) with its own output directory under "
                     + "<output-dir>/points. Then writes sweep.json and sweep.html: the TPS-FTL curve, its knee (Kneedle), "
-                    + "the highest load meeting the SLOs (grid, then bisection), scaling efficiency, the correlation and "
+                    + "the highest load meeting the SLOs (grid, then refinement points), scaling efficiency, the correlation and "
                     + "VIFs of the headline metrics and the Pareto front over energy per token, latency and accuracy.",
             "A numeric first parameter is the load: it is climbed from low to high and the climb stops early at a "
                     + "saturated point (errors, or an SLO figure far beyond its limit), saying so."},
@@ -75,7 +75,7 @@ final class SweepCommand implements Callable<Integer> {
     String stopSloFactor;
 
     @Option(names = "--max-refinements", paramLabel = "<n>", defaultValue = "8",
-            description = "Most bisection points between the last load meeting the SLOs and the first failing one (default: ${DEFAULT-VALUE}).")
+            description = "Most refinement points, each halving the bracket between the last load meeting the SLOs and the first failing one (default: ${DEFAULT-VALUE}).")
     String maxRefinements;
 
     @Option(names = "--ftl", paramLabel = "<figure>", defaultValue = "ttft-p99",
@@ -343,7 +343,8 @@ final class SweepCommand implements Callable<Integer> {
             if (s.stoppedEarly() != null) out.println(pre + "stopped early: " + s.stoppedEarly());
         }
         out.println("orthogonality: " + (d.orthogonality().vifAbsent() != null ? "VIF absent (" + d.orthogonality().vifAbsent() + ")"
-                : d.orthogonality().flagged().isEmpty() ? "no metric with VIF > 5" : "VIF > 5: " + String.join(", ", d.orthogonality().flagged())));
+                : d.orthogonality().flagged().isEmpty() ? "no metric with VIF > 5" : "VIF > 5: " + String.join(", ", d.orthogonality().flagged())
+                        + " (expected in a load sweep: they follow the load; sweep.html shows what they share beyond it)"));
         out.println("pareto front: " + String.join(", ", d.pareto().front()));
         out.println("wrote " + dir.resolve(Sweep.SWEEP_JSON) + " and " + dir.resolve(Sweep.SWEEP_HTML));
     }

@@ -4,7 +4,7 @@
  * from whatever they hold:
  * <ul>
  *   <li>{@link io.benchsuite.core.analysis.sweep}: the TPS–FTL curve of a sweep, its knee (Kneedle), the
- *       highest load meeting the SLOs (grid plus bisection, stopping early at saturation) and scaling
+ *       highest load meeting the SLOs (grid plus refinement points, stopping early at saturation) and scaling
  *       efficiency;</li>
  *   <li>{@link io.benchsuite.core.analysis.orthogonality}: the twelve headline metrics, their Pearson
  *       correlation matrix across runs and each one's variance inflation factor;</li>

@@ -37,7 +37,7 @@ import java.util.function.Consumer;
 /**
  * Runs one scenario over a grid of one or two parameters, each point a normal run with its own output
  * directory, and analyses the points together (SPEC §4.1): the TPS–FTL curve and its knees, the highest load
- * meeting the SLOs (grid, then bisection between the last passing and the first failing load, stopping early
+ * meeting the SLOs (grid, then refinement points, each halving the bracket between the last passing and the first failing load, stopping early
  * at a saturated point), scaling efficiency, the orthogonality of the headline metrics and the Pareto front.
  * Writes {@code sweep.json} ({@link SweepDocument}) and {@code sweep.html}.
  *
@@ -152,14 +152,14 @@ public final class Sweep {
         return this;
     }
 
-    /** The most bisection points per series (default 8; 0 reports the grid's answer only). */
+    /** The most refinement points per series (default 8; 0 reports the grid's answer only). */
     public Sweep maxRefinements(int max) {
         if (max < 0) throw new IllegalArgumentException("maxRefinements must be >= 0, got " + max);
         this.maxRefinements = max;
         return this;
     }
 
-    /** The bracket width at which bisection of a real-valued load (a rate) stops (default: 1/64 of the grid's span). */
+    /** The bracket width at which refinement of a real-valued load (a rate) stops (default: 1/64 of the grid's span). */
     public Sweep resolution(double width) {
         if (!(width > 0) || Double.isInfinite(width)) throw new IllegalArgumentException("resolution must be a finite number > 0, got " + width);
         this.resolution = width;
@@ -371,7 +371,7 @@ public final class Sweep {
             SweepPoint p = ReportFigures.sweepPoint(r, load);
             SweepSlo.Verdict v = slo.judge(p);
             progress.accept(String.format(Locale.ROOT, "point %d (%s%s): %s tok/s, %s p99 %s ms, errors %.1f%%, %s", ordinal, label,
-                    kind.equals("refinement") ? ", bisection" : "", number(p.outputTokensPerSecond()), latency.label().split(" ")[0],
+                    kind.equals("refinement") ? ", refinement" : "", number(p.outputTokensPerSecond()), latency.label().split(" ")[0],
                     number(p.figure(latency)), 100 * p.errorRate(), v.met() ? "meets the SLOs" : String.join("; ", v.violations())));
             return new Ran(values, load, kind, dir, r, null);
         } catch (InterruptedException e) {

@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * The schema of {@code sweep.json}, version {@value Sweep#SCHEMA_VERSION}: what was swept, every point run (each a
  * normal run with its own output directory), and the analyses: per series the TPS–FTL calibration (knees, balance
- * point, scaling efficiency) and the SLO search (highest load meeting the SLOs, bisection, early stop); over all
+ * point, scaling efficiency) and the SLO search (highest load meeting the SLOs, refinement, early stop); over all
  * points the orthogonality of the headline metrics and the Pareto front. Latencies in milliseconds, throughput in
  * output tokens/s, energy in joules per output token; figures that were not measured are {@code null}. Formulas:
  * {@code docs/analysis.md}.
@@ -19,7 +19,7 @@ import java.util.Map;
  * @param axes the swept parameters; the first is each series' x axis (the load), the second (if any) tells series apart
  * @param slo the objectives a point must meet
  * @param stopRule when a point counts as saturated and the series stops climbing
- * @param maxRefinements the most bisection points per series
+ * @param maxRefinements the most refinement points per series
  * @param latencyFigure the latency read as FTL for the latency knee and the balance point, e.g. {@code ttft p99}
  * @param paretoLatency the latency figure the Pareto front compares, e.g. {@code e2e p99}
  * @param series one per value of the second axis (one in all for a one-axis sweep)
@@ -69,7 +69,7 @@ public record SweepDocument(int schemaVersion, Tool tool, String name, List<Axis
      *
      * @param label the series' name, e.g. {@code engine=vllm} ({@code all} for a one-axis sweep)
      * @param fixed the second axis's value, by parameter (empty for a one-axis sweep)
-     * @param points every point run, in load order (grid and bisection points)
+     * @param points every point run, in load order (grid and refinement points)
      * @param throughputKnee where throughput saturates (Kneedle, concave increasing), or {@code null}
      * @param latencyKnee where the latency figure turns steep (Kneedle, convex increasing), or {@code null}
      * @param kneeAbsent why there is no knee (or no throughput or latency knee, which it names), or {@code null}
@@ -98,7 +98,7 @@ public record SweepDocument(int schemaVersion, Tool tool, String name, List<Axis
      * @param name its name, e.g. {@code max-concurrent=8}
      * @param values each swept parameter's value
      * @param load the first axis's value as a number ({@code null} for a non-numeric axis)
-     * @param kind {@code grid} or {@code refinement} (a bisection point)
+     * @param kind {@code grid} or {@code refinement} (a point halving the bracket around the SLO frontier)
      * @param dir its output directory, relative to the sweep's
      * @param status {@code completed}, {@code stopped} or {@code failed}
      * @param error why it failed, or {@code null}

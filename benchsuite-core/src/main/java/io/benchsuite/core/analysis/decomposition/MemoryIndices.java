@@ -28,7 +28,8 @@ public final class MemoryIndices {
 
     /** Why Q is never computed. */
     public static final String Q_ABSENT =
-            "the seed defines Q = alpha*NMI + beta*(1 - SLE/log2 N) without values for alpha and beta; not computed rather than invented";
+            "Q = alpha*NMI + beta*(1 - SLE/log2 N) needs weights alpha and beta that its definition does not give (docs/analysis.md §6); "
+                    + "not computed rather than invented";
 
     /**
      * The indices a run's inputs allow.

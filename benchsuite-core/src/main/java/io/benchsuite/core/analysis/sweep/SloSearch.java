@@ -11,7 +11,7 @@ import java.util.OptionalDouble;
 
 /**
  * Finds the highest load that meets the SLOs: runs a grid of loads from low to high, then refines
- * between the highest passing grid point and the first failing one by bisection (the approach of vLLM's
+ * between the highest passing grid point and the first failing one, each refinement point halving the bracket (the approach of vLLM's
  * {@code bench sweep serve_sla}, which keeps the largest passing and smallest failing value and tries
  * between them).
  *
@@ -51,7 +51,7 @@ public final class SloSearch {
      * The outcome of a search.
      *
      * @param grid the grid points that were run, in load order
-     * @param refinements the bisection points, in the order run
+     * @param refinements the refinement points, in the order run
      * @param highestPassing the highest load found to meet the SLOs, or empty
      * @param lowestFailing the lowest load found to fail them, or empty
      * @param stoppedEarly why the grid stopped before its end, or empty
@@ -63,7 +63,7 @@ public final class SloSearch {
          * Copies the lists.
          *
          * @param grid grid points run
-         * @param refinements bisection points run
+         * @param refinements refinement points run
          * @param highestPassing highest passing load
          * @param lowestFailing lowest failing load
          * @param stoppedEarly why the grid stopped early
@@ -127,7 +127,7 @@ public final class SloSearch {
      * {@code resolution} wide, with the default stop rule and up to 8 refinements.
      *
      * @param slo the objectives
-     * @param resolution the bracket width at which bisection stops, above 0
+     * @param resolution the bracket width at which refinement stops, above 0
      * @param grid the loads to run; sorted and de-duplicated here
      * @return the search
      */
@@ -158,7 +158,7 @@ public final class SloSearch {
     }
 
     /**
-     * The same search with another cap on bisection points.
+     * The same search with another cap on refinement points.
      *
      * @param max at least 0; 0 reports the grid's answer only
      * @return the new search
@@ -220,7 +220,7 @@ public final class SloSearch {
                 else hi = mid;
             }
             if (hi - lo > resolution) {
-                notes.add(fmt("bisection stopped after %d points with the bracket [%s, %s] still wider than %s",
+                notes.add(fmt("refinement stopped after %d points with the bracket [%s, %s] still wider than %s",
                         refinements.size(), lo, hi, resolution));
             }
         }

@@ -9,7 +9,7 @@
  *       over the sweep: the throughput knee, the latency knee, the balance point (the highest load before
  *       latency grows faster than throughput) and scaling efficiency;</li>
  *   <li>{@link io.benchsuite.core.analysis.sweep.SloSearch}: runs the grid through a callback, stops early at
- *       a saturated point ({@link io.benchsuite.core.analysis.sweep.StopRule}) and bisects to the highest load
+ *       a saturated point ({@link io.benchsuite.core.analysis.sweep.StopRule}) and refines, halving the bracket, to the highest load
  *       meeting the {@link io.benchsuite.core.analysis.sweep.SweepSlo};</li>
  *   <li>{@link io.benchsuite.core.analysis.sweep.ScalingEfficiency}: throughput at n ÷ (n × throughput at 1).</li>
  * </ul>

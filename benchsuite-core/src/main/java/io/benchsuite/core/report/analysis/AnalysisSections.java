@@ -18,12 +18,25 @@ import java.util.Map;
 public final class AnalysisSections {
     private AnalysisSections() {}
 
-    /** The orthogonality section ({@code id="orthogonality"}). */
+    /** The orthogonality section ({@code id="orthogonality"}) of runs with no swept load (the comparison page). */
     public static void orthogonality(StringBuilder b, OrthogonalityBlock o) {
+        orthogonality(b, o, null);
+    }
+
+    /**
+     * The orthogonality section ({@code id="orthogonality"}).
+     *
+     * @param b where to write
+     * @param o the block
+     * @param load the correlation beyond the swept load on a sweep page, or {@code null} where no load was swept
+     */
+    public static void orthogonality(StringBuilder b, OrthogonalityBlock o, io.benchsuite.core.analysis.orthogonality.LoadControlled load) {
         b.append("<section id=\"orthogonality\"><h2>Orthogonality of the headline metrics</h2><p class=\"sub\">Pearson correlation "
                 + "across ").append(o.runs()).append(" runs and each metric's variance inflation factor (VIF = 1 ÷ (1 − R²) of the metric "
                 + "regressed on the others); VIF above ").append(HtmlNumbers.num(o.vifLimit()))
                 .append(" is flagged: that metric adds little the others do not already say (docs/analysis.md §2).</p>");
+        if (load != null) b.append(OrthogonalityWords.sweepIntro(load));
+        OrthogonalityWords.smallSample(b, o.runs());
         if (o.correlation().isEmpty()) {
             b.append("<p class=\"absent\" id=\"no-correlation\">Correlation matrix: absent (").append(esc(o.correlationAbsent())).append(")</p>");
         } else {
@@ -35,27 +48,32 @@ public final class AnalysisSections {
                 vif[i] = o.vifOf(o.metrics().get(i));
             }
             HeatMap map = new HeatMap("Correlation of the headline metrics", o.metrics().stream().map(OrthogonalityBlock::label).toList(), r);
-            if (o.vifAbsent() == null) map.vif(vif, o.vifLimit());
+            // in a sweep a red VIF beside every load-driven metric would repeat the load, not flag a metric
+            if (o.vifAbsent() == null && load == null) map.vif(vif, o.vifLimit());
             b.append("<figure style=\"max-width:720px\">").append(map.svg()).append("<figcaption>r from −1 (blue) to +1 (red); ")
-                    .append(o.vifAbsent() == null ? "VIF beside each row, flagged ones in red" : "VIF absent: " + esc(o.vifAbsent()))
+                    .append(o.vifAbsent() != null ? "VIF absent: " + esc(o.vifAbsent()) : load == null ? "VIF beside each row, flagged ones in red"
+                            : "across the points, so the load's own effect included")
                     .append("</figcaption></figure>");
         }
-        b.append("<table id=\"vif-table\"><thead><tr><th>metric</th><th class=\"num\">VIF</th><th>verdict</th></tr></thead><tbody>");
+        if (load != null) OrthogonalityWords.partialMap(b, load);
+        b.append("<table id=\"vif-table\"><thead><tr><th>metric</th><th class=\"num\">VIF</th>")
+                .append(load == null ? "" : "<th class=\"num\">R² on the load</th><th class=\"num\">strongest partial r</th>")
+                .append("<th>verdict</th></tr></thead><tbody>");
         for (String m : o.metrics()) {
             double v = o.vifOf(m);
-            boolean flagged = o.flagged().contains(m);
             b.append("<tr data-metric=\"").append(esc(m)).append("\"><td>").append(esc(OrthogonalityBlock.label(m))).append("</td><td class=\"num\">")
                     .append(Double.isNaN(v) ? "<span class=\"absent\">absent</span>" : Double.isInfinite(v) ? "∞" : esc(HtmlNumbers.num(v)))
-                    .append("</td><td").append(flagged ? " class=\"worse\">redundant (VIF &gt; " + HtmlNumbers.num(o.vifLimit()) + ")" : ">independent enough")
-                    .append("</td></tr>");
+                    .append("</td>").append(load == null ? OrthogonalityWords.verdict(o, m) : OrthogonalityWords.loadVerdict(load, m)).append("</tr>");
         }
         b.append("</tbody></table>");
         if (o.vifAbsent() != null) b.append("<p class=\"sub\" id=\"no-vif\">VIF: <span class=\"absent\">absent</span> (").append(esc(o.vifAbsent())).append(")</p>");
         for (List<String> g : o.redundantGroups()) {
+            // one metric is no group (the notes say what it is collinear with); in a sweep the load explains the groups
+            if (g.size() < 2 || load != null) continue;
             b.append("<p class=\"redundant\">Redundant group: <b>").append(esc(String.join(", ", g.stream().map(OrthogonalityBlock::label).toList())))
-                    .append("</b>").append(g.size() > 1 ? " — these measure the same thing here; report one of them." : ".").append("</p>");
+                    .append("</b> — these measure the same thing here; report one of them.</p>");
         }
-        for (String note : o.notes()) b.append("<p class=\"sub\">").append(esc(note)).append("</p>");
+        if (load == null) for (String note : o.notes()) b.append("<p class=\"sub\">").append(esc(note)).append("</p>");
         if (!o.dropped().isEmpty()) {
             b.append("<details><summary>Metrics left out (").append(o.dropped().size()).append(")</summary><ul>");
             o.dropped().forEach((m, why) -> b.append("<li>").append(esc(OrthogonalityBlock.label(m))).append(": ").append(esc(why)).append("</li>"));

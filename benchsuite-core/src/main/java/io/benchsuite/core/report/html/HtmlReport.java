@@ -285,7 +285,7 @@ public final class HtmlReport implements ReportFormat {
         box(b, "Source", orElse(w.source(), "?"));
         box(b, "Paced by", orElse(w.pacing(), "?"));
         box(b, "Requests sent", Long.toString(w.requests()));
-        box(b, "Plans / skipped", w.plans() + " / " + w.skipped().values().stream().mapToLong(Long::longValue).sum());
+        WorkloadCounts.boxes(b, w);
         box(b, "Prompt tokens p50 / p99 / max", w.inputTokens().count() == 0 ? HtmlNumbers.ABSENT
                 : w.inputTokens().p50() + " / " + w.inputTokens().p99() + " / " + w.inputTokens().max());
         box(b, "Output tokens p50 / p99 / max", w.outputTokens().count() == 0 ? HtmlNumbers.ABSENT
@@ -504,21 +504,21 @@ public final class HtmlReport implements ReportFormat {
         double[] sec = column(ts, SecondSample::second);
         b.append("<section id=\"time-series\"><h2>Over time</h2><p class=\"sub\">One point per second of the run, warm-up and cool-down included.</p><div class=\"grid\">");
         LineChart rate = new LineChart("Request rate", "time (s)", "requests/s")
-                .add("sent (achieved)", sec, column(ts, SecondSample::sent))
+                .addWide("sent (achieved)", sec, column(ts, SecondSample::sent))
                 .add("completed", sec, column(ts, SecondSample::completed));
         double[] target = column(ts, SecondSample::targetRate);
         if (java.util.Arrays.stream(target).anyMatch(Double::isFinite)) rate.addDashed("target", sec, target);
-        figure(b, rate.svg(), "achieved = requests sent per second");
+        figure(b, rate.svg(), "achieved = requests sent per second; the wide light line shows through where completed matches it");
         figure(b, new LineChart("Active requests", "time (s)", "requests in flight (mean)")
                 .add("active", sec, column(ts, SecondSample::activeRequests)).svg(), "mean requests in flight per second");
         figure(b, new LineChart("Output tokens/s", "time (s)", "tokens/s")
                 .add("output tokens", sec, column(ts, SecondSample::outputTokens)).svg(), "tokens arriving per second");
-        figure(b, new LineChart("TTFT over time", "time (s)", "TTFT (ms)")
-                .add("p50", sec, column(ts, SecondSample::ttftP50Ms))
-                .add("p99", sec, column(ts, SecondSample::ttftP99Ms)).svg(), "of first tokens arriving in each second");
-        figure(b, new LineChart("E2E over time", "time (s)", "E2E (ms)")
-                .add("p50", sec, column(ts, SecondSample::e2eP50Ms))
-                .add("p99", sec, column(ts, SecondSample::e2eP99Ms)).svg(), "of requests ending in each second");
+        figure(b, new LineChart("TTFT over time", "time (s)", "TTFT (ms)").joinGaps()
+                .addWide("p50", sec, column(ts, SecondSample::ttftP50Ms))
+                .add("p99", sec, column(ts, SecondSample::ttftP99Ms)).svg(), "of first tokens arriving in each second; a second without one is bridged");
+        figure(b, new LineChart("E2E over time", "time (s)", "E2E (ms)").joinGaps()
+                .addWide("p50", sec, column(ts, SecondSample::e2eP50Ms))
+                .add("p99", sec, column(ts, SecondSample::e2eP99Ms)).svg(), "of requests ending in each second; a second without one is bridged");
         figure(b, new LineChart("Errors", "time (s)", "failed requests/s")
                 .add("failed or cancelled", sec, column(ts, SecondSample::failed)).svg(), "requests ending in failure per second");
         Optional<ServerSection> server = r.section(ServerSection.class);

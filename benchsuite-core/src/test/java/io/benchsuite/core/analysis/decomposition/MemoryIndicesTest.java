@@ -50,6 +50,8 @@ class MemoryIndicesTest {
         assertThat(r.sle().absentReason()).hasValue("no per-cache-line access counts (needs a memory trace or the simulator)");
         assertThat(r.sleNormalised().present()).isFalse();
         assertThat(r.q().absentReason()).hasValue(MemoryIndices.Q_ABSENT);
+        // the reader knows the formula and the docs, not the document it was first written in
+        assertThat(MemoryIndices.Q_ABSENT).doesNotContain("seed").contains("needs weights alpha and beta", "docs/analysis.md §6");
         MemoryIndices.IndexSet full = MemoryIndices.report(OptionalDouble.of(1e12), 1, 2e12, new long[] {1, 1});
         assertThat(full.nmi().value()).isEqualTo(0.5);
         assertThat(full.sle().value()).isEqualTo(1.0);

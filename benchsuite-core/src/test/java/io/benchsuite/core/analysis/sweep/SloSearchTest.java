@@ -95,7 +95,7 @@ class SloSearchTest {
                 .maxRefinements(2).run(new Recorder());
         assertThat(r.highestPassing()).hasValue(32.0);
         assertThat(r.lowestFailing()).hasValue(40.0);
-        assertThat(r.notes()).containsExactly("bisection stopped after 2 points with the bracket [32, 40] still wider than 1");
+        assertThat(r.notes()).containsExactly("refinement stopped after 2 points with the bracket [32, 40] still wider than 1");
     }
 
     @Test

@@ -60,13 +60,19 @@ class AnalysisPagesInBrowserTest {
     }
 
     private static void heatMapWithVifs(String dom, int metrics) {
+        heatMap(dom, metrics, metrics);
+    }
+
+    /** The heat map's cells; {@code vifsBeside} VIFs beside its rows (none on a sweep page, where the load drives them). */
+    private static void heatMap(String dom, int metrics, int vifsBeside) {
         String map = dom.substring(dom.indexOf("<section id=\"orthogonality\""));
         Matcher cells = CELLS.matcher(map);
         assertThat(cells.find()).as("heat map cells").isTrue();
         assertThat(Integer.parseInt(cells.group(1))).isEqualTo(metrics * metrics);
         assertThat(Pattern.compile("<rect class=\"cell\"").matcher(cells.group(2)).results().count()).isEqualTo((long) metrics * metrics);
-        assertThat(Pattern.compile("<text class=\"vif\"").matcher(map).results().count()).as("a VIF per row").isEqualTo(metrics);
+        assertThat(Pattern.compile("<text class=\"vif\"").matcher(map).results().count()).as("VIFs beside the rows").isEqualTo(vifsBeside);
         assertThat(map).contains("<table id=\"vif-table\">");
+        assertThat(Pattern.compile("<tr data-metric=").matcher(map).results().count()).as("a VIF per metric in the table").isEqualTo(metrics);
     }
 
     private static void paretoPointsDrawn(String dom, String title, int onFront) {
@@ -90,8 +96,8 @@ class AnalysisPagesInBrowserTest {
         String curve = chart(dom, "TPS–FTL curve");
         assertThat(curve).contains("<path class=\"series\"", "class=\"marker\" data-marker=\"knee (max-concurrent 32.00)\"",
                 "data-ref=\"SLO frontier (39.00)\"");
-        assertThat(dom).contains("id=\"stopped-early\"");
-        heatMapWithVifs(dom, 6);
+        assertThat(dom).contains("id=\"stopped-early\"", "id=\"partial-map\"");
+        heatMap(dom, 6, 0);
         // energy per token falls until the 32 slots are full while latency rises: 1..32 are the front
         paretoPointsDrawn(dom, "Pareto front: e2e-p99 vs energyPerToken", 6);
     }

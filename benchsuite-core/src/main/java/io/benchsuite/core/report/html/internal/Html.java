@@ -72,9 +72,10 @@ public final class Html {
             figure svg { width: 100%; height: auto; display: block; }
             figcaption { font-size: 12px; color: var(--muted); padding: 2px 6px 4px; }
             .honesty { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 10px; }
-            .honesty div { background: var(--card); border: 1px solid var(--line); border-radius: 6px; padding: 8px 12px; }
+            .honesty div { background: var(--card); border: 1px solid var(--line); border-radius: 6px; padding: 8px 12px; min-width: 0; }
             .honesty b { display:block; font-size: 11px; text-transform: uppercase; color: var(--muted); letter-spacing: .04em; }
-            .honesty span { font-size: 20px; font-weight: 600; font-variant-numeric: tabular-nums; }
+            .honesty span { font-size: 20px; font-weight: 600; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
+            .honesty small { display: block; font-size: 12px; color: var(--muted); font-weight: 400; }
             table.compare th, table.compare td { padding: 6px 6px; font-size: 13px; }
             table.compare th { text-transform: none; letter-spacing: 0; }
             .better { color: var(--good); font-weight: 600; }

@@ -16,11 +16,15 @@ public final class HtmlNumbers {
     public static final String ABSENT = "absent";
 
     /**
-     * A number with a precision that suits its size: 1 decimal from 100, 2 decimals from 1, three
-     * significant digits below 1; {@value #ABSENT} when not finite.
+     * A number with a precision that suits its size: four significant digits and a power of ten from a
+     * million (e.g. {@code 2.039e12}), 1 decimal from 100, 2 decimals from 1, three significant digits
+     * below 1; {@value #ABSENT} when not finite.
      */
     public static String num(double value) {
         if (!Double.isFinite(value)) return ABSENT;
+        // 2039000000000.0 is unreadable: from a million on, four significant digits and a power of ten (before
+        // the rounding to 1e-6, which overflows a long above 9.2e12)
+        if (Math.abs(value) >= 1e6) return scientific(value);
         double v = ReportNumbers.round(value);
         double a = Math.abs(v);
         if (a == 0) return "0";
@@ -28,6 +32,13 @@ public final class HtmlNumbers {
         if (a >= 1) return String.format(Locale.ROOT, "%.2f", v);
         int decimals = Math.min(9, 2 - (int) Math.floor(Math.log10(a)));
         return String.format(Locale.ROOT, "%." + decimals + "f", v);
+    }
+
+    /** {@code v} as {@code m.mmmeN} without trailing zeros in the mantissa, e.g. {@code 2.039e12}, {@code 1e6}. */
+    static String scientific(double v) {
+        String[] parts = String.format(Locale.ROOT, "%.3e", v).split("e");
+        String mantissa = parts[0].contains(".") ? parts[0].replaceAll("0+$", "").replaceAll("\\.$", "") : parts[0];
+        return mantissa + "e" + Integer.parseInt(parts[1]);
     }
 
     /** A ratio 0..1 as a percentage with one decimal, e.g. {@code 0.8731 -> 87.3}. */

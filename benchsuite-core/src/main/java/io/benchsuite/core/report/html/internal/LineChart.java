@@ -27,8 +27,19 @@ public final class LineChart {
     private static final int LEGEND_ROW = 15;
     static final int BOTTOM = 46;
 
-    /** One line: x and y of equal length; non-finite values are gaps. */
+    /**
+     * One line: x and y of equal length; non-finite values are gaps.
+     *
+     * @param name the legend's name
+     * @param xs x values
+     * @param ys y values
+     * @param dashed drawn dashed
+     */
     public record Series(String name, double[] xs, double[] ys, boolean dashed) {}
+
+    // stroke width of an ordinary line and of a wide one drawn beneath the others
+    private static final double STROKE = 1.8;
+    private static final double WIDE_STROKE = 5.5;
 
     /** A labelled point drawn over the series (a knee, a chosen configuration). */
     private record Marker(String name, double x, double y) {}
@@ -41,6 +52,8 @@ public final class LineChart {
     private final List<RefLine> refLines = new ArrayList<>();
     private boolean logY;
     private boolean dots;
+    private boolean joinGaps;
+    private final java.util.Set<Series> wide = new java.util.HashSet<>();
 
     private final String title;
     private final String xLabel;
@@ -83,6 +96,27 @@ public final class LineChart {
     /** Marks each drawn point of the line series with a small dot. */
     public LineChart dots() {
         this.dots = true;
+        return this;
+    }
+
+    /**
+     * Joins a line across missing values instead of breaking it: for a series whose value exists only in some
+     * x (a percentile of the requests that ended in a second, where some seconds end none), a gap means "no
+     * sample here", not "the quantity stopped"; breaking the line would leave lone points that draw nothing.
+     */
+    public LineChart joinGaps() {
+        this.joinGaps = true;
+        return this;
+    }
+
+    /**
+     * A line drawn wide and light beneath the others, so that where a later line has the same values this one
+     * still shows around it (e.g. requests sent beneath requests completed).
+     */
+    public LineChart addWide(String name, double[] xs, double[] ys) {
+        Series s = new Series(name, xs, ys, false);
+        series.add(0, s);
+        wide.add(s);
         return this;
     }
 
@@ -199,7 +233,7 @@ public final class LineChart {
             for (int i = 0; i < s.xs().length; i++) {
                 double x = s.xs()[i], y = s.ys()[i];
                 if (!usable(x, y)) {
-                    pen = false;
+                    pen = pen && joinGaps;
                     continue;
                 }
                 double px = LEFT + xAxis.fraction(x) * plotW;
@@ -209,8 +243,10 @@ public final class LineChart {
                 n++;
             }
             String color = PALETTE.get(si % PALETTE.size());
+            boolean isWide = wide.contains(s);
             b.append("<path class=\"series\" data-series=\"").append(esc(s.name())).append("\" data-points=\"").append(n)
-                    .append("\" fill=\"none\" stroke=\"").append(color).append("\" stroke-width=\"1.8\" stroke-linejoin=\"round\"")
+                    .append("\" fill=\"none\" stroke=\"").append(color).append("\" stroke-width=\"").append(isWide ? WIDE_STROKE : STROKE)
+                    .append("\"").append(isWide ? " stroke-opacity=\"0.45\"" : "").append(" stroke-linejoin=\"round\" stroke-linecap=\"round\"")
                     .append(s.dashed() ? " stroke-dasharray=\"5 4\"" : "").append(" d=\"").append(d).append("\"/>");
             if (dots && n > 1) {
                 for (int i = 0; i < s.xs().length; i++) {
@@ -221,10 +257,12 @@ public final class LineChart {
                             .append("\"/>");
                 }
             }
-            if (n == 1) {
-                // a single point draws no line; mark it
-                String[] xy = d.substring(1).split(" ");
-                b.append("<circle cx=\"").append(xy[0]).append("\" cy=\"").append(xy[1]).append("\" r=\"3\" fill=\"").append(color).append("\"/>");
+            // a point with no drawn neighbour (a one-point piece of a broken line) draws nothing: mark it
+            for (String piece : d.toString().split(" M")) {
+                if (piece.contains("L") || piece.isBlank()) continue;
+                String[] xy = piece.replace("M", "").trim().split(" ");
+                b.append("<circle class=\"lone\" data-series=\"").append(esc(s.name())).append("\" cx=\"").append(xy[0]).append("\" cy=\"")
+                        .append(xy[1]).append("\" r=\"3\" fill=\"").append(color).append("\"/>");
             }
         }
         for (int pi = 0; pi < pointSeries.size(); pi++) {
@@ -274,7 +312,7 @@ public final class LineChart {
     }
 
     private static void frame(StringBuilder b, int top) {
-        b.append("<rect x=\"").append(LEFT).append("\" y=\"").append(top).append("\" width=\"").append(W - LEFT - RIGHT)
+        b.append("<rect class=\"plot-area\" x=\"").append(LEFT).append("\" y=\"").append(top).append("\" width=\"").append(W - LEFT - RIGHT)
                 .append("\" height=\"").append(H - top - BOTTOM).append("\" fill=\"none\" stroke=\"#aab2bf\"/>");
     }
 
@@ -315,7 +353,8 @@ public final class LineChart {
                         .append(color).append("\"/>");
             } else {
                 b.append("<line x1=\"").append(HtmlNumbers.coord(x)).append("\" x2=\"").append(HtmlNumbers.coord(x + 18)).append("\" y1=\"").append(HtmlNumbers.coord(y - 4))
-                        .append("\" y2=\"").append(HtmlNumbers.coord(y - 4)).append("\" stroke=\"").append(color).append("\" stroke-width=\"2.5\"")
+                        .append("\" y2=\"").append(HtmlNumbers.coord(y - 4)).append("\" stroke=\"").append(color)
+                        .append(wide.contains(s) ? "\" stroke-opacity=\"0.45\" stroke-width=\"" + WIDE_STROKE + "\"" : "\" stroke-width=\"2.5\"")
                         .append(s.dashed() ? " stroke-dasharray=\"5 4\"" : "").append("/>");
             }
             b.append("<text x=\"").append(HtmlNumbers.coord(x + 22)).append("\" y=\"").append(HtmlNumbers.coord(y))
