@@ -1,7 +1,6 @@
 package io.benchsuite.sim.server;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -18,11 +17,12 @@ import io.benchsuite.sim.Seeds;
 import io.benchsuite.sim.SimBackend;
 import io.benchsuite.sim.VisionTokens;
 import io.benchsuite.sim.Vocabulary;
+import io.benchsuite.sim.server.GenerationRequests.Api;
+import io.benchsuite.sim.server.GenerationRequests.BadRequest;
+import io.benchsuite.sim.server.GenerationRequests.Parsed;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -39,7 +39,6 @@ final class SimHttpHandler implements HttpHandler {
     private static final Set<String> POST_PATHS = Set.of("/v1/chat/completions", "/v1/completions", "/generate_stream");
     private static final Set<String> GET_PATHS = Set.of("/health", "/v1/models", "/metrics");
 
-    private enum Api { CHAT, COMPLETION, TGI }
 
     private final SimBackend backend;
     private final Tokenizer tokenizer;
@@ -47,7 +46,7 @@ final class SimHttpHandler implements HttpHandler {
     private final ModelProfile profile;
     private final FaultInjection faults;
     private final ServerMetrics metrics;
-    private final int defaultMaxTokens;
+    private final GenerationRequests requests;
     private final RequestLog requestLog;
     private final ServedModels models;
     private final VisionTokens vision;
@@ -74,7 +73,8 @@ final class SimHttpHandler implements HttpHandler {
         this.profile = profile;
         this.faults = faults;
         this.metrics = metrics;
-        this.defaultMaxTokens = defaultMaxTokens;
+        this.requests = new GenerationRequests(servedName, defaultMaxTokens,
+                m -> m.equals(servedName) || models.serves(m) || ModelProfile.find(m).map(profile::equals).orElse(false));
     }
 
     void shutDown() {
@@ -149,23 +149,6 @@ final class SimHttpHandler implements HttpHandler {
 
     // ---------------------------------------------------------------- generation
 
-    /** A generation request after validation. */
-    private record Parsed(String model, List<ChatMessage> messages, int maxTokens, boolean stream, boolean includeUsage,
-                          boolean ignoreEos, double temperature, long seed, ShapedAnswer shaped, ImageParts images) {
-    }
-
-    /** A client error, answered with 400 (OpenAI) or 422 (TGI); 404 for an unknown model. */
-    private static final class BadRequest extends Exception {
-        final int status;
-        final String param;
-
-        BadRequest(int status, String message, String param) {
-            super(message, null, false, false);
-            this.status = status;
-            this.param = param;
-        }
-    }
-
     /** Ends the exchange by dropping the connection. */
     static final class AbortConnection extends RuntimeException {
         AbortConnection(String why) {
@@ -203,7 +186,7 @@ final class SimHttpHandler implements HttpHandler {
     private Admitted admit(HttpExchange ex, Api api, long arrival, long number, byte[] body) throws IOException {
         Parsed p;
         try {
-            p = parse(body, api, number);
+            p = requests.parse(body, api, number);
         } catch (BadRequest e) {
             badRequest(ex, api, e);
             return null;
@@ -259,119 +242,6 @@ final class SimHttpHandler implements HttpHandler {
             if (!events.completed()) metrics.finished("abort"); // a completed one was counted by length
             throw e;
         }
-    }
-
-    private Parsed parse(byte[] body, Api api, long number) throws BadRequest {
-        JsonNode root;
-        try {
-            root = json.readTree(body);
-        } catch (IOException e) {
-            throw new BadRequest(api == Api.TGI ? 422 : 400, "request body is not valid JSON: " + firstLine(e.getMessage()), null);
-        }
-        if (root == null || !root.isObject()) throw new BadRequest(api == Api.TGI ? 422 : 400, "request body must be a JSON object", null);
-        if (api == Api.TGI) return parseTgi(root, number);
-        JsonNode model = root.get("model");
-        if (model != null && !model.isNull()) {
-            if (!model.isTextual()) throw new BadRequest(400, "'model' must be a string", "model");
-            if (!servesModel(model.asText())) {
-                throw new BadRequest(404, "The model `" + model.asText() + "` does not exist.", "model");
-            }
-        }
-        List<ChatMessage> messages = new ArrayList<>();
-        if (api == Api.CHAT) {
-            JsonNode ms = root.get("messages");
-            if (ms == null || !ms.isArray() || ms.isEmpty()) throw new BadRequest(400, "'messages' must be a non-empty array", "messages");
-            for (JsonNode m : ms) {
-                JsonNode role = m.get("role");
-                if (role == null || !role.isTextual()) throw new BadRequest(400, "each message needs a string 'role'", "messages");
-                messages.add(new ChatMessage(role.asText(), content(m.get("content"))));
-            }
-        } else {
-            JsonNode prompt = root.get("prompt");
-            if (prompt != null && prompt.isArray() && prompt.size() == 1) prompt = prompt.get(0);
-            if (prompt == null || !prompt.isTextual()) {
-                throw new BadRequest(400, "'prompt' must be a string (or an array of one string)", "prompt");
-            }
-            messages.add(ChatMessage.user(prompt.asText()));
-        }
-        JsonNode n = root.get("n");
-        if (n != null && !n.isNull() && n.asInt(1) != 1) throw new BadRequest(400, "the simulator supports only n = 1", "n");
-        int maxTokens = optionalInt(root, "max_completion_tokens", optionalInt(root, "max_tokens", defaultMaxTokens));
-        if (maxTokens < 1) throw new BadRequest(400, "max_tokens must be at least 1, got " + maxTokens, "max_tokens");
-        int minTokens = optionalInt(root, "min_tokens", 0);
-        if (minTokens < 0 || minTokens > maxTokens) {
-            throw new BadRequest(400, "min_tokens must be in 0..max_tokens (" + maxTokens + "), got " + minTokens, "min_tokens");
-        }
-        boolean stream = optionalBool(root, "stream", false);
-        JsonNode options = root.get("stream_options");
-        boolean includeUsage = options != null && options.isObject() && optionalBool(options, "include_usage", false);
-        long seed = optionalLong(root, "seed", number); // tools and response formats shape the answer's text
-        return new Parsed(model == null || model.isNull() ? servedName : model.asText(), messages, maxTokens, stream, includeUsage,
-                optionalBool(root, "ignore_eos", false), optionalDouble(root, "temperature", 1.0), seed,
-                api == Api.CHAT ? ShapedAnswer.of(root, messages.get(messages.size() - 1).content(), seed, maxTokens) : null,
-                api == Api.CHAT ? ImageParts.read(root.get("messages")) : ImageParts.NONE);
-    }
-
-    private Parsed parseTgi(JsonNode root, long number) throws BadRequest {
-        JsonNode inputs = root.get("inputs");
-        if (inputs == null || !inputs.isTextual()) throw new BadRequest(422, "'inputs' must be a string", "inputs");
-        JsonNode params = root.get("parameters");
-        if (params != null && !params.isNull() && !params.isObject()) throw new BadRequest(422, "'parameters' must be an object", "parameters");
-        JsonNode ps = params == null || params.isNull() ? json.createObjectNode() : params;
-        int maxNew = optionalInt(ps, "max_new_tokens", defaultMaxTokens);
-        if (maxNew < 1) throw new BadRequest(422, "`max_new_tokens` must be strictly positive", "max_new_tokens");
-        return new Parsed(servedName, List.of(ChatMessage.user(inputs.asText())), maxNew, true, false, false,
-                optionalDouble(ps, "temperature", 1.0), optionalLong(ps, "seed", number), null, ImageParts.NONE);
-    }
-
-    private boolean servesModel(String requested) {
-        if (requested.equals(servedName) || models.serves(requested)) return true;
-        return ModelProfile.find(requested).map(profile::equals).orElse(false);
-    }
-
-    private static String content(JsonNode c) throws BadRequest {
-        if (c == null || c.isNull()) return "";
-        if (c.isTextual()) return c.asText();
-        if (c.isArray()) {
-            StringBuilder b = new StringBuilder();
-            for (JsonNode part : c) {
-                JsonNode text = part.get("text");
-                if (text != null && text.isTextual()) {
-                    if (b.length() > 0) b.append('\n');
-                    b.append(text.asText());
-                }
-            }
-            return b.toString();
-        }
-        throw new BadRequest(400, "message 'content' must be a string or an array of parts", "messages");
-    }
-
-    private static int optionalInt(JsonNode node, String field, int defaultValue) throws BadRequest {
-        JsonNode v = node.get(field);
-        if (v == null || v.isNull()) return defaultValue;
-        if (!v.isIntegralNumber() || !v.canConvertToInt()) throw new BadRequest(400, "'" + field + "' must be an integer", field);
-        return v.intValue();
-    }
-
-    private static long optionalLong(JsonNode node, String field, long defaultValue) throws BadRequest {
-        JsonNode v = node.get(field);
-        if (v == null || v.isNull()) return defaultValue;
-        if (!v.isIntegralNumber() || !v.canConvertToLong()) throw new BadRequest(400, "'" + field + "' must be an integer", field);
-        return v.longValue();
-    }
-
-    private static double optionalDouble(JsonNode node, String field, double defaultValue) throws BadRequest {
-        JsonNode v = node.get(field);
-        if (v == null || v.isNull()) return defaultValue;
-        if (!v.isNumber()) throw new BadRequest(400, "'" + field + "' must be a number", field);
-        return v.doubleValue();
-    }
-
-    private static boolean optionalBool(JsonNode node, String field, boolean defaultValue) throws BadRequest {
-        JsonNode v = node.get(field);
-        if (v == null || v.isNull()) return defaultValue;
-        if (!v.isBoolean()) throw new BadRequest(400, "'" + field + "' must be true or false", field);
-        return v.booleanValue();
     }
 
     // ---------------------------------------------------------------- responses
@@ -653,12 +523,6 @@ final class SimHttpHandler implements HttpHandler {
                 out.write(bytes);
             }
         }
-    }
-
-    private static String firstLine(String s) {
-        if (s == null) return "";
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
     }
 
     /** The faults one request gets: HTTP-level, or the 1-based token position of each mid-stream fault (0 = none). */
