@@ -19,6 +19,8 @@ import io.benchsuite.api.workload.source.WorkloadSource;
 import io.benchsuite.core.hiccup.HiccupMeter;
 import io.benchsuite.core.injection.TimedInjection;
 import io.benchsuite.core.internal.clock.NanoClock;
+import io.benchsuite.core.internal.engine.EngineFeed;
+import io.benchsuite.core.internal.engine.EngineOptions;
 import io.benchsuite.core.internal.engine.RunEngine;
 import io.benchsuite.core.models.ModelBreakdown;
 import io.benchsuite.core.prompt.Tokenizers;
@@ -141,7 +143,7 @@ public final class Benchmark {
         private ContextLimit contextLimit;
         private ContextLimit.Policy contextPolicy = ContextLimit.Policy.MARK;
         private final List<TimedInjection> injections = new ArrayList<>();
-        private Duration clientStallThreshold = RunEngine.Options.DEFAULT_CLIENT_STALL_THRESHOLD;
+        private Duration clientStallThreshold = EngineOptions.DEFAULT_CLIENT_STALL_THRESHOLD;
         private AccuracyScorer accuracy;
         private Supplier<HiccupMeter> hiccupMeter = HiccupMeter::create;
 
@@ -612,10 +614,10 @@ public final class Benchmark {
                 }
                 // a shard of a split source reads it with the whole run's seed, so its text matches the other shards'
                 ScenarioSeed sourceSeed = source instanceof ShardedSource ? root.scenario(name) : info.scenario();
-                RunEngine.Feed feed = new RunEngine.Feed(source, new SourceContext(tok, sourceSeed), sessions, limit,
+                EngineFeed feed = new EngineFeed(source, new SourceContext(tok, sourceSeed), sessions, limit,
                         limitFrom, contextPolicy, injections, accuracy);
                 RunEngine engine = new RunEngine(info, b, feed, m, tok, all, decorators,
-                        new RunEngine.Options(drainTimeout, RunWiring.secrets(config), retainRequests, NanoClock.SYSTEM, gate,
+                        new EngineOptions(drainTimeout, RunWiring.secrets(config), retainRequests, NanoClock.SYSTEM, gate,
                                 maxErrorRate, clientStallThreshold, hiccupMeter, cancellations, routing));
                 engine.start();
                 return new RunningBenchmark(engine, owned ? b : null, writers);

@@ -2,7 +2,6 @@ package io.benchsuite.core.internal.engine;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
-import io.benchsuite.api.accuracy.AccuracyScorer;
 import io.benchsuite.api.accuracy.AccuracyTally;
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendError;
@@ -15,19 +14,10 @@ import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.api.util.Durations;
 import io.benchsuite.api.workload.Cancellations;
-import io.benchsuite.api.workload.LoadModel;
-import io.benchsuite.api.workload.Phase;
-import io.benchsuite.api.workload.RequestRouting;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.api.workload.source.PlanCursor;
-import io.benchsuite.api.workload.source.SourceContext;
-import io.benchsuite.api.workload.source.SourceCounts;
 import io.benchsuite.api.workload.source.WorkloadDataException;
-import io.benchsuite.api.workload.source.WorkloadSource;
-import io.benchsuite.core.accuracy.AccuracySection;
 import io.benchsuite.core.hiccup.ClientSection;
-import io.benchsuite.core.hiccup.HiccupMeter;
-import io.benchsuite.core.injection.TimedInjection;
 import io.benchsuite.core.internal.aggregate.BackendTime;
 import io.benchsuite.core.internal.aggregate.RunAggregator;
 import io.benchsuite.core.internal.clock.NanoClock;
@@ -39,7 +29,6 @@ import io.benchsuite.core.internal.dispatch.Dispatcher;
 import io.benchsuite.core.internal.dispatch.Dispatcher.DueRequest;
 import io.benchsuite.core.internal.dispatch.LoadPattern;
 import io.benchsuite.core.run.LiveStats;
-import io.benchsuite.core.run.ReportSection;
 import io.benchsuite.core.run.RequestDecorator;
 import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.core.run.RunListener;
@@ -51,8 +40,6 @@ import io.benchsuite.core.workload.SessionOptions;
 import io.benchsuite.core.workload.WorkloadSection;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -61,7 +48,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -77,7 +63,7 @@ import org.slf4j.LoggerFactory;
  * reported apart, and every latency counts from the scheduled instant. Use through
  * {@link io.benchsuite.core.Benchmark}.
  *
- * <p>Requests come from the run's {@link Feed}: its source is read and its starts prepared ahead by a
+ * <p>Requests come from the run's {@link EngineFeed}: its source is read and its starts prepared ahead by a
  * {@link PlanQueue}, which the dispatcher's pattern reads for the next start's instant (a trace's own
  * offsets) or availability; sessions' later turns are prepared by {@link OpenSessions} when their
  * previous answer arrives. What was sent is summed up in the report's {@code workload} section.
@@ -91,108 +77,6 @@ import org.slf4j.LoggerFactory;
 public final class RunEngine {
     private static final Logger log = LoggerFactory.getLogger(RunEngine.class);
     private static final long STOP_GRACE_NANOS = 2_000_000_000L;
-
-    /**
-     * How the engine runs.
-     *
-     * @param drainTimeout after the schedule ends, how long to wait for in-flight requests before cancelling them
-     * @param secrets masks secrets in error messages before they are recorded (a second line of
-     *     defence behind the backend's own masking: a plugin may forget)
-     * @param retainRequests whether the result keeps every request record
-     * @param clock the engine's time (not used with a {@link VirtualTimeBackend}, whose clock the engine takes)
-     * @param startGate holds the start until a moment agreed with other shards ({@link StartGate#NONE}: none)
-     * @param maxErrorRate stop the run once more than this share of ended requests failed (judged from
-     *     the 20th on; cancelled ones not counted); {@code NaN}: no limit
-     * @param clientStallThreshold a request whose window overlapped a stall of the client longer than this is flagged
-     * @param hiccupMeter makes the (not started) meter of the client's own stalls; used only on the
-     *     system clock, the time line the meter and the backends share
-     * @param cancellations the requests the client aborts on purpose ({@link Cancellations#NONE}: none)
-     * @param routing the models requests ask for and their routing headers ({@link RequestRouting#NONE}: none)
-     */
-    public record Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock,
-                          StartGate startGate, double maxErrorRate, Duration clientStallThreshold,
-                          Supplier<HiccupMeter> hiccupMeter, Cancellations cancellations, RequestRouting routing) {
-        /** Flag requests that a client stall longer than this overlapped, unless told otherwise. */
-        public static final Duration DEFAULT_CLIENT_STALL_THRESHOLD = Duration.ofMillis(5);
-
-        public Options {
-            notNull(drainTimeout, "drainTimeout");
-            notNull(secrets, "secrets");
-            notNull(clock, "clock");
-            notNull(startGate, "startGate");
-            notNull(clientStallThreshold, "clientStallThreshold");
-            notNull(hiccupMeter, "hiccupMeter");
-            notNull(cancellations, "cancellations");
-            notNull(routing, "routing");
-            if (!Double.isNaN(maxErrorRate) && !(maxErrorRate >= 0 && maxErrorRate < 1)) {
-                throw new IllegalArgumentException("maxErrorRate must be from 0 to below 1 (or NaN: no limit), got " + maxErrorRate);
-            }
-        }
-
-        /** Options without a model mix or routing headers. */
-        public Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock,
-                       StartGate startGate, double maxErrorRate, Duration clientStallThreshold,
-                       Supplier<HiccupMeter> hiccupMeter, Cancellations cancellations) {
-            this(drainTimeout, secrets, retainRequests, clock, startGate, maxErrorRate, clientStallThreshold,
-                    hiccupMeter, cancellations, RequestRouting.NONE);
-        }
-
-        /** Options without cancellations by design. */
-        public Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock,
-                       StartGate startGate, double maxErrorRate, Duration clientStallThreshold,
-                       Supplier<HiccupMeter> hiccupMeter) {
-            this(drainTimeout, secrets, retainRequests, clock, startGate, maxErrorRate, clientStallThreshold,
-                    hiccupMeter, Cancellations.NONE);
-        }
-
-        /** Options with the default stall threshold and hiccup meter. */
-        public Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock,
-                       StartGate startGate, double maxErrorRate) {
-            this(drainTimeout, secrets, retainRequests, clock, startGate, maxErrorRate, DEFAULT_CLIENT_STALL_THRESHOLD,
-                    HiccupMeter::create);
-        }
-
-        /** Options of a run that starts as soon as it is prepared. */
-        public Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock) {
-            this(drainTimeout, secrets, retainRequests, clock, StartGate.NONE);
-        }
-
-        /** Options without a limit on the error rate. */
-        public Options(Duration drainTimeout, SecretMask secrets, boolean retainRequests, NanoClock clock,
-                       StartGate startGate) {
-            this(drainTimeout, secrets, retainRequests, clock, startGate, Double.NaN);
-        }
-    }
-
-    /**
-     * Where the run's requests come from and how its sessions behave.
-     *
-     * @param source the workload source
-     * @param context the tokenizer and scenario seed the source plans with
-     * @param sessions think time, answers, concurrency unit
-     * @param contextLimit the model's context, or {@code null} when unknown
-     * @param contextFrom where the limit came from ({@code configured} or the backend's detail), or {@code null}
-     * @param contextPolicy what to do with a request longer than the context
-     * @param injections the scenario's injections
-     * @param accuracy grades each answer against its plan's reference answer, or {@code null} for no grading
-     */
-    public record Feed(WorkloadSource source, SourceContext context, SessionOptions sessions, ContextLimit contextLimit,
-                       String contextFrom, ContextLimit.Policy contextPolicy, List<TimedInjection> injections,
-                       AccuracyScorer accuracy) {
-        public Feed {
-            notNull(source, "source");
-            notNull(context, "context");
-            notNull(sessions, "sessions");
-            notNull(contextPolicy, "contextPolicy");
-            injections = List.copyOf(notNull(injections, "injections"));
-        }
-
-        /** A feed whose answers are not graded. */
-        public Feed(WorkloadSource source, SourceContext context, SessionOptions sessions, ContextLimit contextLimit,
-                    String contextFrom, ContextLimit.Policy contextPolicy, List<TimedInjection> injections) {
-            this(source, context, sessions, contextLimit, contextFrom, contextPolicy, injections, null);
-        }
-    }
 
     /**
      * The most prompt tokens the planner holds prepared, a prompt the backend rendered ahead counting
@@ -237,7 +121,7 @@ public final class RunEngine {
     /** The grades of the answers, or null when the run grades none. */
     private final AccuracyTally accuracy;
     private final PlanQueue plans;
-    private final Feed feed;
+    private final EngineFeed feed;
     private final WorkloadStats stats;
     private final OpenSessions sessions;
     private final SourceCursorCounts cursorCounts;
@@ -273,8 +157,8 @@ public final class RunEngine {
      * @param decorators request wrappers (tracing)
      * @param options drain timeout, secrets, retention, clock
      */
-    public RunEngine(RunInfo info, Backend backend, Feed feed, String model, Tokenizer tokenizer,
-                     List<RunListener> listeners, List<RequestDecorator> decorators, Options options) {
+    public RunEngine(RunInfo info, Backend backend, EngineFeed feed, String model, Tokenizer tokenizer,
+                     List<RunListener> listeners, List<RequestDecorator> decorators, EngineOptions options) {
         this.info = notNull(info, "info");
         this.backend = notNull(backend, "backend");
         this.workload = info.workload();
@@ -301,7 +185,6 @@ public final class RunEngine {
         this.sessions = new OpenSessions(feed.context().tokenizer(), feed.sessions(), feed.contextLimit(),
                 feed.contextPolicy(), feed.injections(), info.scenario().streamSeed("think-time"), stats, info.name(),
                 virtual != null, backend::prepare);
-        this.sessions.bind(new SessionDispatch());
         boolean skip = feed.contextLimit() != null && feed.contextPolicy() == ContextLimit.Policy.SKIP;
         if (skip) feed.contextLimit().refuseWhenNothingFits(feed.source()); // else it would skip for ever
         PlanCursor cursor = feed.source().open(feed.context());
@@ -317,6 +200,7 @@ public final class RunEngine {
                 new ConnectionBackoff(new SplittableRandom(info.scenario().streamSeed("backoff"))), Dispatcher.MAX_WAITING,
                 feed.sessions().concurrency() == SessionOptions.ConcurrencyUnit.SESSIONS
                         ? Dispatcher.SlotUnit.SESSIONS : Dispatcher.SlotUnit.REQUESTS);
+        this.sessions.bind(new SessionDispatch(lock, dispatcher, pacer, this::now));
         this.errorBudget = new ErrorBudget(options.maxErrorRate());
         this.accuracy = feed.accuracy() == null ? null : new AccuracyTally(feed.accuracy());
         this.clientWatch = new ClientWatch(clock == NanoClock.SYSTEM ? options.hiccupMeter().get() : null,
@@ -326,69 +210,6 @@ public final class RunEngine {
         this.maxInFlight = pattern.maxInFlight();
         int wave = workload.paceBySource() ? PREPARED_STARTS : Math.min(pattern.maxInFlight(), 64);
         this.firstWave = (int) Math.min(wave, workload.maxRequests() == 0 ? Long.MAX_VALUE : workload.maxRequests());
-    }
-
-    /**
-     * The source's counts, readable from any thread: the planner reads the cursor, the report is built
-     * on the dispatcher's thread after the planner has stopped.
-     */
-    private static final class SourceCursorCounts implements PlanCursor {
-        private final PlanCursor inner;
-        private volatile SourceCounts last = SourceCounts.none();
-
-        SourceCursorCounts(PlanCursor inner) {
-            this.inner = inner;
-        }
-
-        @Override
-        public java.util.Optional<io.benchsuite.api.workload.source.RequestPlan> next() {
-            var p = inner.next();
-            last = inner.counts();
-            return p;
-        }
-
-        @Override
-        public SourceCounts counts() {
-            return last;
-        }
-
-        @Override
-        public void close() {
-            last = inner.counts();
-            inner.close();
-        }
-    }
-
-    /** The dispatcher calls of the session preparer, under the engine's lock. */
-    private final class SessionDispatch implements OpenSessions.Dispatch {
-        @Override
-        public boolean resume(int user, long key, long at) {
-            boolean resumed;
-            lock.lock();
-            try {
-                resumed = dispatcher.resume(user, key, at);
-            } finally {
-                lock.unlock();
-            }
-            pacer.wake();
-            return resumed;
-        }
-
-        @Override
-        public void ended(int user, long now) {
-            lock.lock();
-            try {
-                dispatcher.ended(user, now);
-            } finally {
-                lock.unlock();
-            }
-            pacer.wake();
-        }
-
-        @Override
-        public long now() {
-            return RunEngine.this.now();
-        }
     }
 
     /**
@@ -614,7 +435,7 @@ public final class RunEngine {
                     : inputFailure != null ? RunResult.Status.FAILED : RunResult.Status.COMPLETED;
             RunResult r = new RunResult(info, status,
                     endedAt(), summary, aggregator.histograms(), aggregator.timeSeries(), aggregator.errorSamples(),
-                    collectSections(client), aggregator.retained(), null, stopped ? stopReason
+                    RunSections.collect(workloadSection(), client, accuracy, listeners), aggregator.retained(), null, stopped ? stopReason
                     : inputFailure != null ? "the workload source failed: " + inputFailure.getMessage() : null);
             result = r;
             for (RunListener l : listeners) safely(() -> l.onRunFinished(r));
@@ -740,7 +561,7 @@ public final class RunEngine {
         active.remove(tracker);
         RequestRecord r = aggregator.accept(measured); // in the backend's time, as every listener sees it
         if (o.contextExcess() == null) stats.finished(o, r);
-        if (accuracy != null) grade(o, r, tracker);
+        if (accuracy != null) RunSections.grade(accuracy, o.plan(), r, tracker.text());
         try {
             relay.deliver(r, this::carryContext);
         } catch (InterruptedException e) {
@@ -802,9 +623,7 @@ public final class RunEngine {
 
     /** The requests in flight by index: cancelled in that order, so a virtual-time run's log is the same every time. */
     private List<RequestTracker> activeInOrder() {
-        List<RequestTracker> inOrder = new java.util.ArrayList<>(active);
-        inOrder.sort(java.util.Comparator.comparingLong(RequestTracker::index));
-        return inOrder;
+        return active.stream().sorted(java.util.Comparator.comparingLong(RequestTracker::index)).toList();
     }
 
     private int inFlight() {
@@ -816,63 +635,8 @@ public final class RunEngine {
         }
     }
 
-    /** The engine's {@code workload} section: what was sent. */
     private WorkloadSection workloadSection() {
-        RuntimeException failure = plans.failure();
-        String pacing = workload.paceBySource() ? "source" : workload.load() instanceof LoadModel.OpenLoop ? "arrivals" : "users";
-        SessionOptions so = feed.sessions();
-        String[] sessionOptions = {so.thinkTime().describe(), so.answers().name().toLowerCase(java.util.Locale.ROOT),
-                so.concurrency().name().toLowerCase(java.util.Locale.ROOT)};
-        SourceCounts counts = cursorCounts.counts();
-        WorkloadSection.Context context = null;
-        if (feed.contextLimit() != null) {
-            long skipped = counts.skipped().entrySet().stream()
-                    .filter(e -> e.getKey().startsWith("over the model's context")).mapToLong(Map.Entry::getValue).sum();
-            context = new WorkloadSection.Context(feed.contextLimit().contextTokens(), feed.contextFrom(),
-                    feed.contextPolicy().name().toLowerCase(java.util.Locale.ROOT), 0, skipped);
-        }
-        List<String> injections = new ArrayList<>();
-        for (TimedInjection i : feed.injections()) injections.add(i.describe());
-        return stats.section(feed.source().describe(), pacing, counts, failure == null ? null : failure.getMessage(),
-                sessionOptions, context, injections);
-    }
-
-    /** Each listener's sections, by key; a key given twice keeps the first (with a warning). */
-    /** Grades a finished request's answer against its plan's reference answer (measured requests only). */
-    private void grade(Outgoing o, RequestRecord r, RequestTracker tracker) {
-        if (r.phase() != Phase.MEASURED) return;
-        java.util.Optional<String> reference = o.plan().referenceAnswer();
-        if (reference.isEmpty() && accuracy.needsReference()) {
-            accuracy.ungraded("no reference answer");
-        } else if (!r.succeeded()) {
-            accuracy.ungraded("request failed");
-        } else {
-            // the extras let a scorer judge tool calls and structured output, not only the text
-            accuracy.grade(new io.benchsuite.api.accuracy.Answer(tracker.text(), reference, o.plan().extras(), r.extras()));
-        }
-    }
-
-    private Map<String, ReportSection> collectSections(ClientSection client) {
-        Map<String, ReportSection> sections = new LinkedHashMap<>();
-        sections.put(WorkloadSection.KEY, workloadSection());
-        sections.put(ClientSection.KEY, client);
-        if (accuracy != null) sections.put(AccuracySection.KEY, AccuracySection.of(accuracy.summary()));
-        for (RunListener l : listeners) {
-            try {
-                for (ReportSection s : l.reportSections()) {
-                    if (s == null || s.key() == null) continue;
-                    if (sections.containsKey(s.key())) {
-                        log.warn("report section '{}' from {} clashes with another listener's; dropped", s.key(),
-                                l.getClass().getName());
-                    } else {
-                        sections.put(s.key(), s);
-                    }
-                }
-            } catch (RuntimeException e) {
-                log.warn("run listener {} failed to give its report sections: {}", l.getClass().getName(), e.toString(), e);
-            }
-        }
-        return sections;
+        return RunSections.workload(workload, feed, cursorCounts.counts(), plans.failure(), stats);
     }
 
     private static void safely(Runnable r) {
