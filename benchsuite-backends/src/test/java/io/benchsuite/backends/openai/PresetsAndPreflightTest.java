@@ -140,7 +140,7 @@ class PresetsAndPreflightTest {
             assertThat(l.await().error()).isNull();
             assertThat(server.requests().get(0).path()).isEqualTo("/v1/chat/completions");
         }
-        assertThatThrownBy(() -> new VllmProvider().create(BackendConfig.of(Map.of("endpoint", "embeddings"))))
+        assertThatThrownBy(() -> new VllmProvider().create(BackendConfig.of(Map.of("endpoint", "teleport"))))
                 .hasMessageContaining("'endpoint'");
         assertThatThrownBy(() -> new VllmProvider().create(BackendConfig.of(Map.of("read-timeout", "soon"))))
                 .hasMessageContaining("'read-timeout'");
