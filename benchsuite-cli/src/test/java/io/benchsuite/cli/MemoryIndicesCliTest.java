@@ -38,6 +38,6 @@ class MemoryIndicesCliTest {
         assertThat(indices.get("SLE/log2 N").absent()).isNull();
         assertThat(indices.get("SLE/log2 N").value())
                 .isCloseTo(e.kvReadEntropyBits() / (Math.log(e.kvBlocks()) / Math.log(2)), within(1e-6)).isBetween(0.0, 1.0);
-        assertThat(indices.get("Q").absent()).contains("without values for alpha and beta");
+        assertThat(indices.get("Q").absent()).contains("needs weights alpha and beta");
     }
 }
