@@ -129,7 +129,7 @@ class SampleUserBuildTest {
             // offline when the outer build is (what it needs is then already in the local repository); an online
             // outer build lets the nested one fetch what a fresh local repository lacks (the oldest JUnit's jars)
             List<String> command = new java.util.ArrayList<>(List.of(mvn(), "-B", "-Dmaven.repo.local=" + repository, "test"));
-            if (!"false".equals(System.getProperty("sample.offline"))) command.add(1, "-o");
+            if (!"[false]".equals(System.getProperty("sample.offline"))) command.add(1, "-o");
             Process p = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true)
                     .redirectOutput(log.toFile()).start();
             return new Build(project, p, log);
