@@ -38,6 +38,20 @@ public interface Backend extends AutoCloseable {
     }
 
     /**
+     * {@link #prepare(java.util.List)} for a request that carries more than its messages: a backend may also
+     * make ahead what costs time in its extras (encoding the images a request carries), so that cost falls on
+     * the planning thread, not inside the request's send and latency. The engine calls this one; the default
+     * prepares the messages only.
+     *
+     * @param messages the prompt's messages, exactly as the request will carry them
+     * @param extras what the request will carry beyond its messages
+     * @return this backend's rendering of {@code messages}, or {@code null} when it has nothing to do ahead
+     */
+    default PreparedPrompt prepare(java.util.List<ChatMessage> messages, RequestExtras extras) {
+        return prepare(messages);
+    }
+
+    /**
      * Checks that the server is there before any request is counted (e.g. {@code GET /v1/models}).
      * The default does nothing.
      *

@@ -97,4 +97,15 @@ class ImageChatBodyTest {
             assertThat(b.imageUrls().encodings()).isEqualTo(3);
         }
     }
+
+    @Test
+    void imagesAreEncodedWhenTheRequestIsPreparedNotWhenItIsSent() throws Exception {
+        try (ScriptedServer server = okServer(); OpenAiBackend b = openai(Preset.VLLM, server.url())) {
+            var messages = List.of(io.benchsuite.api.backend.ChatMessage.user("look"));
+            b.prepare(messages, io.benchsuite.api.backend.RequestExtras.of(IMAGES));
+            assertThat(b.imageUrls().encodings()).as("encoded on the planning thread").isEqualTo(3);
+            b.bodyBytes(request(IMAGES));
+            assertThat(b.imageUrls().encodings()).as("the send finds them encoded").isEqualTo(3);
+        }
+    }
 }

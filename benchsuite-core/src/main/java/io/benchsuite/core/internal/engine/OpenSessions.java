@@ -3,6 +3,7 @@ package io.benchsuite.core.internal.engine;
 import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.PreparedPrompt;
+import io.benchsuite.api.backend.RequestExtras;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.api.workload.Phase;
@@ -30,7 +31,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -119,7 +120,7 @@ final class OpenSessions {
     private ExecutorService preparer;
     /** Prepare later turns on the caller's thread, not a preparer thread (a virtual-time run). */
     private final boolean inline;
-    private final Function<List<ChatMessage>, PreparedPrompt> renderer;
+    private final BiFunction<List<ChatMessage>, RequestExtras, PreparedPrompt> renderer;
     private long ordinal; // planner thread only
 
     /**
@@ -137,7 +138,7 @@ final class OpenSessions {
      */
     OpenSessions(Tokenizer tokenizer, SessionOptions options, ContextLimit limit, ContextLimit.Policy policy,
                  List<TimedInjection> injections, long thinkSeed, WorkloadStats stats, String runName, boolean inline,
-                 Function<List<ChatMessage>, PreparedPrompt> renderer) {
+                 BiFunction<List<ChatMessage>, RequestExtras, PreparedPrompt> renderer) {
         this.tokenizer = tokenizer;
         this.renderer = renderer;
         this.options = options;
@@ -183,13 +184,13 @@ final class OpenSessions {
         List<ChatMessage> sent = List.copyOf(messages);
         String excess = markedExcess(promptTokens, outputTokens);
         return new Outgoing(plan, key, sessionId, turn, last, sent, promptTokens, outputTokens,
-                RequestPlanner.hash(ChatMessage.join(sent)), excess, injected, excess == null ? render(sent) : null);
+                RequestPlanner.hash(ChatMessage.join(sent)), excess, injected, excess == null ? render(sent, plan.extras()) : null);
     }
 
     /** The backend's rendering of {@code messages}; a failure only leaves it to the send. */
-    private PreparedPrompt render(List<ChatMessage> messages) {
+    private PreparedPrompt render(List<ChatMessage> messages, RequestExtras extras) {
         try {
-            return renderer.apply(messages);
+            return renderer.apply(messages, extras);
         } catch (RuntimeException e) {
             log.debug("rendering a prompt ahead failed; it is rendered when sent: {}", e.toString());
             return null;
