@@ -29,10 +29,10 @@ import java.util.concurrent.TimeUnit;
  * <pre>
  * mvn -B -o -DskipTests package -pl benchsuite-cli,benchsuite-benchmarks -am
  * java -cp benchsuite-benchmarks/target/benchmarks.jar io.benchsuite.benchmarks.wire.WireLatenessHarness \
- *     --trace ../shared/data/traces/mooncake_conversation_trace.jsonl --limit 600 --scale 0.1 \
+ *     --trace benchsuite-core/src/test/resources/io/benchsuite/core/workload/mooncake_conversation_first600.jsonl.gz --limit 600 --scale 0.1 \
  *     --out /tmp/wire/bs --runs 3 -- \
  *     bin/benchsuite run --backend vllm --url '{url}' --model llama-3.1-8b \
- *     --dataset mooncake:../shared/data/traces/mooncake_conversation_trace.jsonl --trace-limit 600 \
+ *     --dataset mooncake:benchsuite-core/src/test/resources/io/benchsuite/core/workload/mooncake_conversation_first600.jsonl.gz --trace-limit 600 \
  *     --trace-time-scale 0.1 --output-dir '{out}/run' --no-progress
  * </pre>
  *
@@ -123,7 +123,7 @@ public final class WireLatenessHarness {
     /** The first {@code limit} instants of a Mooncake trace, ms from the first, times {@code scale}. */
     static double[] scheduledMs(Path trace, int limit, double scale) throws IOException {
         List<Double> ts = new ArrayList<>();
-        try (BufferedReader r = Files.newBufferedReader(trace)) {
+        try (BufferedReader r = io.benchsuite.core.workload.DataInput.of(trace).openText("mooncake trace")) { // .gz streams too
             for (String line; ts.size() < limit && (line = r.readLine()) != null; ) {
                 if (line.isBlank()) continue;
                 JsonNode t = JSON.readTree(line);

@@ -15,7 +15,7 @@ import java.time.Duration;
  * Benchmarks a real GGUF model in-process with java-llama.cpp: model load time (cold start), the
  * first requests against the steady state, and tokens per second. Run:
  * {@code java ... io.benchsuite.examples.llama.LlamaExample [model.gguf]} (default:
- * {@code ../shared/models/llama-2-tiny-random.gguf} from the repository root).
+ * {@code benchsuite-examples/src/test/resources/models/llama-2-tiny-random.gguf} from the repository root).
  */
 public final class LlamaExample {
     /** Requests counted as cold start in the phases section. */
@@ -49,7 +49,7 @@ public final class LlamaExample {
     }
 
     public static void main(String[] args) {
-        Path model = Path.of(args.length > 0 ? args[0] : "../shared/models/llama-2-tiny-random.gguf");
+        Path model = Path.of(args.length > 0 ? args[0] : "benchsuite-examples/src/test/resources/models/llama-2-tiny-random.gguf");
         Figures f = run(model, 2, 60, Path.of("target/benchsuite-reports/llama-in-process"));
         System.out.println(describe(f));
     }

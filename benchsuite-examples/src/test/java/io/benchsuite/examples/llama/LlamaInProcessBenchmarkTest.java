@@ -1,33 +1,32 @@
 package io.benchsuite.examples.llama;
 
 import static io.benchsuite.test.BenchsuiteAssertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.test.junit.BenchmarkRunner;
 import io.benchsuite.test.junit.BenchsuiteTest;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * Benchmarks a real model in-process: java-llama.cpp serving the tiny random-weight Llama from
- * {@code <repo root>/../shared/models}. Skipped when the model is not there.
+ * Benchmarks a real model in-process: java-llama.cpp serving the tiny random-weight Llama shipped in
+ * this module's test resources ({@code models/llama-2-tiny-random.gguf}, 1.7 MB, MIT; see the README beside it).
  */
 @BenchsuiteTest
 class LlamaInProcessBenchmarkTest {
     static Path model() {
-        Path dir = Path.of("").toAbsolutePath();
-        // Maven runs tests in the module directory; the repository root is the first parent with the modules.
-        while (dir != null && !Files.isDirectory(dir.resolve("benchsuite-examples"))) dir = dir.getParent();
-        return dir == null ? null : dir.resolveSibling("shared").resolve("models").resolve("llama-2-tiny-random.gguf");
+        try {
+            return Path.of(LlamaInProcessBenchmarkTest.class.getResource("/models/llama-2-tiny-random.gguf").toURI());
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test
     void realPrefillAndDecodeColdStartAndSteadyState(BenchmarkRunner runner) {
         Path model = model();
-        assumeTrue(model != null && Files.isRegularFile(model), "test model not found at " + model);
+        org.assertj.core.api.Assertions.assertThat(model).as("the shipped test model").isRegularFile();
 
         LlamaExample.Figures f = LlamaExample.run(model, 2, 40, runner.reportDir());
         RunResult r = f.result();
