@@ -3,16 +3,13 @@ package io.benchsuite.core.workload;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.ImageInputs;
+import io.benchsuite.api.backend.RequestExtras;
 import io.benchsuite.api.seed.ScenarioSeed;
 import io.benchsuite.api.workload.source.PlanCursor;
-import io.benchsuite.api.workload.source.RequestPlan;
 import io.benchsuite.api.workload.source.SourceContext;
-import io.benchsuite.api.workload.source.SourceCounts;
 import io.benchsuite.api.workload.source.WorkloadSource;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.SplittableRandom;
 
 /**
@@ -24,8 +21,7 @@ import java.util.SplittableRandom;
  * pool has the seed {@code streamSeed("images/" + j)}. The same seed gives the same images, byte for byte.
  * Plans hold the images' descriptions only: the backend encodes them when the request is sent.
  */
-public final class ImageSource implements WorkloadSource {
-    private final WorkloadSource inner;
+public final class ImageSource extends AddingSource {
     private final ImageOptions options;
 
     /**
@@ -35,7 +31,7 @@ public final class ImageSource implements WorkloadSource {
      * @param options the images each plan gets
      */
     public ImageSource(WorkloadSource inner, ImageOptions options) {
-        this.inner = notNull(inner, "inner");
+        super(inner);
         this.options = notNull(options, "options");
     }
 
@@ -63,41 +59,11 @@ public final class ImageSource implements WorkloadSource {
     }
 
     @Override
-    public boolean bringsOwnTiming() {
-        return inner.bringsOwnTiming();
-    }
-
-    @Override
-    public OptionalLong planCount() {
-        return inner.planCount();
-    }
-
-    @Override
-    public boolean endless() {
-        return inner.endless();
-    }
-
-    @Override
     public PlanCursor open(SourceContext context) {
         PlanCursor cursor = inner.open(notNull(context, "context"));
         ScenarioSeed seed = context.seed();
         long stream = seed.streamSeed("images");
-        return new PlanCursor() {
-            @Override
-            public Optional<RequestPlan> next() {
-                return cursor.next().map(p -> p.extras().get(ImageInputs.class).isPresent() ? p : withImages(p, seed, stream));
-            }
-
-            @Override
-            public SourceCounts counts() {
-                return cursor.counts();
-            }
-
-            @Override
-            public void close() {
-                cursor.close();
-            }
-        };
+        return cursor.map(p -> p.extras().get(ImageInputs.class).isPresent() ? p : p.withExtras(RequestExtras.of(imagesFor(p.index(), seed, stream))));
     }
 
     /** The images of plan {@code index}. */
@@ -110,10 +76,5 @@ public final class ImageSource implements WorkloadSource {
             images.add(new ImageInputs.Synthetic(options.width(), options.height(), options.format(), imageSeed));
         }
         return new ImageInputs(images);
-    }
-
-    private RequestPlan withImages(RequestPlan p, ScenarioSeed seed, long stream) {
-        return new RequestPlan(p.index(), p.arrivalNanos(), p.session(), p.messages(), p.inputTokens(), p.outputTokens(),
-                p.referenceAnswer(), p.prefixBlocks(), p.extras().with(imagesFor(p.index(), seed, stream)));
     }
 }

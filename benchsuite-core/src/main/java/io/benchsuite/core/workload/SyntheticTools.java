@@ -10,15 +10,11 @@ import io.benchsuite.api.tools.ResponseFormat;
 import io.benchsuite.api.tools.ToolDefinition;
 import io.benchsuite.api.tools.ToolSpec;
 import io.benchsuite.api.workload.source.PlanCursor;
-import io.benchsuite.api.workload.source.RequestPlan;
 import io.benchsuite.api.workload.source.SourceContext;
-import io.benchsuite.api.workload.source.SourceCounts;
 import io.benchsuite.api.workload.source.WorkloadSource;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.SplittableRandom;
 
@@ -35,7 +31,7 @@ import java.util.SplittableRandom;
  * allowed. A plan's input length still counts its messages only: the server counts the tool definitions
  * too (its {@code serverPromptTokens} in the request log show how much they add).
  */
-public final class SyntheticTools implements WorkloadSource {
+public final class SyntheticTools extends AddingSource {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String[] VERBS = {"get", "create", "update", "delete", "search", "list", "book", "cancel", "send", "convert"};
     private static final String[] NOUNS = {"weather", "invoice", "flight", "order", "user", "ticket", "event", "payment", "document",
@@ -43,7 +39,6 @@ public final class SyntheticTools implements WorkloadSource {
     private static final String[] PARAMS = {"city", "date", "amount", "currency", "count", "id", "query", "limit", "language", "unit",
             "email", "priority", "tags", "start_time", "end_time", "include_details", "radius_km", "category", "title", "notes"};
 
-    private final WorkloadSource inner;
     private final int toolCount;
     private final String choice;
     private final boolean responseFormat;
@@ -58,7 +53,7 @@ public final class SyntheticTools implements WorkloadSource {
      * @param responseFormat whether to ask for JSON valid against a synthetic schema
      */
     public SyntheticTools(WorkloadSource inner, int toolCount, String choice, boolean responseFormat) {
-        this.inner = notNull(inner, "inner");
+        super(inner);
         if (toolCount < 0 || toolCount > VERBS.length * NOUNS.length) {
             throw new IllegalArgumentException("tool count must be in 0.." + VERBS.length * NOUNS.length + ", got " + toolCount);
         }
@@ -75,21 +70,6 @@ public final class SyntheticTools implements WorkloadSource {
     }
 
     @Override
-    public boolean bringsOwnTiming() {
-        return inner.bringsOwnTiming();
-    }
-
-    @Override
-    public OptionalLong planCount() {
-        return inner.planCount();
-    }
-
-    @Override
-    public boolean endless() {
-        return inner.endless();
-    }
-
-    @Override
     public PlanCursor open(SourceContext context) {
         notNull(context, "context");
         SplittableRandom random = new SplittableRandom(context.seed().streamSeed("tools"));
@@ -98,24 +78,7 @@ public final class SyntheticTools implements WorkloadSource {
         if (responseFormat) add = add.with(new ResponseFormat("synthetic_answer", objectSchema(random, 3 + random.nextInt(4), true).toString(),
                 true));
         RequestExtras extras = add;
-        PlanCursor cursor = inner.open(context);
-        return new PlanCursor() {
-            @Override
-            public Optional<RequestPlan> next() {
-                return cursor.next().map(p -> new RequestPlan(p.index(), p.arrivalNanos(), p.session(), p.messages(), p.inputTokens(),
-                        p.outputTokens(), p.referenceAnswer(), p.prefixBlocks(), p.extras().withAll(extras)));
-            }
-
-            @Override
-            public SourceCounts counts() {
-                return cursor.counts();
-            }
-
-            @Override
-            public void close() {
-                cursor.close();
-            }
-        };
+        return inner.open(context).map(p -> p.withExtras(extras));
     }
 
     /** {@code n} functions with distinct names. */

@@ -1,6 +1,7 @@
 package io.benchsuite.api.workload.source;
 
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * Reads a source's plans in order, one at a time. A cursor holds at most what it needs for the
@@ -27,4 +28,31 @@ public interface PlanCursor extends AutoCloseable {
     /** Releases what the cursor holds open (files); further calls to {@link #next()} are not allowed. */
     @Override
     void close();
+
+    /**
+     * This cursor with each plan passed through {@code change} (its counts and closing unchanged): how a source
+     * that adds to another's plans (images, tools) reads them.
+     *
+     * @param change what to do to each plan
+     * @return the changed cursor
+     */
+    default PlanCursor map(UnaryOperator<RequestPlan> change) {
+        PlanCursor self = this;
+        return new PlanCursor() {
+            @Override
+            public Optional<RequestPlan> next() {
+                return self.next().map(change);
+            }
+
+            @Override
+            public SourceCounts counts() {
+                return self.counts();
+            }
+
+            @Override
+            public void close() {
+                self.close();
+            }
+        };
+    }
 }

@@ -124,6 +124,18 @@ public record RequestPlan(long index, OptionalLong arrivalNanos, Optional<Sessio
         return session.map(SessionTurn::first).orElse(true);
     }
 
+    /**
+     * The same plan carrying {@code more} besides its own extras (a value of the same type replaced).
+     *
+     * @param more what to add
+     * @return the plan with the extras added
+     */
+    public RequestPlan withExtras(RequestExtras more) {
+        if (notNull(more, "more").isEmpty()) return this;
+        return new RequestPlan(index, arrivalNanos, session, messages, inputTokens, outputTokens, referenceAnswer, prefixBlocks,
+                extras.withAll(more));
+    }
+
     /** Builds a {@link RequestPlan}; every setter rejects null, naming the argument. */
     public static final class Builder {
         private final long index;
