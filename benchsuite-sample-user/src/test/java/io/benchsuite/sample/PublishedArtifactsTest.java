@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * build uses; the modules that are only built and tested are neither installed nor deployed.
  */
 class PublishedArtifactsTest {
-    private static final List<String> UNPUBLISHED = List.of("benchsuite-examples", "benchsuite-benchmarks", "benchsuite-sample-user");
+    private static final List<String> UNPUBLISHED = List.of("benchsuite-examples", "benchsuite-benchmarks", "benchsuite-sample-user", "benchsuite-build-rules");
 
     private static Path root() {
         return Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent();

@@ -429,7 +429,7 @@ public final class BackendConfig {
         }
         if (!key.regionMatches(true, 0, HEADER_PREFIX, 0, HEADER_PREFIX.length())) return false;
         String header = key.substring(HEADER_PREFIX.length()).trim();
-        for (String name : values.getOrDefault(SECRET_HEADERS, "").split(",")) {
+        for (String name : values.getOrDefault(SECRET_HEADERS, "").split(",", -1)) {
             if (name.trim().equalsIgnoreCase(header)) return true;
         }
         return false;

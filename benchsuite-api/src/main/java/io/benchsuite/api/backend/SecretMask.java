@@ -270,7 +270,7 @@ public final class SecretMask {
         } else {
             addWholeForms(pieces, secret); // whole only: its runs would span the white space
         }
-        for (String part : secret.split("[\\s,;]+")) {
+        for (String part : secret.split("[\\s,;]+", -1)) {
             if (part.isEmpty() || SCHEMES.contains(part.toLowerCase(Locale.ROOT))) continue;
             addForms(pieces, fragments, part);
             int colon = part.indexOf(':');
@@ -278,7 +278,7 @@ public final class SecretMask {
                 // user:password (URL user information, or the decoded form of a Basic credential)
                 addForms(pieces, fragments, part.substring(colon + 1));
             }
-            for (String piece : part.split("[/:.=+]+")) {
+            for (String piece : part.split("[/:.=+]+", -1)) {
                 if (piece.length() >= MIN_SPLIT_PIECE && piece.length() < MIN_FRAGMENT && !readsAsAWord(piece)) {
                     addForms(pieces, fragments, piece);
                 }

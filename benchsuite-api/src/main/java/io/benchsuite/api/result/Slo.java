@@ -145,7 +145,7 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e, Duration ttfat) {
     public static Slo parse(String text) {
         Objects.requireNonNull(text, "slo");
         Duration ttft = null, tpot = null, e2e = null, ttfat = null;
-        for (String part : text.split(",")) {
+        for (String part : text.split(",", -1)) {
             String p = part.trim();
             if (p.isEmpty()) continue;
             int eq = p.indexOf('=');

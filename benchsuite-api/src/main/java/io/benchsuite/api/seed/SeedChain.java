@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -110,7 +111,7 @@ public final class SeedChain {
         String h = hex.trim();
         if (h.length() != 64) throw new IllegalArgumentException("hex seed must be 64 hex digits, got " + h.length());
         try {
-            return new SeedChain(HexFormat.of().parseHex(h), "hex:" + h.toLowerCase());
+            return new SeedChain(HexFormat.of().parseHex(h), "hex:" + h.toLowerCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("hex seed must be 64 hex digits, got '" + h + "'");
         }

@@ -212,7 +212,7 @@ public sealed interface RateProfile {
             }
             if ((args = TextParts.after(s, "steps")) != null) {
                 List<Step> steps = new ArrayList<>();
-                for (String step : args.split(",")) {
+                for (String step : args.split(",", -1)) {
                     String[] parts = TextParts.split(step, "/", 2, "level / duration of a step");
                     steps.add(new Step(TextParts.number(parts[0], "a step's level"),
                             TextParts.duration(parts[1], "a step's duration")));

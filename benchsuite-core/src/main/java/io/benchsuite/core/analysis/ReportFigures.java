@@ -69,9 +69,7 @@ public final class ReportFigures {
     public static RunFigures headline(Report report, String label) {
         notNull(report, "report");
         Map<HeadlineMetric, Double> v = new EnumMap<>(HeadlineMetric.class);
-        Optional<ServerSection> server = report.section(ServerSection.class);
         Optional<EngineSection> engine = report.section(EngineSection.class);
-        Optional<GpuSection> gpu = report.section(GpuSection.class);
         Optional<HostSection> host = report.section(HostSection.class);
         v.put(HeadlineMetric.TTFT, report.latency(LatencyMetric.TTFT).p50());
         v.put(HeadlineMetric.TPOT, report.latency(LatencyMetric.TPOT).p50());

@@ -241,14 +241,13 @@ public final class Sweep {
         List<String> notes = new ArrayList<>();
         List<SweepDocument.Series> series = new ArrayList<>();
         List<Ran> all = new ArrayList<>();
-        int planned = load.values().size() * seriesValues.size();
         for (Map<String, String> fixed : seriesValues) {
             if (Thread.currentThread().isInterrupted()) {
                 notes.add("interrupted: the series from " + label(shownMap(fixed)) + " on were not run");
                 break;
             }
             List<Ran> runs = new ArrayList<>();
-            series.add(runSeries(load, fixed, runs, all, planned));
+            series.add(runSeries(load, fixed, runs, all));
             all.addAll(runs);
         }
         SweepDocument doc = new SweepDocument(SCHEMA_VERSION, new SweepDocument.Tool("benchsuite"), name, axes.stream()
@@ -267,7 +266,7 @@ public final class Sweep {
         return m;
     }
 
-    private SweepDocument.Series runSeries(SweepAxis load, Map<String, String> fixed, List<Ran> runs, List<Ran> before, int planned) {
+    private SweepDocument.Series runSeries(SweepAxis load, Map<String, String> fixed, List<Ran> runs, List<Ran> before) {
         String seriesLabel = fixed.isEmpty() ? "all" : label(shownMap(fixed));
         List<String> notes = new ArrayList<>();
         Optional<String> stopped = Optional.empty();
@@ -281,7 +280,7 @@ public final class Sweep {
             SloSearch.SearchResult r = search.stopRule(stopRule).maxRefinements(maxRefinements).run(l -> {
                 Map<String, String> values = new LinkedHashMap<>(fixed);
                 values.put(load.parameter(), SweepAxis.format(l));
-                Ran ran = runPoint(values, l, gridSet.contains(l) ? "grid" : "refinement", before.size() + runs.size() + 1, planned);
+                Ran ran = runPoint(values, l, gridSet.contains(l) ? "grid" : "refinement", before.size() + runs.size() + 1);
                 runs.add(ran);
                 if (ran.error() != null) throw new IllegalStateException(ran.error());
                 if (ran.report().run().stopped()) throw new InterruptedException("the run at " + ran.label() + " was stopped");
@@ -295,7 +294,7 @@ public final class Sweep {
             for (int i = 0; i < load.values().size(); i++) {
                 Map<String, String> values = new LinkedHashMap<>(fixed);
                 values.put(load.parameter(), load.values().get(i));
-                Ran ran = runPoint(values, i, "grid", before.size() + runs.size() + 1, planned);
+                Ran ran = runPoint(values, i, "grid", before.size() + runs.size() + 1);
                 runs.add(ran);
                 if (ran.error() != null) {
                     notes.add("the point " + ran.label() + " could not be run (" + ran.error() + "); the series ended there");
@@ -360,7 +359,7 @@ public final class Sweep {
         return new SweepDocument.Knee(k.x(), k.y(), k.difference());
     }
 
-    private Ran runPoint(Map<String, String> values, double load, String kind, int ordinal, int planned) {
+    private Ran runPoint(Map<String, String> values, double load, String kind, int ordinal) {
         Map<String, String> shownValues = shownMap(values);
         String label = label(shownValues);
         Path dir = outputDir.resolve(POINTS_DIR).resolve(dirName(label));
@@ -371,7 +370,7 @@ public final class Sweep {
             SweepPoint p = ReportFigures.sweepPoint(r, load);
             SweepSlo.Verdict v = slo.judge(p);
             progress.accept(String.format(Locale.ROOT, "point %d (%s%s): %s tok/s, %s p99 %s ms, errors %.1f%%, %s", ordinal, label,
-                    kind.equals("refinement") ? ", refinement" : "", number(p.outputTokensPerSecond()), latency.label().split(" ")[0],
+                    kind.equals("refinement") ? ", refinement" : "", number(p.outputTokensPerSecond()), latency.label().split(" ", -1)[0],
                     number(p.figure(latency)), 100 * p.errorRate(), v.met() ? "meets the SLOs" : String.join("; ", v.violations())));
             return new Ran(values, load, kind, dir, r, null);
         } catch (InterruptedException e) {

@@ -36,7 +36,7 @@ public final class HtmlNumbers {
 
     /** {@code v} as {@code m.mmmeN} without trailing zeros in the mantissa, e.g. {@code 2.039e12}, {@code 1e6}. */
     static String scientific(double v) {
-        String[] parts = String.format(Locale.ROOT, "%.3e", v).split("e");
+        String[] parts = String.format(Locale.ROOT, "%.3e", v).split("e", -1);
         String mantissa = parts[0].contains(".") ? parts[0].replaceAll("0+$", "").replaceAll("\\.$", "") : parts[0];
         return mantissa + "e" + Integer.parseInt(parts[1]);
     }

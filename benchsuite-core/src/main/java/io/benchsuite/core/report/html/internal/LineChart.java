@@ -258,9 +258,9 @@ public final class LineChart {
                 }
             }
             // a point with no drawn neighbour (a one-point piece of a broken line) draws nothing: mark it
-            for (String piece : d.toString().split(" M")) {
+            for (String piece : d.toString().split(" M", -1)) {
                 if (piece.contains("L") || piece.isBlank()) continue;
-                String[] xy = piece.replace("M", "").trim().split(" ");
+                String[] xy = piece.replace("M", "").trim().split(" ", -1);
                 b.append("<circle class=\"lone\" data-series=\"").append(esc(s.name())).append("\" cx=\"").append(xy[0]).append("\" cy=\"")
                         .append(xy[1]).append("\" r=\"3\" fill=\"").append(color).append("\"/>");
             }

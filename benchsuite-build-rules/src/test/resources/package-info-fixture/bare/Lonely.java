@@ -1,0 +1,3 @@
+package bare;
+
+class Lonely {}

@@ -1,0 +1,3 @@
+package described;
+
+class Described {}

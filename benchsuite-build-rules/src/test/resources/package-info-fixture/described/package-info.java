@@ -1,0 +1,2 @@
+/** A described package. */
+package described;
