@@ -6,7 +6,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,6 +16,12 @@ import org.junit.jupiter.api.Test;
  * named like a top-level class.
  */
 class ClassNameRuleTest {
+    /**
+     * Nested types that keep a taken name for now: public types of the API and of the sweep document, whose
+     * rename changes what users compile against and goes with the vocabulary change. Remove an entry with its rename.
+     */
+    private static final Set<String> NOT_YET_RENAMED = Set.of("io.benchsuite.api.result.Slo.Objective",
+            "io.benchsuite.core.sweep.SweepDocument.Axis", "io.benchsuite.core.sweep.SweepDocument.Knee");
 
     /** The source files of every top-level class of main code, by simple name. */
     static Map<String, List<String>> topLevelClasses(List<Path> sourceTrees) {
@@ -41,13 +49,19 @@ class ClassNameRuleTest {
     void noNestedTypeOfMainCodeIsNamedLikeATopLevelClass() {
         Map<String, List<String>> topLevel = topLevelClasses(mainTrees());
         List<String> clashes = new ArrayList<>();
+        Set<String> kept = new TreeSet<>();
         for (CompiledCode.Located c : CompiledCode.read().main) {
             String nested = c.type().memberName;
             if (nested == null || !topLevel.containsKey(nested)) continue;
+            if (NOT_YET_RENAMED.contains(c.type().binaryName().replace('$', '.'))) {
+                kept.add(c.type().binaryName().replace('$', '.'));
+                continue;
+            }
             clashes.add(c.sourceFile().orElse(Repository.show(c.module())) + ": nested type " + c.type().binaryName().replace('$', '.')
                     + " has the name of " + String.join(", ", topLevel.get(nested)));
         }
         assertThat(clashes).as("nested types named like a top-level class (rename the nested one)").isEmpty();
+        assertThat(kept).as("NOT_YET_RENAMED entries that no longer clash (remove them)").isEqualTo(new TreeSet<>(NOT_YET_RENAMED));
     }
 
     @Test

@@ -25,7 +25,7 @@ final class CompiledCode {
     /** Reads every module's classes; skips the calling test when a module with main code is not compiled. */
     static CompiledCode read() {
         CompiledCode code = new CompiledCode();
-        for (Path module : Repository.modulesWithCompiledCode()) {
+        for (Path module : Repository.modulesWithMainCode()) {
             Path classes = module.resolve("target/classes");
             assumeTrue(Files.isDirectory(classes), () -> Repository.show(module) + " is not compiled: run the whole build (mvn verify)");
             for (CompiledClass c : CompiledClass.readAll(classes)) code.main.add(new Located(c, module));

@@ -18,8 +18,8 @@ import org.objectweb.asm.Type;
  * Finds the public methods no main code calls: ones nobody calls (to delete) and ones only tests call (to
  * make package-private). It errs towards silence: a method that overrides or implements one of a supertype
  * (the project's or a library's, or a supertype it cannot load), one with an annotation kept at run time (a
- * framework calls it: picocli, Jackson, JMH, JUnit), {@code main}, an enum's {@code values}/{@code valueOf}
- * and a record's accessors are never reported. A call counts when its site names the declaring class or a
+ * framework calls it: picocli, Jackson, JMH, JUnit), {@code main}, an enum's {@code values}/{@code valueOf},
+ * a record's accessors and bean getters ({@code getX()}, {@code boolean isX()}, which Jackson reads) are never reported. A call counts when its site names the declaring class or a
  * subtype of it, with the same name and descriptor; calls from inside the class count as main code's.
  */
 final class UnusedPublicMethods {
@@ -85,6 +85,9 @@ final class UnusedPublicMethods {
         if (isStatic && m.name().equals("main") && m.descriptor().equals("([Ljava/lang/String;)V")) return false;
         if (c.is(Opcodes.ACC_ENUM) && isStatic && (m.name().equals("values") || m.name().equals("valueOf"))) return false;
         if (m.descriptor().startsWith("()") && c.recordComponents.contains(m.name() + m.descriptor().substring(2))) return false;
+        if (m.descriptor().startsWith("()") && (m.name().matches("get[A-Z].*") || m.descriptor().equals("()Z") && m.name().matches("is[A-Z].*"))) {
+            return false; // a bean property: Jackson writes it without a call in the code
+        }
         return isStatic || !overrides(c, m);
     }
 

@@ -64,8 +64,9 @@ public final class BenchsuiteCli implements Runnable {
     /** The configured picocli command line. */
     public static CommandLine commandLine(CliContext ctx) {
         CommandLine cmd = new CommandLine(new BenchsuiteCli(), new ContextFactory(ctx));
-        cmd.setOut(new java.io.PrintWriter(ctx.out(), true));
-        cmd.setErr(new java.io.PrintWriter(ctx.err(), true));
+        // the platform's charset, as System.out's on Java 17: the bytes go to the same console
+        cmd.setOut(new java.io.PrintWriter(new java.io.OutputStreamWriter(ctx.out(), java.nio.charset.Charset.defaultCharset()), true));
+        cmd.setErr(new java.io.PrintWriter(new java.io.OutputStreamWriter(ctx.err(), java.nio.charset.Charset.defaultCharset()), true));
         cmd.setCaseInsensitiveEnumValuesAllowed(true);
         cmd.setParameterExceptionHandler((ex, args) -> {
             CommandLine c = ex.getCommandLine();

@@ -26,7 +26,7 @@ final class OpenMetricsExemplars {
             String line = text.substring(from, nl < 0 ? end : nl);
             from = end;
             if (line.startsWith("# TYPE ")) {
-                String[] parts = line.split(" ");
+                String[] parts = line.split(" ", -1);
                 family = parts.length > 2 ? parts[2] : "";
                 type = parts.length > 3 ? parts[3] : "";
             }

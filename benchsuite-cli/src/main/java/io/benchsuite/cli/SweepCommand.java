@@ -230,7 +230,7 @@ final class SweepCommand implements Callable<Integer> {
 
     static SweepSlo parseSlo(String text) {
         SweepSlo slo = SweepSlo.none();
-        for (String part : text.split(",")) {
+        for (String part : text.split(",", -1)) {
             String p = part.trim();
             int eq = p.indexOf('=');
             if (eq <= 0) throw CliException.usage("--sweep-slo: expected figure=limit (e.g. ttft-p99=500ms), got '" + p + "'");

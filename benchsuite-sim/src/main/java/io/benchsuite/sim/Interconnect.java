@@ -60,7 +60,7 @@ public record Interconnect(String name, double bandwidth, double efficiency, dou
 
     /** Whether devices on this link can form a tensor-parallel group. */
     public boolean groups() {
-        return !name.equals(NONE.name());
+        return this != NONE && !name.equals("none");
     }
 
     /** Seconds of a ring all-reduce of {@code bytes} over {@code devices} devices; 0 for one device. */

@@ -59,12 +59,12 @@ public final class RegressionAssert extends AbstractAssert<RegressionAssert, Dou
         String direction = better == Better.LOWER ? "lower is better" : "higher is better";
         if (Double.isNaN(actual) || Double.isNaN(baseline)) {
             failWithMessage("%s", label + " cannot be compared: " + (Double.isNaN(actual) ? "the run" : "the baseline")
-                    + " has no samples of it" + details(direction));
+                    + " has no samples of it" + details());
         }
         double change = regression();
         if (change > allowed) {
             failWithMessage("%s", label + " regressed by " + percent(change) + ", more than the allowed "
-                    + AssertionNumbers.number(tolerance.value) + "% (" + direction + ")" + details(direction));
+                    + AssertionNumbers.number(tolerance.value) + "% (" + direction + ")" + details());
         }
         return this;
     }
@@ -74,7 +74,7 @@ public final class RegressionAssert extends AbstractAssert<RegressionAssert, Dou
         return hasNotRegressedBy(Percentage.withPercentage(0));
     }
 
-    private String details(String direction) {
+    private String details() {
         return "\n  now:      " + format.apply(actual) + "\n  baseline: " + format.apply(baseline) + details;
     }
 

@@ -332,7 +332,7 @@ public final class CapacityHarness {
                     try {
                         String stat = Files.readString(task.resolve("stat"));
                         String comm = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-                        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ", -1);
                         long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
                         if (comm.startsWith("C1 Compiler") || comm.startsWith("C2 Compiler")) jit += ticks;
                         if (comm.startsWith("GC Thread") || comm.startsWith("G1 ") || comm.startsWith("Z")

@@ -109,7 +109,9 @@ public class ResponsePathBenchmark {
         listener.bh = bh;
         String all = new String(StreamReplay.syntheticOpenAiEvents(EVENTS), StandardCharsets.UTF_8);
         List<byte[]> list = new ArrayList<>();
-        for (String e : all.split("(?<=\n\n)")) list.add(e.getBytes(StandardCharsets.UTF_8));
+        for (String e : all.split("(?<=\n\n)", -1)) {
+            if (!e.isEmpty()) list.add(e.getBytes(StandardCharsets.UTF_8)); // the text ends with an event's blank line
+        }
         events = list.toArray(new byte[0][]);
         direct = new ByteBuffer[events.length];
         for (int i = 0; i < events.length; i++) direct[i] = ByteBuffer.allocateDirect(events[i].length).put(events[i]).flip();

@@ -74,7 +74,7 @@ public final class ClientTimingRun {
                 case "--label" -> label = v;
                 case "--client-log" -> clientLog = v;
                 case "--steady" -> {
-                    String[] p = v.split("\\.\\.");
+                    String[] p = v.split("\\.\\.", -1);
                     steadyFrom = Durations.parse(p[0]);
                     steadyTo = Durations.parse(p[1]);
                 }
@@ -156,7 +156,7 @@ public final class ClientTimingRun {
         List<String> lines = Files.readAllLines(times);
         if (lines.size() < 2) return Double.NaN;
         double total = 0;
-        for (String part : lines.get(1).trim().split("\\s+")) {
+        for (String part : lines.get(1).trim().split("\\s+", -1)) {
             // e.g. 0m12.345s
             int m = part.indexOf('m');
             total += Double.parseDouble(part.substring(0, m)) * 60 + Double.parseDouble(part.substring(m + 1, part.length() - 1));
@@ -218,7 +218,7 @@ public final class ClientTimingRun {
                     try {
                         String stat = Files.readString(task.resolve("stat"), StandardCharsets.US_ASCII);
                         String comm = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-                        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ", -1);
                         // fields 14 and 15 of stat (utime, stime) are 12 and 13 after the command name
                         long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
                         long kind = comm.startsWith("C1 Compiler") || comm.startsWith("C2 Compiler") ? 1

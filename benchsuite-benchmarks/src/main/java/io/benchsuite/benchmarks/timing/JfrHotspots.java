@@ -103,7 +103,7 @@ public final class JfrHotspots {
         if (cls.startsWith("picocli")) return "picocli";
         if (cls.startsWith("org.slf4j")) return "slf4j";
         if (cls.startsWith("io.benchsuite.")) {
-            String[] p = cls.split("\\.");
+            String[] p = cls.split("\\.", -1);
             return "benchsuite " + (p.length > 3 ? p[2] + "." + p[3] : p[2]);
         }
         return cls.contains(".") ? cls.substring(0, cls.lastIndexOf('.')) : cls;

@@ -62,7 +62,7 @@ public final class PostBodies {
             String head = new String(bytes, pos, headEnd - pos, StandardCharsets.ISO_8859_1);
             String requestLine = head.lines().findFirst().orElse("");
             int length = 0;
-            for (String h : head.split("\r\n")) {
+            for (String h : head.split("\r\n", -1)) {
                 if (h.toLowerCase(Locale.ROOT).startsWith("content-length:")) length = Integer.parseInt(h.substring(15).trim());
             }
             int bodyStart = headEnd + 4;

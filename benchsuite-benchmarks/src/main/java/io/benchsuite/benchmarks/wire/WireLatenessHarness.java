@@ -92,7 +92,7 @@ public final class WireLatenessHarness {
             Path dir = runs == 1 ? out : out.resolve("run-" + r);
             Files.createDirectories(dir);
             Path pcap = dir.resolve("wire.pcap");
-            String load = Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+            String load = Files.readString(Path.of("/proc/loadavg")).split(" ", -1)[0];
             capture(dir, pcap, port, serverCpu, clientCpu, server, client, bodies != null);
             if (bodies != null) {
                 writeBodies(pcap, port, scheduled, bodies);
@@ -165,7 +165,7 @@ public final class WireLatenessHarness {
         try (Writer w = Files.newBufferedWriter(file)) {
             for (int i = 0; i < sched.length && skip + i < posts.size(); i++) {
                 PostBodies.Post p = posts.get(skip + i);
-                w.write(String.format(Locale.ROOT, "%.3f\t%s\t%s%n", sched[i], p.requestLine().split(" ")[1],
+                w.write(String.format(Locale.ROOT, "%.3f\t%s\t%s%n", sched[i], p.requestLine().split(" ", -1)[1],
                         new String(p.body(), StandardCharsets.UTF_8)));
             }
         }
@@ -176,7 +176,7 @@ public final class WireLatenessHarness {
     private static void capture(Path dir, Path pcap, int port, String serverCpu, String clientCpu, String server,
             List<String> client, boolean full) throws Exception {
         List<String> serverCmd = new ArrayList<>(List.of("taskset", "-c", serverCpu));
-        for (String a : server.split(" ")) serverCmd.add(a.replace("{port}", String.valueOf(port)));
+        for (String a : server.strip().split(" +", -1)) serverCmd.add(a.replace("{port}", String.valueOf(port)));
         Process srv = new ProcessBuilder(serverCmd).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("server.out").toFile()).start();
         Process dump = null;

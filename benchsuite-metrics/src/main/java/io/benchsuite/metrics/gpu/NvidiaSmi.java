@@ -51,7 +51,7 @@ public final class NvidiaSmi implements GpuSource {
 
     static Optional<Path> find(String path) {
         if (path == null) return Optional.empty();
-        for (String dir : path.split(File.pathSeparator)) {
+        for (String dir : path.split(File.pathSeparator, -1)) {
             if (dir.isEmpty()) continue;
             Path p = Path.of(dir, "nvidia-smi");
             if (Files.isRegularFile(p) && Files.isExecutable(p)) return Optional.of(p);
@@ -81,9 +81,9 @@ public final class NvidiaSmi implements GpuSource {
         int gpus = 0;
         double util = 0, mem = 0, power = 0;
         int utilN = 0, memN = 0, powerN = 0;
-        for (String line : csv.split("\\R")) {
+        for (String line : csv.split("\\R", -1)) {
             if (line.isBlank()) continue;
-            String[] f = line.split(",");
+            String[] f = line.split(",", -1);
             if (f.length < 3) throw new IOException("unexpected nvidia-smi output line: '" + line.strip() + "'");
             gpus++;
             double u = number(f[0]), m = number(f[1]), p = number(f[2]);

@@ -49,7 +49,7 @@ final class ProcFiles {
         // The command name (field 2) is in parentheses and may contain spaces: count fields after the last ')'.
         int close = s.lastIndexOf(')');
         if (close < 0) return null;
-        String[] f = s.substring(close + 1).trim().split("\\s+");
+        String[] f = s.substring(close + 1).trim().split("\\s+", -1);
         // f[0] is field 3 (state): field n is f[n - 3].
         if (f.length < 13) return null;
         try {
@@ -66,9 +66,9 @@ final class ProcFiles {
     SystemCpu systemCpu() {
         String s = read(proc.resolve("stat"));
         if (s == null) return null;
-        for (String line : s.split("\n")) {
+        for (String line : s.split("\n", -1)) {
             if (!line.startsWith("cpu ")) continue;
-            String[] f = line.substring(4).trim().split("\\s+");
+            String[] f = line.substring(4).trim().split("\\s+", -1);
             if (f.length < 5) return null;
             try {
                 long total = 0;
@@ -86,9 +86,9 @@ final class ProcFiles {
     OptionalLong statusBytes(String field) {
         String s = read(proc.resolve("self/status"));
         if (s == null) return OptionalLong.empty();
-        for (String line : s.split("\n")) {
+        for (String line : s.split("\n", -1)) {
             if (!line.startsWith(field + ":")) continue;
-            String[] f = line.substring(field.length() + 1).trim().split("\\s+");
+            String[] f = line.substring(field.length() + 1).trim().split("\\s+", -1);
             try {
                 long v = Long.parseLong(f[0]);
                 return OptionalLong.of(f.length > 1 && f[1].equalsIgnoreCase("kB") ? v * 1024 : v);
@@ -104,7 +104,7 @@ final class ProcFiles {
         String s = read(proc.resolve("net/snmp"));
         if (s == null) return OptionalLong.empty();
         String[] names = null;
-        for (String line : s.split("\n")) {
+        for (String line : s.split("\n", -1)) {
             if (!line.startsWith("Tcp:")) continue;
             String[] f = line.substring(4).trim().split("\\s+");
             if (names == null) {

@@ -197,7 +197,7 @@ public final class PrometheusText {
                     }
                 }
             }
-            String[] rest = s.substring(p).strip().split("\\s+");
+            String[] rest = s.substring(p).strip().split("\\s+", -1);
             if (rest.length == 0 || rest[0].isEmpty()) throw new IllegalArgumentException("missing value for " + name);
             if (rest.length > 2) throw new IllegalArgumentException("unexpected text after the value of " + name);
             double value = parseValue(rest[0]);

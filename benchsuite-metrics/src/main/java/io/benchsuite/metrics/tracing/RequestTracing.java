@@ -184,7 +184,7 @@ public final class RequestTracing implements RunListener, RequestDecorator {
      */
     @Override
     public void rehearse() {
-        Decorated d = Rehearsal.TRACING.decorate(Rehearsal.REQUEST, Rehearsal.IGNORED);
+        Decorated d = RehearsalParts.TRACING.decorate(RehearsalParts.REQUEST, RehearsalParts.IGNORED);
         ResponseListener l = d.listener();
         long t = System.nanoTime();
         l.onSent(t);
@@ -193,7 +193,7 @@ public final class RequestTracing implements RunListener, RequestDecorator {
     }
 
     /** What {@link #rehearse} uses, made once, on first use. */
-    private static final class Rehearsal {
+    private static final class RehearsalParts {
         static final RequestTracing TRACING = new RequestTracing(OpenTelemetry.noop(), TraceSampling.keepAll());
         static final InferenceRequest REQUEST = new InferenceRequest(0, "rehearsal",
                 java.util.List.of(io.benchsuite.api.backend.ChatMessage.user("rehearsal")), 1, 1, true, 0.0, 0, true, Map.of());

@@ -213,7 +213,7 @@ public final class EngineCore {
     }
 
     /** Whether nothing is waiting or running. */
-    public boolean idle() {
+    boolean idle() {
         return waiting.isEmpty() && running.isEmpty();
     }
 

@@ -128,11 +128,6 @@ public final class EventJson {
         feeder = null;
     }
 
-    /** The current event's text, for messages; allocates, so only for the rare paths. */
-    public String text() {
-        return bytes == null ? "" : new String(bytes, offset, length, StandardCharsets.UTF_8);
-    }
-
     /** Whether the parser is on a string value equal to {@code expected}, without making a {@code String}. */
     public static boolean textIs(JsonParser p, String expected) {
         if (p.currentToken() != JsonToken.VALUE_STRING) return false;

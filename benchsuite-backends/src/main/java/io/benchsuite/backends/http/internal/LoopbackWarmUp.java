@@ -114,7 +114,7 @@ public final class LoopbackWarmUp {
                         @Override
                         protected void initChannel(SocketChannel ch) {
                             accepted.incrementAndGet();
-                            ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(16 << 20), new Answer(events, answered));
+                            ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(16 << 20), new StreamAnswerer(events, answered));
                         }
                     }).bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
             int port = ((InetSocketAddress) server.localAddress()).getPort();
@@ -149,11 +149,11 @@ public final class LoopbackWarmUp {
      * Answers every request with the same stream, as a streaming server does (chunked, one chunk and one
      * flush per event), and closes the connection after every other answer.
      */
-    private static final class Answer extends SimpleChannelInboundHandler<FullHttpRequest> {
+    private static final class StreamAnswerer extends SimpleChannelInboundHandler<FullHttpRequest> {
         private final byte[] events;
         private final AtomicInteger answered;
 
-        Answer(byte[] events, AtomicInteger answered) {
+        StreamAnswerer(byte[] events, AtomicInteger answered) {
             this.events = events;
             this.answered = answered;
         }

@@ -49,7 +49,6 @@ final class NettyConnection extends ChannelInboundHandlerAdapter {
     private Receiver current;
     private long readNanos;
     private long lastReadNanos;
-    private boolean headSeen;
     private boolean interim;
     private boolean keepAlive;
     /** Whether a request was sent on it (a spare that closes unused does not make the pool open another). */
@@ -106,7 +105,6 @@ final class NettyConnection extends ChannelInboundHandlerAdapter {
         }
         current = receiver;
         served = true;
-        headSeen = false;
         interim = false;
         keepAlive = true;
         receiver.onAbort(channel::close);
@@ -169,7 +167,6 @@ final class NettyConnection extends ChannelInboundHandlerAdapter {
                     interim = true; // 100 Continue, 103 Early Hints: the real response follows
                     return;
                 }
-                headSeen = true;
                 keepAlive = HttpUtil.isKeepAlive(res);
                 r.response(readNanos, code, res.headers().get(HttpHeaderNames.CONTENT_TYPE),
                         res.headers().get(HttpHeaderNames.RETRY_AFTER), res.headers().get(HttpHeaderNames.LOCATION),

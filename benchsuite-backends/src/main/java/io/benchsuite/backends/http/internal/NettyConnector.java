@@ -65,7 +65,6 @@ import javax.net.ssl.SSLException;
 final class NettyConnector implements Connector {
     private static final int MAX_PREFLIGHT_BODY = 16 << 20;
 
-    private final HttpSettings settings;
     private final EventLoopGroup group;
     private final Bootstrap bootstrap;
     private final SslContext ssl;
@@ -89,7 +88,6 @@ final class NettyConnector implements Connector {
     private record Pending(WireRequest request, Receiver receiver) {}
 
     NettyConnector(HttpSettings settings, ThreadFactory threads) {
-        this.settings = settings;
         URI base = settings.baseUri();
         boolean https = "https".equals(base.getScheme());
         String h = base.getHost();

@@ -198,7 +198,7 @@ public final class RunAggregator {
     }
 
     /** Live figures at {@code nowOffset}; the rates cover the last few seconds. */
-    public synchronized LiveStats live(long nowOffset, long scheduled, int active, int waiting) {
+    synchronized LiveStats live(long nowOffset, long scheduled, int active, int waiting) {
         return live(nowOffset, scheduled, active, waiting, 0);
     }
 
@@ -248,7 +248,7 @@ public final class RunAggregator {
      *
      * @param stoppedAt offset at which a stopped run quit scheduling, or {@code Long.MAX_VALUE} when it ran to its end
      */
-    public synchronized RunSummary summary(long stoppedAt) {
+    synchronized RunSummary summary(long stoppedAt) {
         return summary(stoppedAt, 0, 0);
     }
 

@@ -305,7 +305,7 @@ public final class Dispatcher {
      * A request reached its terminal event at {@code now} and no turn of its own follows (an
      * independent request): its slot frees, its user (if any) goes on or retires.
      */
-    public void finished(int user, long now) {
+    void finished(int user, long now) {
         finished(user, now, false, null, null);
     }
 
@@ -323,7 +323,7 @@ public final class Dispatcher {
     }
 
     /** An independent request reached its terminal event at {@code now}, ending so (see the full form). */
-    public void finished(int user, long now, Outcome outcome, ErrorKind kind) {
+    void finished(int user, long now, Outcome outcome, ErrorKind kind) {
         finished(user, now, false, outcome, kind);
     }
 
@@ -439,7 +439,7 @@ public final class Dispatcher {
     }
 
     /** Sessions open now (paused ones included). */
-    public int openSessions() {
+    int openSessions() {
         return openSessions;
     }
 
