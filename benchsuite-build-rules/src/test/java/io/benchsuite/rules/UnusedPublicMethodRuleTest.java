@@ -8,7 +8,9 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +29,7 @@ class UnusedPublicMethodRuleTest {
         CompiledCode code = CompiledCode.read();
         List<CompiledClass> main = code.main.stream().map(CompiledCode.Located::type).toList();
         List<CompiledClass> checked = new ArrayList<>();
-        java.util.Map<CompiledClass, String> files = new java.util.IdentityHashMap<>();
+        Map<CompiledClass, String> files = new IdentityHashMap<>();
         for (CompiledCode.Located c : code.main) {
             if (PUBLIC_API_MODULES.contains(c.module().getFileName().toString())) continue;
             c.sourceFile().ifPresent(file -> {
