@@ -1,12 +1,12 @@
-package io.benchsuite.backends.http;
+package io.benchsuite.backends.http.internal;
 
 import static io.benchsuite.backends.testing.Fixtures.okServer;
 import static io.benchsuite.backends.testing.Fixtures.openai;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchsuite.api.backend.BackendConfig;
-import io.benchsuite.backends.http.internal.LoopbackWarmUp;
-import io.benchsuite.backends.http.internal.StreamReplay;
+import io.benchsuite.backends.http.HttpSettings;
+import io.benchsuite.backends.http.Transport;
 import io.benchsuite.backends.openai.Endpoint;
 import io.benchsuite.backends.openai.OpenAiBackend;
 import io.benchsuite.backends.openai.OpenAiStreamDialect;
@@ -38,7 +38,7 @@ class LoopbackWarmUpTest {
             LoopbackWarmUp.Result done = LoopbackWarmUp.run(flavour, settings, "/v1/chat/completions", i -> {
                 rendered.incrementAndGet();
                 return body;
-            }, () -> new OpenAiStreamDialect(Endpoint.CHAT, true), StreamReplay.syntheticOpenAiEvents(4));
+            }, () -> new OpenAiStreamDialect(Endpoint.CHAT, true), StreamReplay.syntheticOpenAiEvents(4), 120_000); // every request, however loaded the machine
             assertThat(done.completed()).as("warm-up requests completed over %s", t.label()).isEqualTo(LoopbackWarmUp.REQUESTS);
             assertThat(rendered).as("bodies rendered through the backend's code, one per request").hasValue(LoopbackWarmUp.REQUESTS);
             // the server closes after every other answer: the connect path runs once per two requests
