@@ -67,6 +67,7 @@ class InProcessSimParityCliTest {
         }
         JsonNode toolsHttp = JSON.readTree(http.resolve("report.json").toFile()).get("tools");
         JsonNode toolsLocal = JSON.readTree(local.resolve("report.json").toFile()).get("tools");
+        System.out.printf("tools section over HTTP: %s%ntools section in process: %s%n", toolsHttp, toolsLocal);
         assertThat(toolsLocal).as("the tools section, in process and over HTTP").isEqualTo(toolsHttp);
         assertThat(toolsLocal.get("requests").asLong()).isEqualTo(10);
         assertThat(toolsLocal.get("answeredWithCalls").asLong()).isEqualTo(10);
@@ -90,6 +91,7 @@ class InProcessSimParityCliTest {
         run(local, null, flags);
         JsonNode a = JSON.readTree(http.resolve("report.json").toFile()).get("batches");
         JsonNode b = JSON.readTree(local.resolve("report.json").toFile()).get("batches");
+        System.out.printf("batches over HTTP: %s%nbatches in process: %s%n", a, b);
         assertThat(b.get("requests").asLong()).isEqualTo(a.get("requests").asLong()).isEqualTo(6);
         assertThat(b.get("inputs").asLong()).isEqualTo(a.get("inputs").asLong()).isEqualTo(48);
         assertThat(b.get("inputTokens").asLong()).isEqualTo(a.get("inputTokens").asLong());
@@ -129,6 +131,7 @@ class InProcessSimParityCliTest {
             // a 32-token prompt alone takes a few ms to its first token: 40 ms or more is a load
             if (b.get(i).get("ttftMs").asDouble() >= 40) localLoads++;
         }
+        System.out.printf("model mix: %d requests, %d adapter loads over HTTP, %d in process%n", b.size(), serverLoads, localLoads);
         assertThat(serverLoads).as("max-loras 1 and two adapters in the mix: loads happen").isPositive();
         assertThat(localLoads).as("the same loads in process").isEqualTo(serverLoads);
     }

@@ -54,6 +54,11 @@ final class HeldSends {
         });
     }
 
+    /** The loads' rule and counts. */
+    AdapterLoads loads() {
+        return loads;
+    }
+
     /** Hands {@code s} to the engine now or when the adapter loads let it; the handle cancels it either way. */
     RequestHandle submit(String model, Sequence s, ResponseListener listener) {
         long delay = timer == null ? 0 : loads.admit(model, System.nanoTime()).readyNanos() - System.nanoTime();

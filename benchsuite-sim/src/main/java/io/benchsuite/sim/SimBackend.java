@@ -99,6 +99,15 @@ public final class SimBackend implements Backend, EngineTotalsSource {
         LOG.debug("sim engine started: {}", info().details());
     }
 
+    /**
+     * The adapter loads of this engine (counts, what is loaded).
+     *
+     * @return the loads
+     */
+    public AdapterLoads adapterLoads() {
+        return loads.loads();
+    }
+
     /** The settings this engine runs with. */
     public SimSettings settings() {
         return settings;
