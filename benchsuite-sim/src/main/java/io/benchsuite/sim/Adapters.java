@@ -61,7 +61,7 @@ public record Adapters(List<String> names, int maxLoras, double loadMillis) {
      * @throws ConfigurationException naming the key of a bad value
      */
     public static Adapters fromConfig(BackendConfig config) {
-        String modules = config.string(MODULES).map(String::strip).orElse("");
+        String modules = config.string(MODULES).map(String::strip).filter(m -> !m.equalsIgnoreCase("none")).orElse("");
         int max = config.integer(MAX_LORAS, 1);
         double load = config.number(LOAD_MS, 40);
         List<String> names = new ArrayList<>();
