@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 /** {@code benchsuite run}'s observability flags: live metrics, server scrapes, GPU figures and OTLP export. */
 final class ObservabilityFlags {
     @Option(converter = FlagValues.Port.class, names = "--prometheus-port", paramLabel = "<port>",
-            description = "Serve the 27 live metrics at http://<host>:<port>/metrics (Prometheus text) during the run "
+            description = "Serve the 28 live metrics at http://<host>:<port>/metrics (Prometheus text) during the run "
                     + "and until the report is written (0: any free port).")
     Integer prometheusPort;
 
@@ -40,7 +40,7 @@ final class ObservabilityFlags {
     URI dcgmUrl;
 
     @Option(names = "--otlp-endpoint", paramLabel = "<url>", converter = FlagTypes.HttpUrl.class,
-            description = "Export traces (a trace per request, linked to the run's span), the 27 live metrics and "
+            description = "Export traces (a trace per request, linked to the run's span), the 28 live metrics and "
                     + "the run's log records over OTLP, e.g. http://localhost:4318; https:// for TLS.")
     URI otlpEndpoint;
 

@@ -95,7 +95,7 @@ final class ServeSimCommand implements Callable<Integer> {
     boolean noWarmUp;
 
     /** The adapters of --lora-modules, --max-loras and --lora-load-ms; a bad value is a usage error naming its flag. */
-    private io.benchsuite.sim.server.Adapters adapters() {
+    private io.benchsuite.sim.Adapters adapters() {
         int max = Flags.parse("--max-loras", maxLoras, Integer::parseInt);
         if (max < 1) throw CliException.usage("--max-loras: expected at least 1, got " + maxLoras);
         double load = Flags.parse("--lora-load-ms", loraLoadMs, Double::parseDouble);
@@ -107,7 +107,7 @@ final class ServeSimCommand implements Callable<Integer> {
             if (names.contains(name)) throw CliException.usage("--lora-modules: adapter '" + name + "' is named twice");
             names.add(name);
         }
-        return new io.benchsuite.sim.server.Adapters(names, max, load);
+        return new io.benchsuite.sim.Adapters(names, max, load);
     }
 
     ServeSimCommand(CliContext ctx) {

@@ -129,6 +129,7 @@ final class Summary {
                 r.section(ServerSection.class).map(ServerSection::prefixCacheHitRate).orElse(Double.NaN)));
         r.section(ClientSection.class).ifPresent(client -> client(b, client));
         r.section(io.benchsuite.core.models.ModelsSection.class).ifPresent(m -> b.append(io.benchsuite.core.models.ModelsText.console(m)));
+        r.section(io.benchsuite.core.accuracy.ToolsSection.class).ifPresent(t -> b.append(io.benchsuite.core.accuracy.ToolsText.console(t)));
         b.append('\n');
         line(b, "%-20s %10s %10s %10s %10s %10s %10s %8s", r.run().simulatedTime() ? "latency (sim. ms)" : "latency (ms)", "mean", "p50", "p90", "p99", "p99.9", "max", "count");
         // the reasoning split only when a request reasoned: without it, it repeats TTFT and TPOT or is empty

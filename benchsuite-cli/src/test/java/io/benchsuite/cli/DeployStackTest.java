@@ -100,7 +100,7 @@ class DeployStackTest {
     }
 
     @Test
-    void theDashboardQueriesOnlyPublishedMetricsAndShowsAll27() throws IOException {
+    void theDashboardQueriesOnlyPublishedMetricsAndShowsAll28() throws IOException {
         Set<String> published = publishedNames();
         assertThat(published).contains("requests_total", "e2e_latency_seconds_bucket", "gpu_util_pct");
         JsonNode dash = dashboard();
@@ -139,7 +139,7 @@ class DeployStackTest {
             assertThat(queried).as("a panel shows " + metric)
                     .anyMatch(n -> n.equals(metric) || n.equals(metric + "_total") || n.startsWith(metric + "_seconds_"));
         }
-        assertThat(latencyTargets).as("latency quantile panels").hasSize(12)
+        assertThat(latencyTargets).as("latency quantile panels").hasSize(15)
                 .allSatisfy(t -> assertThat(t.path("exemplar").asBoolean()).as("exemplars → traces").isTrue());
         Set<String> provisioned = new TreeSet<>();
         yaml("grafana/provisioning/datasources/datasources.yaml").path("datasources").forEach(d -> provisioned.add(d.path("uid").asText()));

@@ -62,7 +62,7 @@ class ObservabilityCliTest {
     @Test
     void prometheusEndpointServesAllDocumentedMetricsDuringTheRun() throws Exception {
         Set<String> documented = documentedNames();
-        assertThat(documented).hasSize(27);
+        assertThat(documented).hasSize(28);
         int port = freePort();
         CliHarness cli = new CliHarness();
         ExecutorService exec = Executors.newSingleThreadExecutor();

@@ -104,7 +104,7 @@ class OtlpPipeTest {
                 assertThat(attribute(s.getAttributesList(), "benchsuite.sampling.decision")).isIn("ratio", "error");
             });
 
-            // metrics: the 27, with the run's final counts
+            // metrics: the 28, with the run's final counts
             List<Metric> metrics = receiver.metricsReceived();
             assertThat(metrics.stream().map(Metric::getName).collect(Collectors.toSet())).containsAll(MetricNames.ALL);
             Map<String, Double> byOutcome = last(metrics, "requests").getSum().getDataPointsList().stream()

@@ -593,6 +593,7 @@ public final class Benchmark {
                 routing.mix().ifPresent(mix -> all.add(new ModelBreakdown(mix)));
                 all.add(new BackendDevices(b));
                 all.add(new io.benchsuite.core.batch.BatchListener()); // the batches section of embeddings, rerank, score
+                all.add(new io.benchsuite.core.accuracy.ToolsListener()); // the tools section of requests that offered tools
                 writers = outputDir == null ? null : ReportWriters.open(outputDir, overwrite);
                 if (writers != null) all.add(0, writers);
                 WorkloadSource source = workload.source().orElseGet(() -> SyntheticSource.builder()

@@ -43,7 +43,7 @@ import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The metrics facade: publishes the 27 live metrics of a run (listed in {@link MetricNames},
+ * The metrics facade: publishes the 28 live metrics of a run (listed in {@link MetricNames},
  * described in {@code docs/metrics.md}) to the {@link MeterRegistry} the caller passes, every meter
  * tagged {@code run} and {@code backend}. These are live views for dashboards; the report's
  * figures come from the run's lossless histograms, not from these meters.
@@ -51,7 +51,7 @@ import java.util.function.ToDoubleFunction;
  * <p>Meters are registered when the run starts. A metric whose source is absent (no server scraper,
  * no GPU, not on Linux) is still registered and reads NaN.
  *
- * <p>The latency timers ({@code ttft}, {@code itl}, {@code tpot}, {@code e2e_latency}) publish
+ * <p>The latency timers ({@code ttft}, {@code ttfat}, {@code itl}, {@code tpot}, {@code e2e_latency}) publish
  * histogram buckets from {@link #LATENCY_BUCKETS_FROM} to {@link #LATENCY_BUCKETS_TO}. They are
  * recorded while the request's terminal event is handled, when
  * {@link io.benchsuite.metrics.tracing.RequestTracing} has made the request's span context current:
@@ -67,7 +67,7 @@ import java.util.function.ToDoubleFunction;
  * }</pre>
  */
 public final class BenchsuiteMetrics implements RunListener, RequestDecorator, AutoCloseable {
-    /** Lowest histogram bucket bound of the latency timers ({@code ttft}, {@code itl}, {@code tpot}, {@code e2e_latency}). */
+    /** Lowest histogram bucket bound of the latency timers ({@code ttft}, {@code ttfat}, {@code itl}, {@code tpot}, {@code e2e_latency}). */
     public static final Duration LATENCY_BUCKETS_FROM = Duration.ofMillis(1);
     /** Highest finite histogram bucket bound of the latency timers. */
     public static final Duration LATENCY_BUCKETS_TO = Duration.ofMinutes(5);
@@ -87,6 +87,7 @@ public final class BenchsuiteMetrics implements RunListener, RequestDecorator, A
     private volatile long runStart;
     private Timer scheduleLag;
     private Timer ttft;
+    private Timer ttfat;
     private Timer itl;
     private Timer tpot;
     private Timer e2e;
@@ -188,6 +189,8 @@ public final class BenchsuiteMetrics implements RunListener, RequestDecorator, A
         scheduleLag = keep(Timer.builder(SCHEDULE_LAG).description("Actual send minus scheduled instant").tags(tags)
                 .register(registry));
         ttft = latency(TTFT, "Time to first token, from the scheduled instant", tags);
+        ttfat = latency(TTFAT, "Time to first answer token (after a reasoning model's thinking), from the scheduled instant",
+                tags);
         itl = latency(ITL, "Gap between consecutive streamed tokens", tags);
         tpot = latency(TPOT, "Time per output token after the first", tags);
         e2e = latency(E2E_LATENCY, "End-to-end latency, from the scheduled instant", tags);
@@ -275,6 +278,8 @@ public final class BenchsuiteMetrics implements RunListener, RequestDecorator, A
         outputTokens.increment(Math.max(0, r.outputTokens()));
         if (r.succeeded()) {
             if (r.ttftNanos() >= 0) ttft.record(r.ttftNanos(), TimeUnit.NANOSECONDS);
+            // the wait a reasoning model's user has for the answer; TTFT's value for a request without reasoning
+            if (r.ttfatNanos() >= 0) ttfat.record(r.ttfatNanos(), TimeUnit.NANOSECONDS);
             for (int i = 0; i < r.itl().size(); i++) itl.record(r.itl().get(i), TimeUnit.NANOSECONDS);
             if (r.tpotNanos() >= 0) tpot.record(r.tpotNanos(), TimeUnit.NANOSECONDS);
             e2e.record(r.e2eNanos(), TimeUnit.NANOSECONDS);

@@ -3,7 +3,7 @@ package io.benchsuite.metrics;
 import java.util.List;
 
 /**
- * The names of the 27 live metrics {@link BenchsuiteMetrics} publishes, exactly as registered
+ * The names of the 28 live metrics {@link BenchsuiteMetrics} publishes, exactly as registered
  * (Prometheus adds {@code _total} to counters and {@code _seconds} to timers). Each is described
  * in {@code docs/metrics.md}.
  */
@@ -13,6 +13,8 @@ public final class MetricNames {
     public static final String QUEUED_REQUESTS = "queued_requests";
     public static final String SCHEDULE_LAG = "schedule_lag";
     public static final String TTFT = "ttft";
+    /** Time to first answer token: a reasoning model's first token after its thinking (TTFT without reasoning). */
+    public static final String TTFAT = "ttfat";
     public static final String ITL = "itl";
     public static final String TPOT = "tpot";
     public static final String E2E_LATENCY = "e2e_latency";
@@ -36,9 +38,9 @@ public final class MetricNames {
     public static final String MEMORY_PEAK = "memory_peak_bytes";
     public static final String MEMORY_FRAGMENTATION_RATIO = "memory_fragmentation_ratio";
 
-    /** All 27, in the order of {@code docs/metrics.md}. */
-    public static final List<String> ALL = List.of(REQUESTS, ACTIVE_REQUESTS, QUEUED_REQUESTS, SCHEDULE_LAG, TTFT, ITL,
-            TPOT, E2E_LATENCY, LATENCY_P50, LATENCY_P90, LATENCY_P99, INPUT_TOKENS, OUTPUT_TOKENS,
+    /** All 28, in the order of {@code docs/metrics.md}. */
+    public static final List<String> ALL = List.of(REQUESTS, ACTIVE_REQUESTS, QUEUED_REQUESTS, SCHEDULE_LAG, TTFT, TTFAT,
+            ITL, TPOT, E2E_LATENCY, LATENCY_P50, LATENCY_P90, LATENCY_P99, INPUT_TOKENS, OUTPUT_TOKENS,
             OUTPUT_TOKENS_PER_SECOND, REQUESTS_PER_SECOND, GOODPUT, ERRORS, KV_CACHE_USAGE, PREFIX_CACHE_HIT_RATE,
             SERVER_WAITING_REQUESTS, GPU_UTIL_PCT, GPU_MEMORY_USED, GPU_POWER, PROCESS_CPU_PCT, HOST_CPU_PCT,
             MEMORY_PEAK, MEMORY_FRAGMENTATION_RATIO);

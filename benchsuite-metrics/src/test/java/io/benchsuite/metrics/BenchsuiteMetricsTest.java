@@ -30,7 +30,7 @@ class BenchsuiteMetricsTest {
         } finally {
             backend.close();
         }
-        assertThat(metrics.registeredNames()).containsExactlyInAnyOrderElementsOf(MetricNames.ALL).hasSize(27);
+        assertThat(metrics.registeredNames()).containsExactlyInAnyOrderElementsOf(MetricNames.ALL).hasSize(28);
         for (Meter m : registry.getMeters()) {
             assertThat(m.getId().getTag("run")).as(m.getId().getName()).isEqualTo("facade");
             assertThat(m.getId().getTag("backend")).as(m.getId().getName()).isEqualTo("test");
@@ -110,6 +110,6 @@ class BenchsuiteMetricsTest {
         }
         Set<String> registered = new TreeSet<>();
         registry.getMeters().forEach(x -> registered.add(x.getId().getName()));
-        assertThat(documented).hasSize(27).isEqualTo(registered);
+        assertThat(documented).hasSize(28).isEqualTo(registered);
     }
 }

@@ -5,6 +5,7 @@ import static io.benchsuite.api.util.Checks.notNull;
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.BackendInfo;
+import io.benchsuite.api.backend.BatchInputs;
 import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.backend.DeviceUsage;
 import io.benchsuite.api.backend.EngineTotals;
@@ -48,6 +49,29 @@ public final class SimBackend implements Backend, EngineTotalsSource {
     private final EngineCore core;
     private final RealTimeEngine engine;
     private final AtomicLong nextId = new AtomicLong();
+    private final HeldSends loads;
+    /** Where the inputs of an embeddings, rerank or score request go. */
+    private final PooledBatch.Engine pooling = new PooledBatch.Engine() {
+        @Override
+        public long nextId() {
+            return nextId.getAndIncrement();
+        }
+
+        @Override
+        public String admissionProblem(int promptTokens, int maxTokens) {
+            return core.admissionProblem(promptTokens, maxTokens);
+        }
+
+        @Override
+        public boolean submit(Sequence s) {
+            return engine.submit(s);
+        }
+
+        @Override
+        public void cancel(Sequence s) {
+            engine.cancel(s);
+        }
+    };
 
     /**
      * Starts an engine with these settings.
@@ -55,10 +79,33 @@ public final class SimBackend implements Backend, EngineTotalsSource {
      * @throws IllegalArgumentException when the model does not fit on the device
      */
     public SimBackend(SimSettings settings) {
+        this(settings, Adapters.NONE);
+    }
+
+    /**
+     * Starts an engine with these settings, serving LoRA adapters beside its base model: a request whose model is an
+     * adapter not loaded reaches the engine after its load ({@link AdapterLoads}, on the scaled wall clock), and so
+     * does every request sent while a load runs.
+     *
+     * @param settings the engine's settings
+     * @param adapters the adapters served
+     * @throws IllegalArgumentException when the model does not fit on the device
+     */
+    public SimBackend(SimSettings settings, Adapters adapters) {
         this.settings = notNull(settings, "settings");
         this.engine = new RealTimeEngine(settings);
         this.core = engine.core();
+        this.loads = new HeldSends(new AdapterLoads(notNull(adapters, "adapters"), 1e6 * settings.timeScale()), engine);
         LOG.debug("sim engine started: {}", info().details());
+    }
+
+    /**
+     * The adapter loads of this engine (counts, what is loaded).
+     *
+     * @return the loads
+     */
+    public AdapterLoads adapterLoads() {
+        return loads.loads();
     }
 
     /** The settings this engine runs with. */
@@ -102,6 +149,12 @@ public final class SimBackend implements Backend, EngineTotalsSource {
     public RequestHandle send(InferenceRequest request, ResponseListener listener) {
         notNull(request, "request");
         notNull(listener, "listener");
+        BatchInputs batch = request.extras().get(BatchInputs.class).orElse(null);
+        if (batch != null) {
+            listener.onSent(System.nanoTime());
+            return PooledBatch.send(batch, listener, System.nanoTime(), pooling);
+        }
+        listener = ShapedListener.wrap(request, listener); // tools and response formats: serve-sim's answer
         Prepared prepared = request.preparedAs(Prepared.class);
         PromptBlocks blocks = prepared != null ? prepared.blocks() : PromptBlocks.of(request.prompt());
         int promptTokens = (request.inputTokens() > 0 ? request.inputTokens() : Math.max(1, blocks.words())) + imageTokens(request);
@@ -115,11 +168,7 @@ public final class SimBackend implements Backend, EngineTotalsSource {
         long wordSeed = wordSeed(settings, request);
         Sequence s = new Sequence(id, listener, promptTokens, request.maxTokens(), blocks, wordSeed,
                 settings.reasoning().tokensFor(wordSeed, request.maxTokens()), settings.reasoning().inUsage());
-        if (!engine.submit(s)) {
-            listener.onError(System.nanoTime(), BackendError.of(ErrorKind.REJECTED, "sim backend is closed"));
-            return RequestHandle.NONE;
-        }
-        return () -> engine.cancel(s);
+        return loads.submit(request.model(), s, listener);
     }
 
     /**
@@ -248,6 +297,7 @@ public final class SimBackend implements Backend, EngineTotalsSource {
      */
     @Override
     public void close() {
+        loads.close();
         engine.close();
     }
 

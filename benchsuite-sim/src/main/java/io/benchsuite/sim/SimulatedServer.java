@@ -5,6 +5,7 @@ import static io.benchsuite.api.util.Checks.notNull;
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.BackendInfo;
+import io.benchsuite.api.backend.BatchInputs;
 import io.benchsuite.api.backend.DeviceUsage;
 import io.benchsuite.api.backend.EngineTotals;
 import io.benchsuite.api.backend.EngineTotalsSource;
@@ -46,6 +47,10 @@ import java.util.function.LongSupplier;
 public final class SimulatedServer {
     private final SimSettings settings;
     private final EngineCore core;
+    private final AdapterLoads adapters;
+    /** Requests held back by an adapter load, by the instant they reach the engine (then by send order). */
+    private final java.util.PriorityQueue<Held> held = new java.util.PriorityQueue<>(
+            java.util.Comparator.comparingLong(Held::readyNanos).thenComparingLong(h -> h.s().id()));
     private long now;
     private long nextId;
     private StepPlan inFlight;
@@ -63,9 +68,32 @@ public final class SimulatedServer {
      * @throws IllegalArgumentException when the model does not fit on the devices
      */
     public SimulatedServer(SimSettings settings, long startNanos) {
+        this(settings, Adapters.NONE, startNanos);
+    }
+
+    /**
+     * A server of a base model and LoRA adapters, whose clock starts at {@code startNanos}: a request whose model is
+     * an adapter not loaded reaches the engine after its load ({@link AdapterLoads}), and so does every request sent
+     * while a load runs.
+     *
+     * @param settings the engine's settings
+     * @param adapters the adapters served beside the base model
+     * @param startNanos the clock's start
+     * @throws IllegalArgumentException when the model does not fit on the devices
+     */
+    public SimulatedServer(SimSettings settings, Adapters adapters, long startNanos) {
         this.settings = notNull(settings, "settings");
         this.core = EngineCore.virtual(settings, startNanos);
+        this.adapters = new AdapterLoads(notNull(adapters, "adapters"), 1e6);
         this.now = startNanos;
+    }
+
+    /** A sequence that reaches the engine at {@code readyNanos}. */
+    private record Held(long readyNanos, Sequence s) {}
+
+    /** The adapter loads of this server (counts, what is loaded). */
+    public AdapterLoads adapterLoads() {
+        return adapters;
     }
 
     /** The settings this engine runs with. */
@@ -101,6 +129,12 @@ public final class SimulatedServer {
         } else {
             advanceTo(atNanos);
         }
+        BatchInputs batch = request.extras().get(BatchInputs.class).orElse(null);
+        if (batch != null) {
+            listener.onSent(atNanos);
+            return PooledBatch.send(batch, listener, atNanos, pooling(atNanos));
+        }
+        listener = ShapedListener.wrap(request, listener); // tools and response formats: serve-sim's answer
         int promptTokens = SimBackend.promptTokens(request);
         listener.onSent(atNanos);
         String problem = core.admissionProblem(promptTokens, request.maxTokens());
@@ -111,8 +145,42 @@ public final class SimulatedServer {
         long wordSeed = SimBackend.wordSeed(settings, request);
         Sequence s = new Sequence(nextId++, listener, promptTokens, request.maxTokens(), PromptBlocks.of(request.prompt()),
                 wordSeed, settings.reasoning().tokensFor(wordSeed, request.maxTokens()), settings.reasoning().inUsage());
-        core.submit(s, atNanos);
-        return () -> core.cancel(s, now, "request cancelled");
+        long ready = adapters.admit(request.model(), atNanos).readyNanos();
+        if (ready <= atNanos) {
+            core.submit(s, atNanos);
+        } else {
+            held.add(new Held(ready, s));
+        }
+        return () -> {
+            held.removeIf(h -> h.s() == s); // still held back: it never reached the engine
+            core.cancel(s, now, "request cancelled");
+        };
+    }
+
+    /** The engine of a batch's inputs, queued at {@code atNanos}. */
+    private PooledBatch.Engine pooling(long atNanos) {
+        return new PooledBatch.Engine() {
+            @Override
+            public long nextId() {
+                return nextId++;
+            }
+
+            @Override
+            public String admissionProblem(int promptTokens, int maxTokens) {
+                return core.admissionProblem(promptTokens, maxTokens);
+            }
+
+            @Override
+            public boolean submit(Sequence s) {
+                core.submit(s, atNanos);
+                return true;
+            }
+
+            @Override
+            public void cancel(Sequence s) {
+                core.cancel(s, now, "request cancelled");
+            }
+        };
     }
 
     /**
@@ -121,7 +189,8 @@ public final class SimulatedServer {
      */
     public long nextEventNanos() {
         ensurePlanned();
-        return inFlight == null ? Long.MAX_VALUE : inFlightEnd;
+        long step = inFlight == null ? Long.MAX_VALUE : inFlightEnd;
+        return held.isEmpty() ? step : Math.min(step, held.peek().readyNanos());
     }
 
     /**
@@ -136,6 +205,13 @@ public final class SimulatedServer {
         if (nanos < now) throw new IllegalArgumentException("time must not go back: now " + now + ", asked " + nanos);
         while (true) {
             ensurePlanned();
+            Held next = held.peek();
+            if (next != null && next.readyNanos() <= nanos && (inFlight == null || next.readyNanos() < inFlightEnd)) {
+                held.poll(); // an adapter's load ended: the request reaches the engine, joining the next step
+                now = next.readyNanos();
+                core.submit(next.s(), now);
+                continue;
+            }
             if (inFlight == null || inFlightEnd > nanos) break;
             StepPlan step = inFlight;
             inFlight = null;
@@ -250,6 +326,7 @@ public final class SimulatedServer {
     void cancelAll(long atNanos, String reason) {
         if (!delivering) advanceTo(Math.max(now, atNanos));
         core.failAll(ErrorKind.CANCELLED, reason, now);
+        for (Held h; (h = held.poll()) != null; ) core.cancel(h.s(), now, reason);
         inFlight = null;
     }
 

@@ -81,6 +81,7 @@ public final class SummaryCsv implements ReportFormat {
         row(b, "requests", "error_rate", c.errorRate(), "ratio");
         report.errors().byKind().forEach((kind, count) -> row(b, "errors", kind, count, "count"));
         report.section(ModelsSection.class).ifPresent(s -> ModelsText.csv(b, s)); // a mixed run's figures per model
+        report.section(io.benchsuite.core.accuracy.ToolsSection.class).ifPresent(s -> io.benchsuite.core.accuracy.ToolsText.csv(b, s));
         return b.toString();
     }
 

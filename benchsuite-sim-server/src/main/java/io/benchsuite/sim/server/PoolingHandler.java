@@ -46,7 +46,7 @@ final class PoolingHandler implements HttpHandler {
     static final Set<String> PATHS = Set.of("/v1/embeddings", "/embed", "/v1/rerank", "/v2/rerank", "/rerank", "/v1/score",
             "/score");
     /** Width of the vectors returned. */
-    static final int DIMENSIONS = 384;
+    static final int DIMENSIONS = io.benchsuite.sim.PooledBatch.DIMENSIONS;
     private static final long EVENT_TIMEOUT_MILLIS = 600_000;
 
     private enum Kind { EMBEDDINGS, RERANK, SCORE }

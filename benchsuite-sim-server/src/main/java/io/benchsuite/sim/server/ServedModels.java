@@ -1,6 +1,7 @@
 package io.benchsuite.sim.server;
 
 import com.sun.net.httpserver.Headers;
+import io.benchsuite.sim.Adapters;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -16,11 +17,11 @@ final class ServedModels {
     /** The routing headers logged unless told otherwise. */
     static final List<String> DEFAULT_LOGGED_HEADERS = List.of("x-session-id", "x-request-id");
 
-    private final Adapters.Slots slots;
+    private final AdapterSlots slots;
     private final List<String> loggedHeaders;
 
     ServedModels(Adapters adapters, double timeScale, List<String> loggedHeaders) {
-        this.slots = new Adapters.Slots(adapters, timeScale);
+        this.slots = new AdapterSlots(adapters, timeScale);
         this.loggedHeaders = loggedHeaders.stream().map(h -> h.toLowerCase(Locale.ROOT)).toList();
     }
 

@@ -5,6 +5,7 @@ import static io.benchsuite.api.util.Checks.notNull;
 import com.sun.net.httpserver.HttpServer;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.tokenizer.Tokenizer;
+import io.benchsuite.sim.Adapters;
 import io.benchsuite.sim.SimBackend;
 import io.benchsuite.sim.SimEngineState;
 import io.benchsuite.sim.SimSettings;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.benchsuite.sim.Adapters;
 import io.benchsuite.sim.SimSettings;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,7 +22,7 @@ class AdaptersTest {
 
     @Test
     void anAdapterNotLoadedPaysTheLoadAndTheLeastRecentlyUsedIsEvicted() {
-        Adapters.Slots slots = new Adapters.Slots(new Adapters(List.of("a", "b", "c"), 2, 5), 0.001);
+        AdapterSlots slots = new AdapterSlots(new Adapters(List.of("a", "b", "c"), 2, 5), 0.001);
         assertThat(slots.acquire("base")).as("the base model never waits").isZero();
         assertThat(slots.acquire("a")).isEqualTo(5);
         assertThat(slots.acquire("a")).as("loaded").isZero();

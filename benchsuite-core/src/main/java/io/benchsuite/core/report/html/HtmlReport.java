@@ -73,6 +73,7 @@ public final class HtmlReport implements ReportFormat {
         shards(b, report);
         workloadSection(b, report);
         ModelsTable.render(b, report);
+        ToolsParagraph.render(b, report);
         latency(b, report);
         decomposition(b, report);
         timeSeries(b, report);

@@ -75,6 +75,7 @@ final class ReportCodec {
             Map.entry(DecompositionSection.KEY, DecompositionSection.class),
             Map.entry(ClientSection.KEY, ClientSection.class),
             Map.entry(AccuracySection.KEY, AccuracySection.class),
+            Map.entry(io.benchsuite.core.accuracy.ToolsSection.KEY, io.benchsuite.core.accuracy.ToolsSection.class),
             Map.entry(io.benchsuite.core.models.ModelsSection.KEY, io.benchsuite.core.models.ModelsSection.class),
             Map.entry(BatchSection.KEY, BatchSection.class));
 

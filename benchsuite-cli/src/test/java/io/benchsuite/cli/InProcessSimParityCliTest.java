@@ -1,0 +1,138 @@
+package io.benchsuite.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.benchsuite.core.prompt.Tokenizers;
+import io.benchsuite.sim.Adapters;
+import io.benchsuite.sim.SimSettings;
+import io.benchsuite.sim.server.SimHttpServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The same seeded workload in process ({@code --backend sim --backend-option clock=virtual}) and against
+ * {@code serve-sim} over HTTP gives the same figures: tool names per request and the {@code tools} section,
+ * an embeddings run's inputs and tokens, and the adapter loads of a model mix. One request at a time, so that the
+ * server sees the client's order.
+ */
+class InProcessSimParityCliTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    private static List<JsonNode> requests(Path out) throws Exception {
+        List<JsonNode> r = new ArrayList<>();
+        for (String line : Files.readAllLines(out.resolve("requests.jsonl"))) r.add(JSON.readTree(line));
+        r.sort(Comparator.comparingLong(n -> n.get("index").asLong()));
+        return r;
+    }
+
+    private static CliHarness run(Path out, String backend, List<String> extra) {
+        List<String> args = new ArrayList<>(backend == null ? List.of("run", "--backend", "sim", "--backend-option", "clock=virtual")
+                : List.of("run", "--backend", "vllm", "--url", backend));
+        args.addAll(List.of("--model", "llama-3-8b", "--max-concurrent", "1", "--seed", "5", "--no-progress", "--output-dir",
+                out.toString()));
+        args.addAll(extra);
+        CliHarness cli = new CliHarness();
+        assertThat(cli.run(args.toArray(String[]::new))).as(cli.err() + cli.out()).isZero();
+        return cli;
+    }
+
+    @Test
+    void toolCallsAndTheToolsSectionAreTheSameInProcessAndOverHttp() throws Exception {
+        List<String> flags = List.of("--num-requests", "10", "--input-length", "64", "--output-length", "24", "--tools", "4",
+                "--accuracy", "tool-call");
+        Path http = tmp.resolve("http");
+        try (SimHttpServer server = SimHttpServer.builder().tokenizer(Tokenizers.cl100k()).start()) {
+            run(http, server.baseUri().toString(), flags);
+        }
+        Path local = tmp.resolve("local");
+        CliHarness cli = run(local, null, flags);
+        List<JsonNode> a = requests(http);
+        List<JsonNode> b = requests(local);
+        assertThat(b).hasSize(10);
+        for (int i = 0; i < 10; i++) {
+            assertThat(b.get(i).get("toolNames")).as("request %d", i).isEqualTo(a.get(i).get("toolNames"));
+            assertThat(b.get(i).get("toolCalls").asInt()).isEqualTo(1);
+            assertThat(b.get(i).get("toolArgsJson").asInt()).isEqualTo(1);
+            assertThat(b.get(i).get("outputTokens").asInt()).isEqualTo(a.get(i).get("outputTokens").asInt()).isEqualTo(24);
+        }
+        JsonNode toolsHttp = JSON.readTree(http.resolve("report.json").toFile()).get("tools");
+        JsonNode toolsLocal = JSON.readTree(local.resolve("report.json").toFile()).get("tools");
+        System.out.printf("tools section over HTTP: %s%ntools section in process: %s%n", toolsHttp, toolsLocal);
+        assertThat(toolsLocal).as("the tools section, in process and over HTTP").isEqualTo(toolsHttp);
+        assertThat(toolsLocal.get("requests").asLong()).isEqualTo(10);
+        assertThat(toolsLocal.get("answeredWithCalls").asLong()).isEqualTo(10);
+        assertThat(toolsLocal.get("malformedArguments").asLong()).isZero();
+        assertThat(toolsLocal.get("accuracy").asDouble()).isEqualTo(1.0);
+        assertThat(JSON.readTree(local.resolve("report.json").toFile()).at("/accuracy/correct").asLong()).isEqualTo(10);
+        assertThat(cli.out()).contains("tools                10 requests offered tools: 10 answered with calls (1.00 per request)");
+        assertThat(Files.readAllLines(local.resolve("summary.csv"))).contains("tools,requests,10,count", "tools,accuracy,1,ratio");
+        assertThat(Files.readString(local.resolve("report.html"))).contains("<section id=\"tools\"><h2>Tool calls</h2>");
+    }
+
+    @Test
+    void anEmbeddingsRunHasTheSameInputsAndTokensInProcessAndOverHttp() throws Exception {
+        List<String> flags = List.of("--endpoint", "embeddings", "--batch-size", "8", "--num-requests", "6", "--input-length",
+                "uniform:16-48");
+        Path http = tmp.resolve("http");
+        try (SimHttpServer server = SimHttpServer.builder().tokenizer(Tokenizers.cl100k()).start()) {
+            run(http, server.baseUri().toString(), flags);
+        }
+        Path local = tmp.resolve("local");
+        run(local, null, flags);
+        JsonNode a = JSON.readTree(http.resolve("report.json").toFile()).get("batches");
+        JsonNode b = JSON.readTree(local.resolve("report.json").toFile()).get("batches");
+        System.out.printf("batches over HTTP: %s%nbatches in process: %s%n", a, b);
+        assertThat(b.get("requests").asLong()).isEqualTo(a.get("requests").asLong()).isEqualTo(6);
+        assertThat(b.get("inputs").asLong()).isEqualTo(a.get("inputs").asLong()).isEqualTo(48);
+        assertThat(b.get("inputTokens").asLong()).isEqualTo(a.get("inputTokens").asLong());
+        assertThat(b.get("serverPromptTokens").asLong()).as("the engine counts the run tokenizer's tokens")
+                .isEqualTo(b.get("inputTokens").asLong());
+        for (JsonNode r : requests(local)) {
+            assertThat(r.get("returned").asInt()).isEqualTo(8);
+            assertThat(r.get("dimensions").asInt()).isEqualTo(384);
+        }
+    }
+
+    @Test
+    void aModelMixLoadsTheSameAdaptersInProcessAndOverHttp() throws Exception {
+        List<String> flags = List.of("--num-requests", "40", "--input-length", "32", "--output-length", "4",
+                "--model-mix", "llama-3-8b=0.5,adapter-a=0.3,adapter-b=0.2");
+        Path http = tmp.resolve("http");
+        Path log = tmp.resolve("server.jsonl");
+        try (SimHttpServer server = SimHttpServer.builder().tokenizer(Tokenizers.cl100k()).servedModelName("llama-3-8b")
+                .settings(SimSettings.builder().timeScale(0.01).build()).adapters(new Adapters(List.of("adapter-a", "adapter-b"), 1, 40))
+                .requestLog(log).start()) {
+            run(http, server.baseUri().toString(), flags);
+        }
+        long serverLoads = 0;
+        for (String line : Files.readAllLines(log)) {
+            JsonNode n = JSON.readTree(line);
+            if (n.path("adapterLoadMs").asDouble() > 0) serverLoads++;
+        }
+        Path local = tmp.resolve("local");
+        List<String> inProcess = new ArrayList<>(flags);
+        inProcess.addAll(List.of("--backend-option", "lora-modules=adapter-a,adapter-b", "--backend-option", "lora-load-ms=40"));
+        run(local, null, inProcess);
+        List<JsonNode> b = requests(local);
+        List<JsonNode> a = requests(http);
+        long localLoads = 0;
+        for (int i = 0; i < b.size(); i++) {
+            assertThat(b.get(i).get("model").asText()).isEqualTo(a.get(i).get("model").asText());
+            // a 32-token prompt alone takes a few ms to its first token: 40 ms or more is a load
+            if (b.get(i).get("ttftMs").asDouble() >= 40) localLoads++;
+        }
+        System.out.printf("model mix: %d requests, %d adapter loads over HTTP, %d in process%n", b.size(), serverLoads, localLoads);
+        assertThat(serverLoads).as("max-loras 1 and two adapters in the mix: loads happen").isPositive();
+        assertThat(localLoads).as("the same loads in process").isEqualTo(serverLoads);
+    }
+}
