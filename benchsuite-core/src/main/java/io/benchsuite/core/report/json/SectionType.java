@@ -31,6 +31,12 @@ public interface SectionType<S extends ReportSection> {
         return new Plain<>(notNull(key, "key"), notNull(type, "type"));
     }
 
-    /** A key and a record type. */
+    /**
+     * A key and a record type.
+     *
+     * @param key the top-level key
+     * @param type the record type
+     * @param <S> the record type
+     */
     record Plain<S extends ReportSection>(String key, Class<S> type) implements SectionType<S> {}
 }
