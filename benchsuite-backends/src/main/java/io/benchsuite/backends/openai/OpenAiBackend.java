@@ -18,12 +18,12 @@ import io.benchsuite.api.backend.RequestExtras;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.backends.http.EnvironmentVariables;
-import io.benchsuite.backends.http.internal.HttpTransport;
 import io.benchsuite.backends.http.internal.Json;
 import io.benchsuite.backends.http.internal.LoopbackWarmUp;
-import io.benchsuite.backends.http.internal.MalformedResponseException;
 import io.benchsuite.backends.http.internal.PreparedJson;
 import io.benchsuite.backends.http.internal.StreamReplay;
+import io.benchsuite.backends.http.spi.HttpTransport;
+import io.benchsuite.backends.http.spi.MalformedResponseException;
 import io.benchsuite.backends.media.ImageUrls;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -75,7 +75,7 @@ public final class OpenAiBackend implements Backend {
     public static OpenAiBackend create(OpenAiSettings settings, EnvironmentVariables environment) {
         notNull(settings, "settings");
         notNull(environment, "environment");
-        OpenAiBackend backend = new OpenAiBackend(settings, new HttpTransport(settings.preset().providerName(), settings.http(),
+        OpenAiBackend backend = new OpenAiBackend(settings, HttpTransport.open(settings.preset().providerName(), settings.http(),
                 environment));
         // Before any clock starts: the first streamed tokens must not be parsed by the interpreter.
         StreamReplay.warmUp("openai", () -> new OpenAiStreamDialect(Endpoint.CHAT, true), StreamReplay.syntheticOpenAiEvents(64));

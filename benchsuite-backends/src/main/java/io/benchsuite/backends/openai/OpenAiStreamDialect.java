@@ -8,11 +8,11 @@ import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.OutputKinds;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.api.tools.ToolCalls;
-import io.benchsuite.backends.http.internal.Emitter;
 import io.benchsuite.backends.http.internal.EventJson;
 import io.benchsuite.backends.http.internal.Json;
-import io.benchsuite.backends.http.internal.MalformedResponseException;
-import io.benchsuite.backends.http.internal.ResponseDialect;
+import io.benchsuite.backends.http.spi.Emitter;
+import io.benchsuite.backends.http.spi.MalformedResponseException;
+import io.benchsuite.backends.http.spi.ResponseDialect;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 

@@ -7,8 +7,8 @@ import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
-import io.benchsuite.backends.http.internal.HttpTransport;
 import io.benchsuite.backends.http.internal.Json;
+import io.benchsuite.backends.http.spi.HttpTransport;
 
 /**
  * Sends one embeddings, rerank or score request: the body {@link PoolingApi} writes, posted without

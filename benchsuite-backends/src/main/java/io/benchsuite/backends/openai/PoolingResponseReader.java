@@ -7,10 +7,10 @@ import io.benchsuite.api.backend.BatchResult;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
-import io.benchsuite.backends.http.internal.Emitter;
 import io.benchsuite.backends.http.internal.Json;
-import io.benchsuite.backends.http.internal.MalformedResponseException;
-import io.benchsuite.backends.http.internal.ResponseDialect;
+import io.benchsuite.backends.http.spi.Emitter;
+import io.benchsuite.backends.http.spi.MalformedResponseException;
+import io.benchsuite.backends.http.spi.ResponseDialect;
 
 /**
  * Reads one successful (2xx) response of an embeddings, rerank or score endpoint, in any of the shapes

@@ -8,7 +8,7 @@ import io.benchsuite.api.tools.ResponseFormat;
 import io.benchsuite.api.tools.ToolDefinition;
 import io.benchsuite.api.tools.ToolSpec;
 import io.benchsuite.backends.http.internal.Json;
-import io.benchsuite.backends.http.internal.MalformedResponseException;
+import io.benchsuite.backends.http.spi.MalformedResponseException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

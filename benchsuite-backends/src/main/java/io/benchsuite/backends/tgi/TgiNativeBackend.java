@@ -17,12 +17,12 @@ import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.backends.http.EnvironmentVariables;
 import io.benchsuite.backends.http.HttpSettings;
-import io.benchsuite.backends.http.internal.HttpTransport;
 import io.benchsuite.backends.http.internal.Json;
 import io.benchsuite.backends.http.internal.LoopbackWarmUp;
-import io.benchsuite.backends.http.internal.MalformedResponseException;
 import io.benchsuite.backends.http.internal.PreparedJson;
 import io.benchsuite.backends.http.internal.StreamReplay;
+import io.benchsuite.backends.http.spi.HttpTransport;
+import io.benchsuite.backends.http.spi.MalformedResponseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,7 +68,7 @@ public final class TgiNativeBackend implements Backend {
         notNull(environment, "environment");
         HttpSettings http = HttpSettings.from(config, DEFAULT_URL);
         TgiNativeBackend backend = new TgiNativeBackend(http, config.string(BackendConfig.MODEL, "").trim(),
-                new HttpTransport(NAME, http, environment));
+                HttpTransport.open(NAME, http, environment));
         // Before any clock starts: the first streamed tokens must not be parsed by the interpreter.
         StreamReplay.warmUp("tgi", TgiStreamDialect::new, StreamReplay.syntheticTgiEvents(64));
         return backend;

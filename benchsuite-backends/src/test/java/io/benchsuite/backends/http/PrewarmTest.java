@@ -3,7 +3,7 @@ package io.benchsuite.backends.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchsuite.api.backend.BackendConfig;
-import io.benchsuite.backends.http.internal.HttpTransport;
+import io.benchsuite.backends.http.spi.HttpTransport;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -54,7 +54,7 @@ class PrewarmTest {
     private static HttpTransport transport(String url, String prewarm, String maxConcurrency) {
         HttpSettings s = HttpSettings.from(BackendConfig.of(Map.of("url", url, HttpSettings.PREWARM_CONNECTIONS, prewarm,
                 BackendConfig.MAX_CONCURRENCY, maxConcurrency)), url);
-        return new HttpTransport("test", s, EnvironmentVariables.of(Map.of()));
+        return HttpTransport.open("test", s, EnvironmentVariables.of(Map.of()));
     }
 
     @Test
@@ -80,7 +80,7 @@ class PrewarmTest {
 
     private static HttpTransport unset(String url) {
         HttpSettings s = HttpSettings.from(BackendConfig.of(Map.of("url", url, BackendConfig.MAX_CONCURRENCY, "8")), url);
-        return new HttpTransport("test", s, EnvironmentVariables.of(Map.of()));
+        return HttpTransport.open("test", s, EnvironmentVariables.of(Map.of()));
     }
 
     @Test

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.Usage;
-import io.benchsuite.backends.http.internal.Emitter;
 import io.benchsuite.backends.http.internal.SseDecoder;
+import io.benchsuite.backends.http.spi.Emitter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

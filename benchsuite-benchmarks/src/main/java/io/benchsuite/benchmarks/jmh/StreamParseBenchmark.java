@@ -2,9 +2,9 @@ package io.benchsuite.benchmarks.jmh;
 
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.Usage;
-import io.benchsuite.backends.http.internal.Emitter;
-import io.benchsuite.backends.http.internal.ResponseDialect;
 import io.benchsuite.backends.http.internal.SseDecoder;
+import io.benchsuite.backends.http.spi.Emitter;
+import io.benchsuite.backends.http.spi.ResponseDialect;
 import io.benchsuite.backends.openai.Endpoint;
 import io.benchsuite.backends.openai.OpenAiStreamDialect;
 import io.benchsuite.backends.tgi.TgiStreamDialect;

@@ -1,5 +1,6 @@
 package io.benchsuite.backends.http.internal;
 
+import io.benchsuite.backends.http.spi.HttpTransport;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ScheduledFuture;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.async.ByteArrayFeeder;
 import io.benchsuite.api.backend.Usage;
+import io.benchsuite.backends.http.spi.MalformedResponseException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 

@@ -1,6 +1,7 @@
 package io.benchsuite.backends.http.internal;
 
 import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.backends.http.spi.MalformedResponseException;
 import java.io.EOFException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;

@@ -3,6 +3,7 @@ package io.benchsuite.backends.http.internal;
 import io.benchsuite.api.backend.BackendException;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.backends.http.HttpSettings;
+import io.benchsuite.backends.http.spi.HttpTransport;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.benchsuite.api.backend.Usage;
+import io.benchsuite.backends.http.spi.MalformedResponseException;
 
 /** JSON helpers shared by the dialects. */
 public final class Json {

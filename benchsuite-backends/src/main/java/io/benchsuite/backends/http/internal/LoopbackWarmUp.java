@@ -6,6 +6,8 @@ import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.backends.http.EnvironmentVariables;
 import io.benchsuite.backends.http.HttpSettings;
+import io.benchsuite.backends.http.spi.HttpTransport;
+import io.benchsuite.backends.http.spi.ResponseDialect;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -129,7 +131,7 @@ public final class LoopbackWarmUp {
             int port = ((InetSocketAddress) server.localAddress()).getPort();
             HttpSettings loopback = HttpSettings.from(BackendConfig.of(Map.of(BackendConfig.URL, "http://127.0.0.1:" + port,
                     HttpSettings.TRANSPORT, settings.transport().label())), "http://127.0.0.1:" + port);
-            try (HttpTransport transport = new HttpTransport("warm-up", loopback, EnvironmentVariables.of(Map.of()))) {
+            try (HttpTransport transport = HttpTransport.open("warm-up", loopback, EnvironmentVariables.of(Map.of()))) {
                 for (int i = 0; i < REQUESTS && System.nanoTime() < deadline; i++) {
                     Done done = new Done();
                     transport.post(path, body.apply(i), Map.of(), true, dialect.get(), done);

@@ -1,5 +1,6 @@
 package io.benchsuite.backends.http.internal;
 
+import io.benchsuite.backends.http.spi.MalformedResponseException;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;

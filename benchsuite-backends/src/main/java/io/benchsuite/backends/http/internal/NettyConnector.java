@@ -3,6 +3,7 @@ package io.benchsuite.backends.http.internal;
 import io.benchsuite.api.backend.BackendException;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.backends.http.HttpSettings;
+import io.benchsuite.backends.http.spi.HttpTransport;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;

@@ -4,6 +4,7 @@ import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.backends.http.HttpSettings;
+import io.benchsuite.backends.http.spi.ResponseDialect;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

@@ -7,15 +7,24 @@ import io.benchsuite.core.report.html.internal.HtmlNumbers;
 import io.benchsuite.core.report.model.Report;
 
 /** The page's per-model table, for a run whose requests a model mix spread over several models. */
-final class ModelsTable {
-    private ModelsTable() {}
-
-    /** Appends the table when the report has a {@code models} section; nothing otherwise. */
-    static void render(StringBuilder b, Report r) {
-        r.section(ModelsSection.class).ifPresent(s -> table(b, s));
+final class ModelsTable implements SectionView<ModelsSection> {
+    @Override
+    public String key() {
+        return ModelsSection.KEY;
     }
 
-    private static void table(StringBuilder b, ModelsSection s) {
+    @Override
+    public Class<ModelsSection> type() {
+        return ModelsSection.class;
+    }
+
+    @Override
+    public Place place() {
+        return Place.AFTER_RATES;
+    }
+
+    @Override
+    public void render(StringBuilder b, ModelsSection s, Report r) {
         b.append("<section id=\"models\"><h2>Models</h2><p class=\"sub\">Requests spread over the models of the mix ")
                 .append(esc(s.mix())).append(", drawn per ").append(esc(s.by()))
                 .append("; latencies over each model's successful measured requests, ms.</p><table><tr><th>Model</th>")

@@ -8,15 +8,24 @@ import io.benchsuite.core.report.model.Report;
 import java.util.Map;
 
 /** The page's paragraph on tool calling, for a run whose requests offered tools. */
-final class ToolsParagraph {
-    private ToolsParagraph() {}
-
-    /** Appends the paragraph when the report has a {@code tools} section; nothing otherwise. */
-    static void render(StringBuilder b, Report r) {
-        r.section(ToolsSection.class).ifPresent(s -> paragraph(b, s));
+final class ToolsParagraph implements SectionView<ToolsSection> {
+    @Override
+    public String key() {
+        return ToolsSection.KEY;
     }
 
-    private static void paragraph(StringBuilder b, ToolsSection s) {
+    @Override
+    public Class<ToolsSection> type() {
+        return ToolsSection.class;
+    }
+
+    @Override
+    public Place place() {
+        return Place.AFTER_RATES; // beside the models table: what the run sent
+    }
+
+    @Override
+    public void render(StringBuilder b, ToolsSection s, Report r) {
         b.append("<section id=\"tools\"><h2>Tool calls</h2><p>").append(HtmlNumbers.count(s.requests()))
                 .append(" measured requests offered tools: ").append(HtmlNumbers.count(s.answeredWithCalls()))
                 .append(" answered with calls (").append(esc(HtmlNumbers.num(s.callsPerRequest()))).append(" calls per request), ")

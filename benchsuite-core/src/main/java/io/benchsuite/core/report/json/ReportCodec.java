@@ -12,35 +12,21 @@ import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.result.RunSummary;
-import io.benchsuite.core.accuracy.AccuracySection;
-import io.benchsuite.core.hiccup.ClientSection;
 import io.benchsuite.core.report.model.BackendDetails;
-import io.benchsuite.core.report.model.BatchSection;
-import io.benchsuite.core.report.model.DecompositionSection;
-import io.benchsuite.core.report.model.DeviceSection;
-import io.benchsuite.core.report.model.EngineSection;
 import io.benchsuite.core.report.model.ErrorSummary;
 import io.benchsuite.core.report.model.GoodputSummary;
-import io.benchsuite.core.report.model.GpuSection;
-import io.benchsuite.core.report.model.HostSection;
-import io.benchsuite.core.report.model.PhasesSection;
 import io.benchsuite.core.report.model.Rates;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.RequestCounts;
 import io.benchsuite.core.report.model.RunConfig;
 import io.benchsuite.core.report.model.RunDetails;
 import io.benchsuite.core.report.model.RuntimeEnvironment;
-import io.benchsuite.core.report.model.ScenarioSection;
 import io.benchsuite.core.report.model.SeedDetails;
-import io.benchsuite.core.report.model.ServerSection;
-import io.benchsuite.core.report.model.ShardSection;
-import io.benchsuite.core.report.model.ShardsSection;
 import io.benchsuite.core.report.model.ToolInfo;
 import io.benchsuite.core.report.model.UnknownSection;
 import io.benchsuite.core.run.LatencyHistograms;
 import io.benchsuite.core.run.ReportSection;
 import io.benchsuite.core.run.SecondSample;
-import io.benchsuite.core.workload.WorkloadSection;
 import java.io.IOException;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
@@ -60,24 +46,11 @@ import org.HdrHistogram.Histogram;
  * an {@link UnknownSection}.
  */
 final class ReportCodec {
-    /** Section keys whose records benchsuite knows; any other key is read as an {@link UnknownSection}. */
-    static final Map<String, Class<? extends ReportSection>> KNOWN_SECTIONS = Map.ofEntries(
-            Map.entry(ServerSection.KEY, ServerSection.class),
-            Map.entry(HostSection.KEY, HostSection.class),
-            Map.entry(GpuSection.KEY, GpuSection.class),
-            Map.entry(DeviceSection.KEY, DeviceSection.class),
-            Map.entry(PhasesSection.KEY, PhasesSection.class),
-            Map.entry(WorkloadSection.KEY, WorkloadSection.class),
-            Map.entry(ScenarioSection.KEY, ScenarioSection.class),
-            Map.entry(ShardSection.KEY, ShardSection.class),
-            Map.entry(ShardsSection.KEY, ShardsSection.class),
-            Map.entry(EngineSection.KEY, EngineSection.class),
-            Map.entry(DecompositionSection.KEY, DecompositionSection.class),
-            Map.entry(ClientSection.KEY, ClientSection.class),
-            Map.entry(AccuracySection.KEY, AccuracySection.class),
-            Map.entry(io.benchsuite.core.accuracy.ToolsSection.KEY, io.benchsuite.core.accuracy.ToolsSection.class),
-            Map.entry(io.benchsuite.core.models.ModelsSection.KEY, io.benchsuite.core.models.ModelsSection.class),
-            Map.entry(BatchSection.KEY, BatchSection.class));
+    /**
+     * Section keys whose records are registered (every {@link SectionCatalog}); any other key is read
+     * as an {@link UnknownSection}.
+     */
+    static final Map<String, Class<? extends ReportSection>> KNOWN_SECTIONS = SectionTypes.loaded().byKey();
 
     private ReportCodec() {}
 

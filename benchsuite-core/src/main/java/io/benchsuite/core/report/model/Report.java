@@ -50,8 +50,8 @@ import org.slf4j.LoggerFactory;
  * @param tokens token totals
  * @param errors errors by kind with sample messages
  * @param timeSeries one entry per second of the run
- * @param sections listener sections by key (typed for {@code server}, {@code host}, {@code gpu},
- *        {@code phases}; {@link UnknownSection} for any other key)
+ * @param sections listener sections by key (typed for the keys a
+ *        {@code io.benchsuite.core.report.json.SectionCatalog} registers; {@link UnknownSection} for any other key)
  * @param histograms the lossless latency histograms
  */
 public record Report(int schemaVersion, ToolInfo tool, RunDetails run, BackendDetails backend, RunConfig config,

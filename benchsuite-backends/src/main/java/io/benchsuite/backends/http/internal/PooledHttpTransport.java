@@ -10,6 +10,8 @@ import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.backends.http.EnvironmentVariables;
 import io.benchsuite.backends.http.HttpSettings;
 import io.benchsuite.backends.http.Transport;
+import io.benchsuite.backends.http.spi.HttpTransport;
+import io.benchsuite.backends.http.spi.ResponseDialect;
 import io.netty.util.concurrent.FastThreadLocalThread;
 import java.net.URI;
 import java.time.Duration;
@@ -39,8 +41,8 @@ import org.slf4j.LoggerFactory;
  * off because each would distort what is measured (the one exception, a single re-send when a reused
  * connection died before any response byte, is described in {@link Exchange}).
  */
-public final class HttpTransport implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(HttpTransport.class);
+public final class PooledHttpTransport implements HttpTransport {
+    private static final Logger LOG = LoggerFactory.getLogger(PooledHttpTransport.class);
 
     private final String backendName;
     private final HttpSettings settings;
@@ -51,31 +53,12 @@ public final class HttpTransport implements AutoCloseable {
     private final Queue<Thread> threads = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    /** A preflight response. */
-    public record Reply(int status, String body) {}
-
-    /** A preflight request that got no HTTP response. */
-    public static final class TransportException extends Exception {
-        private static final long serialVersionUID = 1L;
-        private final ErrorKind kind;
-
-        TransportException(ErrorKind kind, String message) {
-            super(message);
-            this.kind = kind;
-        }
-
-        /** The failure's category. */
-        public ErrorKind kind() {
-            return kind;
-        }
-    }
-
     /**
      * Builds and starts the client.
      *
      * @throws BackendException when the API key variable is named but not set, or TLS cannot be set up
      */
-    public HttpTransport(String backendName, HttpSettings settings, EnvironmentVariables environment) {
+    public PooledHttpTransport(String backendName, HttpSettings settings, EnvironmentVariables environment) {
         this.backendName = backendName;
         this.settings = settings;
         String apiKey = null;
@@ -117,21 +100,25 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     /** The settings in force. */
+    @Override
     public HttpSettings settings() {
         return settings;
     }
 
     /** What carries the requests, e.g. {@code netty (epoll)} or {@code httpclient5}. */
+    @Override
     public String describe() {
         return connector.describe();
     }
 
     /** Text with every secret value masked; use on anything that may reach a log or report. */
+    @Override
     public String scrub(String text) {
         return text == null ? "" : secrets.mask(text);
     }
 
     /** How many requests are in flight. */
+    @Override
     public int inFlight() {
         return active.size();
     }
@@ -140,6 +127,7 @@ public final class HttpTransport implements AutoCloseable {
      * Builds the JSON body (UTF-8) and posts it; a body that cannot be built fails the request (typed, with
      * secrets scrubbed from the message) instead of throwing.
      */
+    @Override
     public RequestHandle postJson(String path, java.util.function.Supplier<byte[]> body,
                                   io.benchsuite.api.backend.InferenceRequest request, ResponseDialect dialect,
                                   ResponseListener listener) {
@@ -158,6 +146,7 @@ public final class HttpTransport implements AutoCloseable {
      * Posts a JSON body and streams the response into {@code dialect}. Returns at once; never throws
      * for network or server trouble (those reach {@code listener.onError}).
      */
+    @Override
     public RequestHandle post(String path, byte[] jsonBody, Map<String, String> requestHeaders, boolean stream,
                               ResponseDialect dialect, ResponseListener listener) {
         URI uri = settings.resolve(path);
@@ -201,6 +190,7 @@ public final class HttpTransport implements AutoCloseable {
      *
      * @return how many pre-warmed connections opened
      */
+    @Override
     public int prewarm() {
         if (settings.spareConnections() > 0 && settings.transport() != Transport.NETTY) {
             LOG.warn("{}: spare-connections={} is ignored: the {} transport opens connections only for requests", backendName,
@@ -230,6 +220,7 @@ public final class HttpTransport implements AutoCloseable {
      *
      * @return how many connections opened
      */
+    @Override
     public int openAhead(int connections) {
         if (settings.prewarmConnections() != HttpSettings.PREWARM_AUTO || connections <= 0) return 0;
         int wanted = Math.min(connections, settings.maxConcurrency());
@@ -246,6 +237,7 @@ public final class HttpTransport implements AutoCloseable {
      *
      * @throws TransportException when no HTTP response came back within {@code limit}
      */
+    @Override
     public Reply get(String path, Duration limit) throws TransportException {
         WireRequest wire = new WireRequest("GET", settings.resolve(path), headers("application/json", Map.of()), null);
         try {
