@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.ScenarioSection;
 import io.benchsuite.core.spec.RunSpec;
@@ -105,6 +106,20 @@ class RunSpecRoundTripTest {
         // no flag sets a closed loop's pause between a user's requests: --think-time paces the turns of sessions
         exempt.put("workload.load.ClosedLoop:thinkTime", "library only: Workload.closed(n).thinkTime(d)");
         assertThat(coverage.notVaried(exempt)).as("fields of RunSpec the generated cases never vary").isEmpty();
+    }
+
+    /**
+     * The resolved scenario writes the seed as the text it came from: a rerun's report then names the same source
+     * ({@code git:<commit>}, not {@code hex:<root>}); a shard's chain, which no text gives, as its root.
+     */
+    @Test
+    void theSeedIsWrittenAsTheTextItCameFrom() {
+        String commit = "ab".repeat(20);
+        assertThat(ScenarioRun.seedText(SeedChain.fromGitCommit(commit))).isEqualTo("git:" + commit);
+        assertThat(ScenarioRun.seedText(SeedChain.fromLong(-3))).isEqualTo("-3");
+        assertThat(ScenarioRun.seedText(SeedChain.fromHex("0".repeat(63) + "7"))).isEqualTo("0".repeat(63) + "7");
+        SeedChain shard = SeedChain.fromGitCommit(commit).shard(0, 2);
+        assertThat(ScenarioRun.seedText(shard)).isEqualTo(shard.rootHex());
     }
 
     private CommandLine.ParseResult parse(List<String> runArgs) {
