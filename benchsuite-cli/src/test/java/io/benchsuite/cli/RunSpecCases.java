@@ -25,12 +25,13 @@ final class RunSpecCases {
      *
      * @param flags flag (without {@code --}) to its values, in order; a boolean flag has the value {@code true}
      * @param injections the scenario file's injections (key to value text), empty for none
+     * @param phases the scenario file's phases (a name, flags that override the top level, injections), empty for none
      * @param givenSecrets the flags whose values are secrets given literally: a rerun from a file needs them again,
      *     as {@code --flag value} arguments
      * @param secretSlots how the missing-secrets message names each of them
      */
-    record Case(Map<String, List<String>> flags, List<Map<String, Object>> injections, List<String> givenSecrets,
-                List<String> secretSlots) {
+    record Case(Map<String, List<String>> flags, List<Map<String, Object>> injections, List<Map<String, Object>> phases,
+                List<String> givenSecrets, List<String> secretSlots) {
         /** The flags as {@code benchsuite run} arguments. */
         List<String> args() {
             List<String> out = new ArrayList<>();
@@ -49,6 +50,7 @@ final class RunSpecCases {
             flags.forEach((k, vs) -> out.put(k, vs.size() > 1 || REPEATABLE.contains(k) ? vs : vs.get(0).equals("true")
                     ? (Object) Boolean.TRUE : vs.get(0)));
             if (!injections.isEmpty()) out.put("injections", injections);
+            if (!phases.isEmpty()) out.put("phases", phases);
             return out;
         }
     }
@@ -97,6 +99,25 @@ final class RunSpecCases {
         }
         if (r.nextBoolean()) put("session-header", pick("x-session-id", "X-Route-Key"));
         if (r.nextBoolean()) put("request-id-header", pick("x-request-id", "X-Req"));
+        List<Map<String, Object>> injections = injections(seed);
+        List<Map<String, Object>> phases = new ArrayList<>();
+        if (r.nextInt(4) == 0) {
+            // phases override settings that no other flag constrains, and may bring injections of their own
+            for (String name : List.of("warm-up", "steady")) {
+                Map<String, Object> phase = new LinkedHashMap<>();
+                phase.put("name", name);
+                if (r.nextBoolean()) phase.put("drain-timeout", pick("1s", "7s"));
+                if (r.nextBoolean()) phase.put("slo", pick("e2e=9s", "ttft=300ms"));
+                if (r.nextBoolean()) phase.put("skip-preflight", r.nextBoolean());
+                if (r.nextBoolean()) phase.put("max-error-rate", pick("0.3", "1%"));
+                if (r.nextBoolean()) phase.put("injections", injections(seed));
+                phases.add(phase);
+            }
+        }
+        return new Case(flags, injections, phases, given, slots);
+    }
+
+    private List<Map<String, Object>> injections(long seed) {
         List<Map<String, Object>> injections = new ArrayList<>();
         for (int i = r.nextInt(3); i > 0; i--) {
             Map<String, Object> inj = new LinkedHashMap<>();
@@ -108,7 +129,7 @@ final class RunSpecCases {
             if (r.nextBoolean()) inj.put("sessions", pick("0", "2"));
             injections.add(inj);
         }
-        return new Case(flags, injections, given, slots);
+        return injections;
     }
 
     /** The backend and its flags; returns whether its endpoint is a pooling one (embeddings, rerank, score). */

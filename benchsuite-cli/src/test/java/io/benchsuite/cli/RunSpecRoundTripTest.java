@@ -64,23 +64,28 @@ class RunSpecRoundTripTest {
         Path report = report(work.resolve("cli-report.json"), written);
         same(flat(rerun(report, c)), flagsSpec, "run -f report.json of " + c.args());
 
-        // scenario file -> spec: the same settings as the flags, plus the file's injections
+        // scenario file -> spec: the same settings as the flags, plus the file's injections (and phases)
         Path scenario = work.resolve("scenario.yaml");
         yaml.writeValue(scenario.toFile(), c.scenario());
-        RunPlan fromFile = plans(scenario, List.of()).get(0);
-        RunSpec fileSpec = fromFile.spec();
-        same(flat(fileSpec.toBuilder().injections(List.of()).build()), flagsSpec, "scenario file of " + c.scenario());
-        assertThat(fileSpec.injections()).hasSize(c.injections().size());
+        List<RunPlan> fromFile = plans(scenario, List.of());
+        assertThat(fromFile).hasSize(Math.max(1, c.phases().size()));
+        RunSpec fileSpec = fromFile.get(0).spec();
+        if (c.phases().isEmpty()) {
+            same(flat(fileSpec.toBuilder().injections(List.of()).build()), flagsSpec, "scenario file of " + c.scenario());
+            assertThat(fileSpec.injections()).hasSize(c.injections().size());
+        }
 
-        // the resolved scenario written as YAML runs as the same spec; written into report.json, too
-        Map<String, Object> resolved = fromFile.scenario().section().resolved();
+        // the resolved scenario written as YAML runs as the same specs, every phase; written into report.json, too
+        Map<String, Object> resolved = fromFile.get(0).scenario().section().resolved();
         String writtenYaml = yaml.writeValueAsString(resolved);
         for (String secret : secretValues(c)) assertThat(writtenYaml).as("secrets given literally are never written").doesNotContain(secret);
         Path resolvedYaml = work.resolve("resolved.yaml");
         yaml.writeValue(resolvedYaml.toFile(), resolved);
-        same(flat(rerun(resolvedYaml, c)), flat(fileSpec), "resolved scenario of " + c.scenario());
-        Path fileReport = report(work.resolve("file-report.json"), fromFile.scenario().section());
-        same(flat(rerun(fileReport, c)), flat(fileSpec), "run -f report.json of " + c.scenario());
+        sameSpecs(rerunAll(resolvedYaml, c), fromFile, "resolved scenario of " + c.scenario());
+        for (int i = 0; i < fromFile.size(); i++) {
+            Path fileReport = report(work.resolve("file-report-" + i + ".json"), fromFile.get(i).scenario().section());
+            sameSpecs(rerunAll(fileReport, c), fromFile, "run -f report.json (phase " + i + ") of " + c.scenario());
+        }
     }
 
     /**
@@ -142,6 +147,11 @@ class RunSpecRoundTripTest {
      * then planned with them given again on the command line.
      */
     private RunSpec rerun(Path file, RunSpecCases.Case c) {
+        return rerunAll(file, c).get(0);
+    }
+
+    /** {@link #rerun}, every phase. */
+    private List<RunSpec> rerunAll(Path file, RunSpecCases.Case c) {
         if (!c.secretSlots().isEmpty()) {
             CliException e = catchThrowableOfType(() -> plans(file, List.of()), CliException.class);
             assertThat(e).as("rerun without the secrets given on the command line").isNotNull();
@@ -149,7 +159,12 @@ class RunSpecRoundTripTest {
             assertThat(e.getMessage()).startsWith("missing secret").contains(c.secretSlots());
             for (String secret : secretValues(c)) assertThat(e.getMessage()).doesNotContain(secret);
         }
-        return plans(file, c.givenSecrets()).get(0).spec();
+        return plans(file, c.givenSecrets()).stream().map(RunPlan::spec).toList();
+    }
+
+    private static void sameSpecs(List<RunSpec> actual, List<RunPlan> expected, String what) {
+        assertThat(actual).as(what).hasSameSizeAs(expected);
+        for (int i = 0; i < actual.size(); i++) same(flat(actual.get(i)), flat(expected.get(i).spec()), what + ", phase " + i);
     }
 
     /** The values of the secrets the case gives literally. */
