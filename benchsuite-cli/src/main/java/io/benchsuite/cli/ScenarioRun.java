@@ -188,6 +188,25 @@ final class ScenarioRun {
      * runs them in order; stops at the first that does not end well and returns its exit code.
      */
     int run() {
+        List<Ready> ready = ready();
+        int code = ExitCodes.OK;
+        for (int i = 0; i < ready.size(); i++) {
+            Ready r = ready.get(i);
+            if (r.name() != null) {
+                ctx.out().println("benchsuite run -f " + file + ": phase " + (i + 1) + "/" + ready.size() + " '" + r.name() + "'");
+            }
+            code = r.cmd().execute(r.plan());
+            if (code != ExitCodes.OK || RunCommand.interruptedBySignal()) break;
+        }
+        return code;
+    }
+
+    /** Every phase's plan, in order, as {@link #run} would run them; nothing runs. */
+    List<RunPlan> plans() {
+        return ready().stream().map(Ready::plan).toList();
+    }
+
+    private List<Ready> ready() {
         List<PhaseDef> todo = phases.isEmpty() ? List.of(new PhaseDef(null, Map.of(), null)) : phases;
         Path baseDir = null;
         String baseName = null;
@@ -214,16 +233,7 @@ final class ScenarioRun {
                     phase.name() == null ? 0 : i + 1, phases.size(), resolved));
             ready.add(new Ready(phase.name(), cmd, plan.inScenario(injections, listener)));
         }
-        int code = ExitCodes.OK;
-        for (int i = 0; i < ready.size(); i++) {
-            Ready r = ready.get(i);
-            if (r.name() != null) {
-                ctx.out().println("benchsuite run -f " + file + ": phase " + (i + 1) + "/" + ready.size() + " '" + r.name() + "'");
-            }
-            code = r.cmd().execute(r.plan());
-            if (code != ExitCodes.OK || RunCommand.interruptedBySignal()) break;
-        }
-        return code;
+        return ready;
     }
 
     /** A run command holding the merged keys as flags, then the command line's own flags (which win). */
@@ -364,7 +374,7 @@ final class ScenarioRun {
         Map<String, Object> out = new LinkedHashMap<>();
         top.forEach((k, n) -> out.put(k, masked(k, plain(n))));
         cliValues.forEach((k, v) -> out.merge(k, masked(k, v), SecretSlots::mergeWritten));
-        if (!out.containsKey("seed")) out.put("seed", first.seed().rootHex());
+        if (!out.containsKey("seed")) out.put("seed", seedText(first.seed()));
         if (topInjections != null) out.put("injections", plain(topInjections));
         if (!phases.isEmpty()) {
             List<Object> list = new ArrayList<>();
@@ -380,6 +390,23 @@ final class ScenarioRun {
             out.put("phases", list);
         }
         return out;
+    }
+
+    /**
+     * The seed as the {@code --seed} text it came from, so that a rerun's report names the same source
+     * ({@code git:<commit>} stays a commit, not the root's hex digits); the root's hex digits otherwise.
+     */
+    static String seedText(io.benchsuite.api.seed.SeedChain seed) {
+        String source = seed.source();
+        if (source.startsWith("git:") || source.startsWith("long:") || source.startsWith("hex:")) {
+            String text = source.startsWith("git:") ? source : source.substring(source.indexOf(':') + 1);
+            try {
+                if (io.benchsuite.api.seed.SeedChain.parse(text).equals(seed)) return text;
+            } catch (IllegalArgumentException e) {
+                // not a seed's text (a shard's chain): the root below
+            }
+        }
+        return seed.rootHex();
     }
 
     private static Object plain(Node n) {
