@@ -13,7 +13,7 @@ import io.benchsuite.core.report.html.internal.ShareBars;
 import io.benchsuite.core.report.html.internal.SpecDecodeHtml;
 import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.DecompositionSection;
-import io.benchsuite.core.report.model.EngineSection;
+import io.benchsuite.core.report.model.EngineSnapshotSection;
 import io.benchsuite.core.report.model.GpuSection;
 import io.benchsuite.core.report.model.HostSection;
 import io.benchsuite.core.report.model.Report;
@@ -547,7 +547,7 @@ public final class HtmlReport implements ReportFormat {
         telemetry(b, ServerSection.KEY, r.section(ServerSection.class));
         telemetry(b, HostSection.KEY, r.section(HostSection.class));
         telemetry(b, GpuSection.KEY, r.section(GpuSection.class));
-        if (r.section(EngineSection.class).isPresent()) telemetry(b, EngineSection.KEY, r.section(EngineSection.class));
+        if (r.section(EngineSnapshotSection.class).isPresent()) telemetry(b, EngineSnapshotSection.KEY, r.section(EngineSnapshotSection.class));
         b.append("</div></section>");
     }
 

@@ -17,8 +17,8 @@ import io.benchsuite.core.hiccup.ClientSection;
 import io.benchsuite.core.report.model.BackendDetails;
 import io.benchsuite.core.report.model.BatchSection;
 import io.benchsuite.core.report.model.DecompositionSection;
-import io.benchsuite.core.report.model.DeviceSection;
-import io.benchsuite.core.report.model.EngineSection;
+import io.benchsuite.core.report.model.EngineSnapshotSection;
+import io.benchsuite.core.report.model.FigureSourcesSection;
 import io.benchsuite.core.report.model.ErrorSummary;
 import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.GpuSection;
@@ -57,7 +57,8 @@ import org.HdrHistogram.Histogram;
  * The root of {@code report.json}: the named blocks of {@link Report}, one top-level block per
  * latency metric, one per section, and the {@code histograms} block (encoded here, and only here).
  * Reading maps the keys benchsuite knows to their record types and keeps any other top-level key as
- * an {@link UnknownSection}.
+ * an {@link UnknownSection}; the {@code engine} and {@code device} blocks of older reports are read into
+ * one {@code engineSnapshot} section ({@link OldEngineSections}).
  */
 final class ReportCodec {
     /** Section keys whose records benchsuite knows; any other key is read as an {@link UnknownSection}. */
@@ -65,13 +66,13 @@ final class ReportCodec {
             Map.entry(ServerSection.KEY, ServerSection.class),
             Map.entry(HostSection.KEY, HostSection.class),
             Map.entry(GpuSection.KEY, GpuSection.class),
-            Map.entry(DeviceSection.KEY, DeviceSection.class),
+            Map.entry(EngineSnapshotSection.KEY, EngineSnapshotSection.class),
+            Map.entry(FigureSourcesSection.KEY, FigureSourcesSection.class),
             Map.entry(PhasesSection.KEY, PhasesSection.class),
             Map.entry(WorkloadSection.KEY, WorkloadSection.class),
             Map.entry(ScenarioSection.KEY, ScenarioSection.class),
             Map.entry(ShardSection.KEY, ShardSection.class),
             Map.entry(ShardsSection.KEY, ShardsSection.class),
-            Map.entry(EngineSection.KEY, EngineSection.class),
             Map.entry(DecompositionSection.KEY, DecompositionSection.class),
             Map.entry(ClientSection.KEY, ClientSection.class),
             Map.entry(AccuracySection.KEY, AccuracySection.class),
@@ -198,7 +199,7 @@ final class ReportCodec {
             }
             if (version == null) throw new NotAReportException(p, "has no integer schemaVersion; not a benchsuite report");
             return new Report(version, tool, run, backend, config, seed, environment, requests, rate, latencies, throughput,
-                    goodput, tokens, errors, timeSeries, sections, histograms);
+                    goodput, tokens, errors, timeSeries, OldEngineSections.upgrade(sections), histograms);
         }
 
         private static int schemaVersion(JsonParser p) throws IOException {
