@@ -8,7 +8,7 @@ import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.accuracy.AccuracySection;
 import io.benchsuite.core.hiccup.ClientSection;
 import io.benchsuite.core.report.model.BatchSection;
-import io.benchsuite.core.report.model.DeviceSection;
+import io.benchsuite.core.report.model.EngineSnapshotSection;
 import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.Rates;
 import io.benchsuite.core.report.model.Report;
@@ -120,7 +120,8 @@ final class Summary {
                     r.config().defaultSlo() ? " (goodput against the default SLO: " + r.config().sloBasis() + "; set --slo to choose)"
                             : "");
         }
-        r.section(DeviceSection.class).filter(d -> !d.compilation().mode().isEmpty()).ifPresent(d -> compiled(b, d.compilation()));
+        SourcedFiguresLine.append(b, r);
+        r.section(EngineSnapshotSection.class).filter(d -> !d.compilation().mode().isEmpty()).ifPresent(d -> compiled(b, d.compilation()));
         r.section(AccuracySection.class).ifPresent(a -> line(b, "%-20s %s: %d of %d graded answers correct, mean score %s%s",
                 "accuracy", a.scorer(), a.correct(), a.graded(), Double.isFinite(a.meanScore()) ? num(a.meanScore(), 3) : "-",
                 a.ungraded() == 0 ? "" : "; " + a.ungraded() + " not graded " + a.ungradedReasons()));
@@ -152,7 +153,7 @@ final class Summary {
     }
 
     /** The engine's compiled code: the headline's recompile ratio / hit rate and its compile time at start. */
-    private static void compiled(StringBuilder b, DeviceSection.Compilation c) {
+    private static void compiled(StringBuilder b, EngineSnapshotSection.Compilation c) {
         line(b, "%-20s %s: hit rate %s (%d of %d decode-only steps on compiled code%s), recompile ratio %s (%d of %d), "
                         + "%d of %d steps eager; compile/capture at start %s ms", "engine compilation", c.mode(),
                 Double.isFinite(c.hitRate()) ? num(c.hitRate() * 100, 1) + " %" : "-", c.graphHits(), c.graphRequests(),

@@ -55,6 +55,13 @@ class HeadlineCliTest {
         assertThat(figure(h.get("recompileRatio"), "recompile")).isZero();
         assertThat(figure(h.get("compileTime"), "engine")).isBetween(5_000.0, 12_000.0);
         assertThat(cli.out()).contains("engine compilation").contains("cuda-graphs: hit rate 100.0 %");
+
+        // no GPU, no server scrape: the simulator's figures, labelled so in the page and on the console
+        assertThat(figure(h.get("energyPerToken"), "simulator")).isPositive();
+        assertThat(figure(h.get("memoryPeak"), "simulator")).isGreaterThan(16e9);
+        assertThat(h.get("energyPerToken").figures().get(0).pointer()).isEqualTo("/engineSnapshot/energy/joulesPerOutputToken");
+        assertThat(cli.out()).containsPattern("engine figures +KV-cache hit rate [0-9.]+ % \\(simulator\\), memory peak [0-9.]+ GB "
+                + "\\(simulator\\), KV fragmentation [0-9.]+ \\(simulator\\), [0-9.]+ J/token \\(simulator\\)");
     }
 
     @Test

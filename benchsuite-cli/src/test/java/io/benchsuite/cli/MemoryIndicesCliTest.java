@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.DecompositionSection;
-import io.benchsuite.core.report.model.EngineSection;
+import io.benchsuite.core.report.model.EngineSnapshotSection;
 import io.benchsuite.core.report.model.Report;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -25,7 +25,7 @@ class MemoryIndicesCliTest {
         assertThat(cli.run("run", "--backend-option", "clock=virtual", "--duration", "5s", "--seed", "7", "--no-progress",
                 "--output-dir", out.toString())).as(cli.err()).isZero();
         Report r = ReportJson.read(out);
-        EngineSection e = r.section(EngineSection.class).orElseThrow();
+        EngineSnapshotSection.MemoryTraffic e = r.section(EngineSnapshotSection.class).orElseThrow().memoryTraffic();
         // an A100 80GB holding Llama-3-8B: (80 GB x 0.9 - 16.06 GB) / (128 KiB per token x 16 tokens) blocks
         assertThat(e.kvBlocks()).isGreaterThan(20_000);
         assertThat(e.kvReadEntropyBits()).isGreaterThan(0).isLessThanOrEqualTo(Math.log(e.kvBlocks()) / Math.log(2));

@@ -37,10 +37,16 @@ class VirtualClockCliTest {
         assertThat(report.at("/requests/failed").asInt()).isZero();
         // no timer is ever late on a virtual clock (the server saturates at 20/s here, so requests do wait for slots)
         assertThat(report.at("/dispatchLag/max").asDouble(-1)).as("dispatch lag on a virtual clock").isEqualTo(0.0);
-        // the device figures of the headline are in the report
-        assertThat(report.at("/device/peakMemoryBytes").asDouble()).isGreaterThan(16e9);
-        assertThat(report.at("/device/energy/joulesPerOutputToken").asDouble()).isPositive();
-        assertThat(report.at("/device/kvCacheFragmentation/max").isNumber()).isTrue();
+        // the engine figures of the headline are in the report, in one section, each with where it came from
+        assertThat(report.at("/engineSnapshot/peakMemoryBytes").asDouble()).isGreaterThan(16e9);
+        assertThat(report.at("/engineSnapshot/energy/joulesPerOutputToken").asDouble()).isPositive();
+        assertThat(report.at("/engineSnapshot/kvCacheFragmentation/max").isNumber()).isTrue();
+        assertThat(report.has("device") || report.has("engine")).isFalse();
+        assertThat(report.at("/figureSources/energyPerToken/value").asDouble())
+                .isEqualTo(report.at("/engineSnapshot/energy/joulesPerOutputToken").asDouble());
+        assertThat(report.at("/figureSources/energyPerToken/source").asText()).isEqualTo("simulator");
+        assertThat(report.at("/figureSources/memoryPeak/source").asText()).isEqualTo("simulator");
+        assertThat(report.at("/figureSources/memoryPeak/pointer").asText()).isEqualTo("/engineSnapshot/peakMemoryBytes");
 
         CliHarness otherSeed = new CliHarness();
         assertThat(run(otherSeed, tmp.resolve("c"), "43")).as(otherSeed.err()).isZero();
@@ -56,10 +62,10 @@ class VirtualClockCliTest {
         assertThat(code).as(cli.err()).isZero();
         JsonNode report = new ObjectMapper().readTree(tmp.resolve("report.json").toFile());
         assertThat(report.at("/requests/succeeded").asInt()).isEqualTo(200);
-        assertThat(report.at("/device/devices").asInt()).isEqualTo(4);
+        assertThat(report.at("/engineSnapshot/devices").asInt()).isEqualTo(4);
         // 70B parameters in bf16 are ~141 GB: more than one H100 holds, spread over four
-        assertThat(report.at("/device/weightBytes").asDouble()).isBetween(130e9, 150e9);
-        assertThat(report.at("/device/memoryCapacityBytes").asDouble()).isEqualTo(4 * 80e9);
+        assertThat(report.at("/engineSnapshot/weightBytes").asDouble()).isBetween(130e9, 150e9);
+        assertThat(report.at("/engineSnapshot/memoryCapacityBytes").asDouble()).isEqualTo(4 * 80e9);
     }
 
     @Test

@@ -93,9 +93,9 @@ import java.util.function.Supplier;
  * the thread that calls {@link Builder#run()} (or {@link RunningBenchmark#await()}), delivering every
  * listener event there. The same seed gives a byte-identical {@code requests.jsonl}.
  *
- * <p>At the end of every run the backend's {@link Backend#deviceUsage()} (memory, KV-cache
- * fragmentation, prefix-cache hits, energy; the simulator has them) becomes the report's
- * {@code device} section.
+ * <p>The backend's {@link Backend#engineSnapshot()} (request phases, memory, KV-cache fragmentation,
+ * prefix-cache hits, energy; the simulator has them), taken when the run starts and when it ends,
+ * becomes the report's {@code engineSnapshot} section.
  */
 public final class Benchmark {
     private Benchmark() {}
@@ -591,7 +591,6 @@ public final class Benchmark {
                 if (shardRun != null) all.add(shardRun);
                 RunWiring.addPhaseListeners(all, b);
                 routing.mix().ifPresent(mix -> all.add(new ModelBreakdown(mix)));
-                all.add(new BackendDevices(b));
                 all.add(new io.benchsuite.core.batch.BatchListener()); // the batches section of embeddings, rerank, score
                 all.add(new io.benchsuite.core.accuracy.ToolsListener()); // the tools section of requests that offered tools
                 writers = outputDir == null ? null : ReportWriters.open(outputDir, overwrite);

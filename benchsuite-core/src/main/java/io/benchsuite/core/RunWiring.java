@@ -2,9 +2,8 @@ package io.benchsuite.core;
 
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendConfig;
-import io.benchsuite.api.backend.EngineTotalsSource;
 import io.benchsuite.api.backend.SecretMask;
-import io.benchsuite.core.phases.EngineTotalsListener;
+import io.benchsuite.core.phases.EngineSnapshotListener;
 import io.benchsuite.core.phases.PhasesListener;
 import io.benchsuite.core.run.RunListener;
 import java.util.List;
@@ -14,13 +13,13 @@ final class RunWiring {
     private RunWiring() {}
 
     /**
-     * The three-phase views every report carries: the {@code engine} section of a backend that is its own
-     * serving engine, and the {@code phases} section (cold start against steady state from the request
+     * The three-phase views every report carries: the {@code engineSnapshot} section of a backend that sees its
+     * own serving engine, and the {@code phases} section (cold start against steady state from the request
      * records, for every backend; the JIT compile time only for a backend running in this JVM), unless the
      * caller added their own.
      */
     static void addPhaseListeners(List<RunListener> all, Backend b) {
-        if (b instanceof EngineTotalsSource totals) all.add(new EngineTotalsListener(totals, b.info().name()));
+        all.add(new EngineSnapshotListener(b));
         boolean phasesGiven = all.stream().anyMatch(l -> l instanceof PhasesListener);
         if (!phasesGiven) {
             all.add(new PhasesListener(PhasesListener.DEFAULT_COLD_START_REQUESTS, "in-process".equals(b.info().endpoint())));

@@ -7,9 +7,7 @@ import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.BackendInfo;
 import io.benchsuite.api.backend.BatchInputs;
 import io.benchsuite.api.backend.ChatMessage;
-import io.benchsuite.api.backend.DeviceUsage;
-import io.benchsuite.api.backend.EngineTotals;
-import io.benchsuite.api.backend.EngineTotalsSource;
+import io.benchsuite.api.backend.EngineSnapshot;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.ImageInputs;
 import io.benchsuite.api.backend.InferenceRequest;
@@ -42,7 +40,7 @@ import org.slf4j.LoggerFactory;
  * Requests whose prompt plus output exceed the model's context, or that could never fit in the KV
  * cache, end with {@link ErrorKind#REJECTED}, as do requests sent after {@link #close()}. Thread-safe.
  */
-public final class SimBackend implements Backend, EngineTotalsSource {
+public final class SimBackend implements Backend {
     private static final Logger LOG = LoggerFactory.getLogger(SimBackend.class);
 
     private final SimSettings settings;
@@ -250,30 +248,21 @@ public final class SimBackend implements Backend, EngineTotalsSource {
     }
 
     /**
-     * The device figures from the engine's start until now: memory over time and its peak, KV
-     * fragmentation, prefix-cache hits, energy. A run calls this when it ends; any thread, cheap
-     * (copies the per-second memory curve).
-     */
-    @Override
-    public Optional<DeviceUsage> deviceUsage() {
-        return Optional.of(engine.deviceUsage());
-    }
-
-    /**
-     * {@inheritDoc}
+     * What the engine did from its start until now: memory over time and its peak, KV fragmentation,
+     * prefix-cache hits, energy, the request phase sums and the reads per KV block (counted at every step:
+     * the blocks of each scheduled sequence's computed tokens). Any thread, cheap (copies the per-second
+     * memory curve and the block reads).
      *
      * <p>The phase sums are in simulated seconds, as the run's figures are (see {@link #timeScale()}):
      * the engine measures them on the wall clock, which runs {@code time-scale} times slower.
      */
     @Override
-    public EngineTotals engineTotals() {
-        EngineTotals t = engine.engineTotals();
+    public Optional<EngineSnapshot> engineSnapshot() {
+        EngineSnapshot t = engine.engineSnapshot();
         double s = settings.timeScale();
-        if (s == 1.0) return t;
-        return new EngineTotals(t.device(), t.completedRequests(), t.queueSeconds() / s, t.prefillSeconds() / s,
-                t.decodeSeconds() / s, t.endToEndSeconds() / s, t.prefixQueryTokens(), t.prefixHitTokens(),
-                t.generationTokens(), t.energyJoules(), t.peakMemoryBytes(), t.memoryCapacityBytes(),
-                t.meanKvFragmentation(), t.deviceSeconds(), t.busySeconds(), t.memoryTrafficBytes(), t.peakMemoryBandwidth());
+        if (s == 1.0) return Optional.of(t);
+        return Optional.of(t.toBuilder().queueSeconds(t.queueSeconds() / s).prefillSeconds(t.prefillSeconds() / s)
+                .decodeSeconds(t.decodeSeconds() / s).endToEndSeconds(t.endToEndSeconds() / s).build());
     }
 
     /**
@@ -283,12 +272,6 @@ public final class SimBackend implements Backend, EngineTotalsSource {
     @Override
     public double timeScale() {
         return settings.timeScale();
-    }
-
-    /** {@inheritDoc} Counted by the engine at every step: the blocks of each scheduled sequence's computed tokens. */
-    @Override
-    public long[] kvBlockReads() {
-        return engine.kvBlockReads();
     }
 
     /**

@@ -6,9 +6,7 @@ import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.BackendInfo;
 import io.benchsuite.api.backend.BatchInputs;
-import io.benchsuite.api.backend.DeviceUsage;
-import io.benchsuite.api.backend.EngineTotals;
-import io.benchsuite.api.backend.EngineTotalsSource;
+import io.benchsuite.api.backend.EngineSnapshot;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.RequestHandle;
@@ -17,6 +15,7 @@ import io.benchsuite.sim.internal.EngineCore;
 import io.benchsuite.sim.internal.PromptBlocks;
 import io.benchsuite.sim.internal.Sequence;
 import io.benchsuite.sim.internal.StepPlan;
+import java.util.Optional;
 import java.util.function.LongSupplier;
 
 /**
@@ -42,7 +41,7 @@ import java.util.function.LongSupplier;
  * {@link Backend} whose sends happen at a virtual clock's now; {@link #asVirtualTimeBackend} as a
  * {@link io.benchsuite.api.backend.VirtualTimeBackend} that a benchmark run drives itself.
  *
- * <p>Not thread-safe: one driver thread. {@link #state()} and {@link #deviceUsage()} may be read from any thread.
+ * <p>Not thread-safe: one driver thread. {@link #state()} and {@link #engineSnapshot()} may be read from any thread.
  */
 public final class SimulatedServer {
     private final SimSettings settings;
@@ -251,19 +250,9 @@ public final class SimulatedServer {
         return core.state();
     }
 
-    /** The device figures at {@link #now()}. */
-    public DeviceUsage deviceUsage() {
-        return core.deviceUsage(now);
-    }
-
-    /** The running totals a server's metrics would show, at {@link #now()}, phase sums in simulated seconds. */
-    public EngineTotals engineTotals() {
-        return core.engineTotals(now);
-    }
-
-    /** Reads of each KV block position since the start (a copy), as {@link EngineTotalsSource#kvBlockReads()} tells them. */
-    public long[] kvBlockReads() {
-        return core.kvBlockReads();
+    /** What the engine did since its start, at {@link #now()}: device figures, phase sums in simulated seconds, KV block reads. */
+    public EngineSnapshot engineSnapshot() {
+        return core.engineSnapshot(now);
     }
 
     /** The engine's identity and settings, as {@link SimBackend#info()} reports them. */
@@ -271,27 +260,19 @@ public final class SimulatedServer {
         return SimBackend.info(settings, core, "virtual");
     }
 
-    /** A {@link Backend} that also tells its engine's totals. */
-    private interface VirtualBackend extends Backend, EngineTotalsSource {}
-
     /**
      * This server as a {@link Backend} whose sends happen at {@code clock}'s now (a virtual clock the
-     * driver moves; it must not go back); it is also an {@link EngineTotalsSource}. {@code close()} cancels
+     * driver moves; it must not go back); it tells its {@link Backend#engineSnapshot()}. {@code close()} cancels
      * what is waiting or running, at the clock's now.
      */
     public Backend asBackend(LongSupplier clock) {
         notNull(clock, "clock");
-        return new VirtualBackend() {
+        return new Backend() {
             private boolean closed;
 
             @Override
-            public EngineTotals engineTotals() {
-                return SimulatedServer.this.engineTotals();
-            }
-
-            @Override
-            public long[] kvBlockReads() {
-                return SimulatedServer.this.kvBlockReads();
+            public Optional<EngineSnapshot> engineSnapshot() {
+                return Optional.of(SimulatedServer.this.engineSnapshot());
             }
 
             @Override
@@ -333,7 +314,7 @@ public final class SimulatedServer {
     /**
      * This server as a {@link io.benchsuite.api.backend.VirtualTimeBackend}: a run drives its clock (every instant of the run is
      * the server's {@link #now()}), sends happen at the server's now, and the run reads
-     * {@link #deviceUsage()} when it ends.
+     * {@link #engineSnapshot()} when it starts and ends.
      */
     public VirtualSimBackend asVirtualTimeBackend() {
         return new VirtualSimBackend(this);

@@ -4,9 +4,7 @@ import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.BackendInfo;
-import io.benchsuite.api.backend.DeviceUsage;
-import io.benchsuite.api.backend.EngineTotals;
-import io.benchsuite.api.backend.EngineTotalsSource;
+import io.benchsuite.api.backend.EngineSnapshot;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.RequestHandle;
@@ -22,7 +20,7 @@ import java.util.Optional;
  * on the driver's thread with simulated nanoseconds. Not thread-safe (one driver), except
  * {@link #nowNanos()} for display.
  */
-public final class VirtualSimBackend implements VirtualTimeBackend, EngineTotalsSource {
+public final class VirtualSimBackend implements VirtualTimeBackend {
     private final SimulatedServer server;
     private boolean closed;
 
@@ -79,24 +77,12 @@ public final class VirtualSimBackend implements VirtualTimeBackend, EngineTotals
     }
 
     /**
-     * {@inheritDoc} At the server's now, phase sums in simulated seconds (the clock this backend's events carry), so
-     * that a virtual-clock run has the {@code engine} section, the exact phase split and the memory indices too.
+     * {@inheritDoc} At the server's now, in simulated seconds (the clock this backend's events carry), so that a
+     * virtual-clock run has the {@code engineSnapshot} section, the exact phase split and the memory indices too.
      */
     @Override
-    public EngineTotals engineTotals() {
-        return server.engineTotals();
-    }
-
-    /** {@inheritDoc} The server's counts at its now. */
-    @Override
-    public long[] kvBlockReads() {
-        return server.kvBlockReads();
-    }
-
-    /** The devices' figures at the server's now (simulated seconds). */
-    @Override
-    public Optional<DeviceUsage> deviceUsage() {
-        return Optional.of(server.deviceUsage());
+    public Optional<EngineSnapshot> engineSnapshot() {
+        return Optional.of(server.engineSnapshot());
     }
 
     /** Cancels what is waiting or running, at the server's now. Idempotent. */

@@ -9,7 +9,7 @@
  * <p>Two drivers: {@link io.benchsuite.sim.SimBackend} runs it in (scaled) real time as a
  * {@link io.benchsuite.api.backend.Backend}; {@link io.benchsuite.sim.SimulatedServer} runs it in
  * virtual time, with no thread of its own, for capacity planning. Both report the devices' memory,
- * KV fragmentation, prefix hits and energy as a {@link io.benchsuite.api.backend.DeviceUsage}. The provider
+ * KV fragmentation, prefix hits and energy as an {@link io.benchsuite.api.backend.EngineSnapshot}. The provider
  * {@link io.benchsuite.sim.SimBackendProvider} is registered in this module's
  * {@code META-INF/services}. The {@code internal} subpackage holds the engine and is not API.
  */

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.benchsuite.api.backend.BackendConfig;
-import io.benchsuite.api.backend.DeviceUsage;
+import io.benchsuite.api.backend.EngineSnapshot;
 import io.benchsuite.testkit.RecordingListener;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -13,16 +13,16 @@ import org.junit.jupiter.api.Test;
 class CudaGraphsTest {
 
     /** {@code n} requests of 16 prompt and {@code out} output tokens, all sent at time 0, run to the end. */
-    private static DeviceUsage run(SimSettings settings, int n, int out) {
+    private static EngineSnapshot run(SimSettings settings, int n, int out) {
         SimulatedServer server = new SimulatedServer(settings);
         for (int i = 0; i < n; i++) server.send(SimulatedServerTest.request(i, 16, out), new RecordingListener(), 0);
         server.drain();
-        return server.deviceUsage();
+        return server.engineSnapshot();
     }
 
     @Test
     void vllmCapturesOneTwoFourAndMultiplesOfEightUpToMaxNumSeqs() {
-        DeviceUsage u = run(SimSettings.builder().build(), 1, 2);
+        EngineSnapshot u = run(SimSettings.builder().build(), 1, 2);
         assertThat(u.compilation()).isEqualTo("cuda-graphs");
         assertThat(u.compilations()).isEqualTo(35); // 1, 2, 4, 8, 16, ..., 256 for max-batch 256
         assertThat(u.maxCapturedBatch()).isEqualTo(256);
@@ -37,7 +37,7 @@ class CudaGraphsTest {
 
     @Test
     void aLightDecodeLoadBelowTheLargestGraphIsServedByGraphsOnly() {
-        DeviceUsage u = run(SimSettings.builder().build(), 10, 50);
+        EngineSnapshot u = run(SimSettings.builder().build(), 10, 50);
         // prefill of the ten prompts (eager), then decode-only steps of 10 sequences (the graph of 16)
         assertThat(u.graphRequests()).isGreaterThanOrEqualTo(49);
         assertThat(u.graphHits()).isEqualTo(u.graphRequests());
@@ -48,13 +48,13 @@ class CudaGraphsTest {
 
     @Test
     void batchesLargerThanTheLargestGraphRunEagerly() {
-        DeviceUsage u = run(SimSettings.builder().maxBatch(64).maxBatchedTokens(100_000).build(), 40, 20);
+        EngineSnapshot u = run(SimSettings.builder().maxBatch(64).maxBatchedTokens(100_000).build(), 40, 20);
         assertThat(u.graphHitRate()).isEqualTo(1.0); // 40 fits the graph of 40
-        DeviceUsage tgi = run(SimSettings.builder().engine(EnginePreset.TGI).maxBatchedTokens(100_000).build(), 40, 20);
+        EngineSnapshot tgi = run(SimSettings.builder().engine(EnginePreset.TGI).maxBatchedTokens(100_000).build(), 40, 20);
         assertThat(tgi.graphRequests()).isGreaterThanOrEqualTo(19);
         assertThat(tgi.graphHits()).isZero(); // 40 sequences, TGI's largest graph is 32
         assertThat(tgi.graphHitRate()).isLessThan(1.0);
-        DeviceUsage mixed = run(SimSettings.builder().engine(EnginePreset.TGI).maxBatchedTokens(100_000).build(), 32, 20);
+        EngineSnapshot mixed = run(SimSettings.builder().engine(EnginePreset.TGI).maxBatchedTokens(100_000).build(), 32, 20);
         assertThat(mixed.graphHitRate()).isEqualTo(1.0);
     }
 
@@ -62,7 +62,7 @@ class CudaGraphsTest {
     void enforceEagerServesNothingFromGraphsAndPaysTheLaunches() {
         SimSettings eager = SimSettings.fromConfig(BackendConfig.of(Map.of(SimSettings.ENFORCE_EAGER, "true")));
         assertThat(eager.enforceEager()).isTrue();
-        DeviceUsage u = run(eager, 10, 50);
+        EngineSnapshot u = run(eager, 10, 50);
         assertThat(u.compilation()).isEqualTo("eager");
         assertThat(u.compilations()).isZero();
         assertThat(u.compileSeconds()).isZero();
@@ -84,11 +84,11 @@ class CudaGraphsTest {
 
     @Test
     void engineKindsReportTheirCompilation() {
-        DeviceUsage trt = run(SimSettings.builder().engine(EnginePreset.TENSORRT_LLM).build(), 4, 10);
+        EngineSnapshot trt = run(SimSettings.builder().engine(EnginePreset.TENSORRT_LLM).build(), 4, 10);
         assertThat(trt.compilation()).isEqualTo("ahead-of-time");
         assertThat(trt.graphHitRate()).isEqualTo(1.0);
         assertThat(trt.eagerSteps()).isZero();
-        DeviceUsage hf = run(SimSettings.builder().engine(EnginePreset.TRANSFORMERS).build(), 4, 10);
+        EngineSnapshot hf = run(SimSettings.builder().engine(EnginePreset.TRANSFORMERS).build(), 4, 10);
         assertThat(hf.compilation()).isEqualTo("eager");
         assertThat(hf.graphHitRate()).isZero();
     }

@@ -8,7 +8,7 @@ import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ChatMessage;
-import io.benchsuite.api.backend.DeviceUsage;
+import io.benchsuite.api.backend.EngineSnapshot;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.Quantization;
@@ -176,7 +176,7 @@ class SimulatedServerTest {
         // a decode step: 35.3 GB of weights per device at 2.68 TB/s = 13.2 ms, 160 all-reduces of ~9.7 us = 1.5 ms
         double tpot = (rs.get(15).endNanos() - rs.get(15).firstTokenNanos()) / 1e9 / 63;
         assertThat(tpot).isBetween(0.0147, 0.02);
-        DeviceUsage u = server.deviceUsage();
+        EngineSnapshot u = server.engineSnapshot();
         assertThat(u.devices()).isEqualTo(4);
         assertThat(u.weightBytes()).isCloseTo(141.1e9, withPercentage(0.1));
         assertThat(u.memoryCapacityBytes()).isEqualTo(320e9);
@@ -198,7 +198,7 @@ class SimulatedServerTest {
         double rate = 49 / ((r.endNanos() - r.firstTokenNanos()) / 1e9);
         // 4.17 GB of weights at 102 GB/s x 0.55: about 13 tokens/s (the calibration table compares the published 19)
         assertThat(rate).isBetween(10.0, 16.0);
-        DeviceUsage u = server.deviceUsage();
+        EngineSnapshot u = server.engineSnapshot();
         // 25 W board: idle 3.75 W, so energy per token is between 3.75 / rate and 25 / rate joules
         assertThat(u.energyPerOutputToken()).isBetween(3.75 / rate, 25 / rate);
         assertThatThrownBy(() -> new SimulatedServer(SimSettings.builder().model("llama-3-70b").device(DeviceProfile.JETSON_ORIN_NANO_SUPER)
@@ -212,7 +212,7 @@ class SimulatedServerTest {
         server.send(request(0, 1000, 2), r, 0);
         server.drain();
         SimPhysics p = server.physics();
-        DeviceUsage u = server.deviceUsage();
+        EngineSnapshot u = server.engineSnapshot();
         // the prefill step holds 63 blocks (1000 positions) and 1000 tokens of activations plus one row of logits
         double kv = 63 * 16 * 131_072.0;
         assertThat(u.peakMemoryBytes()).isCloseTo(p.weightBytes() + kv + p.activationBytesPerDevice(1000, 1), withPercentage(1e-6));
@@ -233,8 +233,8 @@ class SimulatedServerTest {
         assertThat(u.powerWatts()).as("idle now").isEqualTo(d.idleWatts());
         // ten idle seconds later the idle power (60 W) has added 600 J
         server.advanceTo(server.now() + 10_000_000_000L);
-        assertThat(server.deviceUsage().energyJoules()).isCloseTo(joules + 600, withPercentage(1e-6));
-        assertThat(server.deviceUsage().memoryPerSecond()).hasSize(11);
+        assertThat(server.engineSnapshot().energyJoules()).isCloseTo(joules + 600, withPercentage(1e-6));
+        assertThat(server.engineSnapshot().memoryPerSecond()).hasSize(11);
         assertThat(u.prefixQueryTokens()).isEqualTo(1000);
     }
 

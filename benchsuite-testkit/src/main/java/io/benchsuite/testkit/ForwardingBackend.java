@@ -3,7 +3,7 @@ package io.benchsuite.testkit;
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendInfo;
 import io.benchsuite.api.backend.ChatMessage;
-import io.benchsuite.api.backend.DeviceUsage;
+import io.benchsuite.api.backend.EngineSnapshot;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.PreparedPrompt;
 import io.benchsuite.api.backend.RequestHandle;
@@ -62,8 +62,8 @@ public class ForwardingBackend implements Backend {
     }
 
     @Override
-    public Optional<DeviceUsage> deviceUsage() {
-        return delegate.deviceUsage();
+    public Optional<EngineSnapshot> engineSnapshot() {
+        return delegate.engineSnapshot();
     }
 
     @Override

@@ -52,8 +52,8 @@ class ForwardingBackendTest {
         }
 
         @Override
-        public java.util.Optional<io.benchsuite.api.backend.DeviceUsage> deviceUsage() {
-            calls.add("device usage");
+        public java.util.Optional<io.benchsuite.api.backend.EngineSnapshot> engineSnapshot() {
+            calls.add("engine snapshot");
             return java.util.Optional.empty();
         }
 
@@ -74,10 +74,10 @@ class ForwardingBackendTest {
         assertThat(b.prepare(r.messages())).isNull();
         assertThat(b.send(r, new ResponseListener.Ignoring())).isSameAs(inner.handle);
         assertThat(b.info()).isSameAs(inner.info);
-        assertThat(b.deviceUsage()).isEmpty();
+        assertThat(b.engineSnapshot()).isEmpty();
         b.close();
 
-        assertThat(inner.calls).containsExactly("preflight", "warm-up", "prepare", "send 7", "info", "device usage", "close");
+        assertThat(inner.calls).containsExactly("preflight", "warm-up", "prepare", "send 7", "info", "engine snapshot", "close");
         assertThat(b.delegate()).isSameAs(inner);
     }
 

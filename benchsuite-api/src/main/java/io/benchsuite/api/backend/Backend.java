@@ -98,14 +98,16 @@ public interface Backend extends AutoCloseable {
     BackendInfo info();
 
     /**
-     * What the backend's devices went through since it started (memory over time and its peak,
-     * KV-cache fragmentation, prefix-cache hits, energy), for a backend that can see its own devices,
-     * such as the simulator. A run calls this once when it ends, after the last request, and puts the
-     * figures in the report's {@code device} section. The default knows nothing: empty.
+     * What the serving engine behind this backend did since it started (request phases, prefix-cache
+     * hits, tokens, device memory and its curve, KV-cache fragmentation, energy, compiled code), for a
+     * backend that can see its own engine, such as the simulator or an in-process engine. A run calls
+     * this once when it starts and once when it ends, after the last request, and puts the figures over
+     * the run in the report's {@code engineSnapshot} section. Callable from any thread, cheap. The default
+     * knows nothing: empty. A backend behind HTTP leaves it empty; the server's own metrics tell instead.
      *
-     * @return the device figures, or empty when the backend cannot see its devices
+     * @return the engine's figures now, or empty when the backend cannot see its engine
      */
-    default Optional<DeviceUsage> deviceUsage() {
+    default Optional<EngineSnapshot> engineSnapshot() {
         return Optional.empty();
     }
 

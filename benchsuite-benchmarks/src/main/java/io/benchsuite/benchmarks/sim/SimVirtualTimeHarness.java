@@ -3,7 +3,7 @@ package io.benchsuite.benchmarks.sim;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ChatMessage;
-import io.benchsuite.api.backend.DeviceUsage;
+import io.benchsuite.api.backend.EngineSnapshot;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
@@ -56,7 +56,7 @@ public final class SimVirtualTimeHarness {
     }
 
     private record Result(double simulatedSeconds, long checksum, double[] ttft, double[] tpot, SimEngineState state,
-                          DeviceUsage usage) {
+                          EngineSnapshot usage) {
     }
 
     private static Result run(SimSettings settings, int requests, double rate, int input, int output) {
@@ -102,7 +102,7 @@ public final class SimVirtualTimeHarness {
             ttft[i] = (first[i] - sent[i]) / 1e9;
             tpot[i] = (end[i] - first[i]) / 1e9 / (output - 1);
         }
-        return new Result(last / 1e9, checksum[0], ttft, tpot, server.state(), server.deviceUsage());
+        return new Result(last / 1e9, checksum[0], ttft, tpot, server.state(), server.engineSnapshot());
     }
 
     private static void print(Result r) {
@@ -111,7 +111,7 @@ public final class SimVirtualTimeHarness {
         System.out.printf(Locale.ROOT, "TTFT ms p50 %.1f p99 %.1f; TPOT ms p50 %.2f p99 %.2f; steps %d, preemptions %d%n",
                 1e3 * q(r.ttft, 0.5), 1e3 * q(r.ttft, 0.99), 1e3 * q(r.tpot, 0.5), 1e3 * q(r.tpot, 0.99), r.state.steps(),
                 r.state.preemptions());
-        DeviceUsage u = r.usage;
+        EngineSnapshot u = r.usage;
         System.out.printf(Locale.ROOT, "memory peak %.1f GB of %.1f (weights %.1f); KV fragmentation mean %.3f max %.3f; "
                         + "prefix hit rate %.3f; energy %.0f kJ, %.3f J per output token, mean power %.0f W, busy %.1f %%%n",
                 u.peakMemoryBytes() / 1e9, u.memoryCapacityBytes() / 1e9, u.weightBytes() / 1e9, u.meanFragmentation(),

@@ -5,7 +5,7 @@ import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
-import io.benchsuite.core.report.model.DeviceSection;
+import io.benchsuite.core.report.model.EngineSnapshotSection;
 import io.benchsuite.core.run.RunResult;
 import java.io.IOException;
 import java.io.InputStream;
@@ -96,8 +96,8 @@ public final class VirtualRunHarness {
         System.out.printf(Locale.ROOT, "TTFT ms p50 %.2f p99 %.2f; TPOT ms p50 %.3f p99 %.3f; E2E ms p50 %.1f p99 %.1f; "
                         + "output %.0f tok/s%n", s.ttft().p50(), s.ttft().p99(), s.tpot().p50(), s.tpot().p99(), s.e2e().p50(),
                 s.e2e().p99(), s.throughput().outputTokensPerSecond());
-        last.section(DeviceSection.class).ifPresent(d -> System.out.printf(Locale.ROOT,
-                "device: memory peak %.1f GB of %.1f; KV fragmentation mean %.3f; prefix hit rate %.3f; %.3f J per output token%n",
+        last.section(EngineSnapshotSection.class).ifPresent(d -> System.out.printf(Locale.ROOT,
+                "engine snapshot: memory peak %.1f GB of %.1f; KV fragmentation mean %.3f; prefix hit rate %.3f; %.3f J per output token%n",
                 d.peakMemoryBytes() / 1e9, d.memoryCapacityBytes() / 1e9, d.kvCacheFragmentation().mean(), d.prefixCache().hitRate(),
                 d.energy().joulesPerOutputToken()));
     }

@@ -10,13 +10,10 @@ import io.benchsuite.core.analysis.pareto.Objective;
 import io.benchsuite.core.analysis.pareto.ParetoCandidate;
 import io.benchsuite.core.analysis.sweep.PointFigure;
 import io.benchsuite.core.analysis.sweep.SweepPoint;
-import io.benchsuite.core.report.model.DeviceSection;
-import io.benchsuite.core.report.model.EngineSection;
-import io.benchsuite.core.report.model.GpuSection;
+import io.benchsuite.core.report.model.FigureResolver;
 import io.benchsuite.core.report.model.HostSection;
 import io.benchsuite.core.report.model.PhasesSection;
 import io.benchsuite.core.report.model.Report;
-import io.benchsuite.core.report.model.ServerSection;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -56,11 +53,10 @@ public final class ReportFigures {
 
     /**
      * The twelve headline metrics of a run, as far as its report holds them: TTFT, TPOT and E2E at p50; output
-     * tokens/s; goodput (with an SLO); KV-cache hit rate (server metrics, else the engine's); memory peak (GPU,
-     * else the engine's device, else process RSS); KV-allocator fragmentation (the engine's; the host's RSS ratio
-     * is another quantity); compile/warm-up time (JIT time of the {@code phases} or {@code host} section); JIT hit
-     * rate (no JVM counter: absent); CPU peak (the process's, 0..1); energy per token (GPU energy ÷ output
-     * tokens, else the engine's power model, else the host's RAPL figure).
+     * tokens/s; goodput (with an SLO); KV-cache hit rate, memory peak, KV-allocator fragmentation and energy per
+     * token as {@link FigureResolver} picks them (the host's RSS ratio is another quantity than the allocator's
+     * fragmentation); compile/warm-up time (JIT time of the {@code phases} or {@code host} section); JIT hit rate
+     * (no JVM counter: absent); CPU peak (the process's, 0..1).
      *
      * @param report the run's report
      * @param label the run's name in the analysis
@@ -69,7 +65,6 @@ public final class ReportFigures {
     public static RunFigures headline(Report report, String label) {
         notNull(report, "report");
         Map<HeadlineMetric, Double> v = new EnumMap<>(HeadlineMetric.class);
-        Optional<EngineSection> engine = report.section(EngineSection.class);
         Optional<HostSection> host = report.section(HostSection.class);
         v.put(HeadlineMetric.TTFT, report.latency(LatencyMetric.TTFT).p50());
         v.put(HeadlineMetric.TPOT, report.latency(LatencyMetric.TPOT).p50());
@@ -77,11 +72,8 @@ public final class ReportFigures {
         v.put(HeadlineMetric.OUTPUT_THROUGHPUT, report.throughput().outputTokensPerSecond());
         v.put(HeadlineMetric.GOODPUT, report.goodput().hasSlo() ? report.goodput().requestsPerSecond() : Double.NaN);
         v.put(HeadlineMetric.KV_CACHE_HIT_RATE, kvCacheHitRate(report));
-        double memory = deviceMemoryPeakBytes(report);
-        if (!Double.isFinite(memory)) memory = host.map(h -> h.memory().rssPeakBytes()).map(Long::doubleValue).orElse(Double.NaN);
-        v.put(HeadlineMetric.MEMORY_PEAK, memory);
-        v.put(HeadlineMetric.MEMORY_FRAGMENTATION, report.section(DeviceSection.class).map(d -> d.kvCacheFragmentation().mean())
-                .filter(Double::isFinite).or(() -> engine.map(EngineSection::meanKvFragmentation)).orElse(Double.NaN));
+        v.put(HeadlineMetric.MEMORY_PEAK, FigureResolver.memoryPeak(report).value());
+        v.put(HeadlineMetric.MEMORY_FRAGMENTATION, FigureResolver.kvFragmentation(report).value());
         v.put(HeadlineMetric.WARMUP_TIME, report.section(PhasesSection.class).map(PhasesSection::jitCompileMs)
                 .filter(Double::isFinite).or(() -> host.map(h -> h.jit().compileMs()).map(Long::doubleValue)).orElse(Double.NaN));
         v.put(HeadlineMetric.CPU_PEAK, host.map(h -> h.cpu().processPeakPct() / 100).orElse(Double.NaN));
@@ -89,36 +81,19 @@ public final class ReportFigures {
         return new RunFigures(label, v);
     }
 
-    /** Prefix-cache hit rate: the server's, else the serving engine's (device section, then engine section); NaN when none says. */
+    /** Prefix-cache hit rate as {@link FigureResolver#kvCacheHitRate} picks it; NaN when no block says. */
     public static double kvCacheHitRate(Report report) {
-        double server = report.section(ServerSection.class).map(ServerSection::prefixCacheHitRate).orElse(Double.NaN);
-        if (Double.isFinite(server)) return server;
-        return report.section(DeviceSection.class).map(d -> d.prefixCache().hitRate()).filter(Double::isFinite)
-                .or(() -> report.section(EngineSection.class).map(EngineSection::prefixCacheHitRate)).orElse(Double.NaN);
+        return FigureResolver.kvCacheHitRate(report).value();
     }
 
-    /** Peak device memory in bytes: the GPU's, else the serving engine's device (device section, then engine section); NaN when none says. */
+    /** Peak device memory in bytes as {@link FigureResolver#deviceMemoryPeak} picks it; NaN when no block says. */
     public static double deviceMemoryPeakBytes(Report report) {
-        return report.section(GpuSection.class).map(g -> g.memoryUsedBytes().peak()).map(Long::doubleValue)
-                .or(() -> report.section(DeviceSection.class).map(DeviceSection::peakMemoryBytes).filter(Double::isFinite))
-                .or(() -> report.section(EngineSection.class).map(EngineSection::peakMemoryBytes).filter(Double::isFinite))
-                .orElse(Double.NaN);
+        return FigureResolver.deviceMemoryPeak(report).value();
     }
 
-    /**
-     * Energy per output token in joules: GPU energy over the run ÷ output tokens, else the engine's power model,
-     * else the host's RAPL figure; NaN when none is known.
-     */
+    /** Energy per output token in joules as {@link FigureResolver#energyPerToken} picks it; NaN when none is known. */
     public static double energyPerToken(Report report) {
-        long tokens = report.tokens().output();
-        double gpu = report.section(GpuSection.class).filter(GpuSection::available).map(GpuSection::energyJoules)
-                .filter(e -> Double.isFinite(e) && e > 0 && tokens > 0).map(e -> e / tokens).orElse(Double.NaN);
-        if (Double.isFinite(gpu)) return gpu;
-        double device = report.section(DeviceSection.class).map(d -> d.energy().joulesPerOutputToken()).orElse(Double.NaN);
-        if (Double.isFinite(device)) return device;
-        double engine = report.section(EngineSection.class).map(EngineSection::energyPerOutputToken).orElse(Double.NaN);
-        if (Double.isFinite(engine)) return engine;
-        return report.section(HostSection.class).map(h -> h.energy().joulesPerOutputToken()).orElse(Double.NaN);
+        return FigureResolver.energyPerToken(report).value();
     }
 
     /**

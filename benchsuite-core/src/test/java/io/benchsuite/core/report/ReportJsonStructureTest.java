@@ -51,7 +51,11 @@ class ReportJsonStructureTest {
         // an in-process backend's run also records cold start against steady state, and every report its phase shares
         withSections.addAll(List.of("phases", "decomposition"));
         withSections.add("client"); // the engine's own section: the client's hiccups and CPU
+        withSections.add("figureSources"); // where each headline figure several blocks could give came from
         assertThat(keys(r)).containsExactlyInAnyOrderElementsOf(withSections);
+        assertThat(keys(r.path("figureSources"))).containsExactlyInAnyOrder("kvCacheHitRate", "memoryPeak", "memoryFragmentation",
+                "energyPerToken");
+        assertThat(keys(r.path("figureSources").path("memoryPeak"))).containsExactlyInAnyOrder("value", "source", "pointer");
         assertThat(keys(r.path("client"))).containsExactlyInAnyOrder("hiccups", "cpu", "stallThresholdMs", "stalledRequests",
                 "saturated");
         assertThat(keys(r.path("client").path("hiccups"))).containsExactlyInAnyOrder("resolutionMs", "samples", "p50Ms",

@@ -140,8 +140,8 @@ class ReportWritersTest {
                 .containsExactly("test", "http://x/metrics");
         assertThat(read.section(ServerSection.class).get().prefixCacheHitRate()).as("null reads back as NaN").isNaN();
         assertThat(read.sections()).as("the clashing section was dropped; the engine's workload and client sections are kept, "
-                        + "and the in-process backend's phases and the phase shares every report has")
-                .containsOnlyKeys("server", "workload", "client", "phases", "decomposition");
+                        + "and the in-process backend's phases, the phase shares and the figures' sources every report has")
+                .containsOnlyKeys("server", "workload", "client", "phases", "decomposition", "figureSources");
         assertThat(read.section(io.benchsuite.core.hiccup.ClientSection.class)).get()
                 .isEqualTo(written.section(io.benchsuite.core.hiccup.ClientSection.class).get());
         assertThat(read.section(io.benchsuite.core.workload.WorkloadSection.class)).get()

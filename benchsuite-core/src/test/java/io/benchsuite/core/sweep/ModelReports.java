@@ -5,11 +5,12 @@ import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.core.analysis.sweep.ServerModel;
 import io.benchsuite.core.analysis.sweep.SweepPoint;
-import io.benchsuite.core.report.model.EngineSection;
+import io.benchsuite.core.report.model.EngineSnapshotSection;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.RequestCounts;
 import io.benchsuite.core.run.ReportSection;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /** Reports of runs of the closed-form {@link ServerModel}, as a sweep's point runner returns them. */
@@ -30,10 +31,13 @@ public final class ModelReports {
         l.put(LatencyMetric.TPOT, stats(p.tpotP50Ms(), p.tpotP99Ms()));
         l.put(LatencyMetric.E2E, stats(p.e2eP50Ms(), p.e2eP99Ms()));
         RequestCounts counts = RequestCounts.of(new RunSummary.Counts(p.requests(), 0, 0, p.requests(), p.requests() - errors, errors, 0, 0, 0));
-        EngineSection engine = new EngineSection("model", "gpu", p.requests(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                128 * p.requests(), energyPerToken(c) * 128 * p.requests(), energyPerToken(c), WATTS, 16e9 + ServerModel.batch(c) * 1e8,
-                80e9, 0.1, 60, 1, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
-        Map<String, ReportSection> sections = Map.of(EngineSection.KEY, engine);
+        long tokens = 128 * p.requests();
+        EngineSnapshotSection engine = new EngineSnapshotSection("model", EngineSnapshotSection.SIMULATOR, "gpu", 1, 80e9, Double.NaN,
+                16e9 + ServerModel.batch(c) * 1e8, Double.NaN, Double.NaN, new EngineSnapshotSection.Fragmentation(Double.NaN, 0.1,
+                Double.NaN), null, new EngineSnapshotSection.Energy(energyPerToken(c) * tokens, energyPerToken(c), tokens, WATTS,
+                Double.NaN), new EngineSnapshotSection.Phases(p.requests(), Double.NaN, Double.NaN, Double.NaN, Double.NaN),
+                Double.NaN, 1, 60, null, null, List.of());
+        Map<String, ReportSection> sections = Map.of(EngineSnapshotSection.KEY, engine);
         return new Report(Report.SCHEMA_VERSION, null, null, null, null, null, null, counts, null, l,
                 new RunSummary.Throughput(p.requestsPerSecond(), p.outputTokensPerSecond(), Double.NaN), null,
                 new RunSummary.Tokens(0, 128 * p.requests(), 0, 0, 0), null, null, sections, null);

@@ -1,6 +1,6 @@
 package io.benchsuite.sim.server;
 
-import io.benchsuite.api.backend.DeviceUsage;
+import io.benchsuite.api.backend.EngineSnapshot;
 import io.benchsuite.sim.SimEngineState;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -61,13 +61,13 @@ final class ServerMetrics {
 
     /** The exposition of {@code backend} now, with vLLM's speculative-decoding counters when its engine speculates. */
     String render(io.benchsuite.sim.SimBackend backend) {
-        StringBuilder b = new StringBuilder(render(backend.state(), backend.deviceUsage().orElseThrow()));
+        StringBuilder b = new StringBuilder(render(backend.state(), backend.engineSnapshot().orElseThrow()));
         SpecDecodeExposition.append(b, backend.specDecodeTotals(), modelLabel);
         return b.toString();
     }
 
     /** The exposition text (format 0.0.4). */
-    String render(SimEngineState s, DeviceUsage u) {
+    String render(SimEngineState s, EngineSnapshot u) {
         StringBuilder b = new StringBuilder(4096);
         gauge(b, "vllm:num_requests_running", "Number of requests in model execution batches.", s.running());
         gauge(b, "vllm:num_requests_waiting", "Number of requests waiting to be processed.", s.waiting());
@@ -129,7 +129,7 @@ final class ServerMetrics {
     }
 
     /** One series per device, under the DCGM exporter's names and units. */
-    private void dcgm(StringBuilder b, DeviceUsage u) {
+    private void dcgm(StringBuilder b, EngineSnapshot u) {
         int n = u.devices();
         double mib = 1024.0 * 1024.0;
         double capacity = u.memoryCapacityBytes() / n;
@@ -144,7 +144,7 @@ final class ServerMetrics {
         }
     }
 
-    private void dcgmSeries(StringBuilder b, String name, String type, String help, DeviceUsage u, double perDevice) {
+    private void dcgmSeries(StringBuilder b, String name, String type, String help, EngineSnapshot u, double perDevice) {
         b.append("# HELP ").append(name).append(' ').append(help).append('\n');
         b.append("# TYPE ").append(name).append(' ').append(type).append('\n');
         for (int gpu = 0; gpu < u.devices(); gpu++) {

@@ -2,7 +2,7 @@ package io.benchsuite.sim.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.benchsuite.api.backend.DeviceUsage;
+import io.benchsuite.api.backend.EngineSnapshot;
 import io.benchsuite.metrics.gpu.DcgmExporter;
 import io.benchsuite.metrics.gpu.GpuReading;
 import io.benchsuite.metrics.server.PrometheusText;
@@ -63,7 +63,7 @@ class ServerDeviceMetricsTest {
             // the GPU sampler (--dcgm-url) reads two simulated H100s
             GpuReading gpu = new DcgmExporter(s.baseUri().resolve("/metrics"), Duration.ofSeconds(5)).read();
             assertThat(gpu.gpus()).isEqualTo(2);
-            DeviceUsage u = s.backend().deviceUsage().orElseThrow();
+            EngineSnapshot u = s.backend().engineSnapshot().orElseThrow();
             // what a real vLLM shows in nvidia-smi: the weights and the whole preallocated KV pool
             assertThat(gpu.memoryUsedBytes()).isBetween(0.85 * 2 * 80e9, 0.91 * 2 * 80e9);
             assertThat(gpu.powerW()).as("idle between requests: 2 x 110 W").isEqualTo(220.0);

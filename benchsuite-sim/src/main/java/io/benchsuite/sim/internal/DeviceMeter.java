@@ -1,6 +1,7 @@
 package io.benchsuite.sim.internal;
 
-import io.benchsuite.api.backend.DeviceUsage;
+import io.benchsuite.api.backend.EngineSnapshot;
+import io.benchsuite.api.backend.EngineSnapshotBuilder;
 import io.benchsuite.sim.SimEngineState;
 import io.benchsuite.sim.SimPhysics;
 import java.util.ArrayList;
@@ -141,34 +142,36 @@ final class DeviceMeter {
         series[i] = Math.max(series[i], m);
     }
 
-    /** Bytes the devices moved between memory and compute units (weights and KV read per step) since the start. */
-    synchronized double trafficBytes() {
-        return trafficBytes;
-    }
-
-    /** The figures at {@code nowNanos}, with the idle time up to then; counters from the engine's {@code state}. */
-    synchronized DeviceUsage usage(long nowNanos, SimEngineState state) {
+    /** The device figures at {@code nowNanos}, with the idle time up to then; counters from the engine's {@code state}. */
+    synchronized EngineSnapshotBuilder usage(long nowNanos, SimEngineState state) {
         fill(nowNanos);
         double elapsed = Math.max(0, nowNanos - originNanos) / nanosPerSimSecond;
         double idle = Math.max(0, elapsed - busySeconds);
         double energy = hasPower ? busyEnergy + devices * physics.device().idleWatts() * idle : Double.NaN;
         List<Double> curve = new ArrayList<>(seriesLength);
         for (int i = 0; i < seriesLength; i++) curve.add(series[i]);
-        return new DeviceUsage(physics.device().name(), devices, physics.device().memoryBytes() * devices, weightBytes,
-                kvBytesInUse, activationBytes, memoryNow(), peakMemory, kvBlocks, usedBlocks, fragmentationNow,
-                fragmentationSamples == 0 ? 0 : fragmentationSum / fragmentationSamples, fragmentationMax,
-                state.prefixQueryTokens(), state.prefixHitTokens(), state.generationTokens(), energy, elapsed, busySeconds, curve,
-                weightBytes + (preallocates ? kvPoolBytes : kvBytesInUse) + activationBytes, utilisation,
-                hasPower ? devices * physics.device().powerWatts(utilisation) : Double.NaN,
-                elapsed > 0 ? Math.min(1, utilisationSeconds / elapsed) : 0,
-                hasPower && Double.isNaN(peakPower) ? devices * physics.device().idleWatts() : peakPower,
-                switch (graphs.mode()) {
+        return EngineSnapshot.builder().simulated(true).device(physics.device().name()).devices(devices)
+                .memoryCapacityBytes(physics.device().memoryBytes() * devices).weightBytes(weightBytes).kvBytesInUse(kvBytesInUse)
+                .activationBytes(activationBytes).memoryBytes(memoryNow()).peakMemoryBytes(peakMemory).kvBlocks(kvBlocks)
+                .kvBlocksInUse(usedBlocks).fragmentation(fragmentationNow)
+                .meanFragmentation(fragmentationSamples == 0 ? 0 : fragmentationSum / fragmentationSamples)
+                .maxFragmentation(fragmentationMax).prefixQueryTokens(state.prefixQueryTokens())
+                .prefixHitTokens(state.prefixHitTokens()).generationTokens(state.generationTokens()).energyJoules(energy)
+                .elapsedSeconds(elapsed).busySeconds(busySeconds).memoryPerSecond(curve)
+                .reservedBytes(weightBytes + (preallocates ? kvPoolBytes : kvBytesInUse) + activationBytes)
+                .utilisation(utilisation).powerWatts(hasPower ? devices * physics.device().powerWatts(utilisation) : Double.NaN)
+                .meanUtilisation(elapsed > 0 ? Math.min(1, utilisationSeconds / elapsed) : 0)
+                .peakPowerWatts(hasPower && Double.isNaN(peakPower) ? devices * physics.device().idleWatts() : peakPower)
+                .compilation(switch (graphs.mode()) {
                     case CUDA_GRAPHS -> "cuda-graphs";
                     case AHEAD_OF_TIME -> "ahead-of-time";
                     case NONE -> "eager";
-                },
+                })
                 // compiled with a dynamic batch dimension (or ahead of time): no shape is ever recompiled
-                graphs.compilations(), 0, graphs.compileSeconds(), graphs.maxCaptured(), graphs.steps(), graphs.decodeSteps(),
-                graphs.replays(), graphs.eagerSteps());
+                .compilations(graphs.compilations()).recompilations(0).compileSeconds(graphs.compileSeconds())
+                .maxCapturedBatch(graphs.maxCaptured()).steps(graphs.steps()).graphRequests(graphs.decodeSteps())
+                .graphHits(graphs.replays()).eagerSteps(graphs.eagerSteps())
+                .memoryTrafficBytes(trafficBytes)
+                .peakMemoryBandwidth(physics.device().memoryBandwidth() * physics.tensorParallel());
     }
 }

@@ -1,7 +1,7 @@
 package io.benchsuite.sim.internal;
 
 import io.benchsuite.api.backend.BackendError;
-import io.benchsuite.api.backend.DeviceUsage;
+import io.benchsuite.api.backend.EngineSnapshot;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.sim.EnginePreset;
@@ -31,7 +31,7 @@ import java.util.SplittableRandom;
  * {@link EnginePreset.KvPolicy} says; an on-demand engine that runs out preempts the latest admitted
  * sequence, which is recomputed later (its output so far is kept).
  *
- * <p>Not thread-safe: one thread drives it. {@link #state()} and {@link #deviceUsage(long)} may be read from any thread.
+ * <p>Not thread-safe: one thread drives it. {@link #state()} and {@link #engineSnapshot(long)} may be read from any thread.
  */
 public final class EngineCore {
     private final SimSettings settings;
@@ -169,20 +169,14 @@ public final class EngineCore {
     }
 
     /**
-     * The running totals a server's metrics would show, at {@code nowNanos} of the driver's clock; any thread.
+     * What the engine did since its start, at {@code nowNanos} of the driver's clock: the device figures, the request
+     * phase sums (in the driver's clock) and the reads per KV block; any thread.
      */
-    public io.benchsuite.api.backend.EngineTotals engineTotals(long nowNanos) {
+    public EngineSnapshot engineSnapshot(long nowNanos) {
         SimEngineState s = snapshot;
-        DeviceUsage u = meter.usage(nowNanos, s);
-        return new io.benchsuite.api.backend.EngineTotals(u.device(), s.phaseRequests(), s.queueSeconds(), s.prefillSeconds(),
-                s.decodeSeconds(), s.endToEndSeconds(), s.prefixQueryTokens(), s.prefixHitTokens(), s.generationTokens(),
-                u.energyJoules(), u.peakMemoryBytes(), u.memoryCapacityBytes(), u.meanFragmentation(), u.elapsedSeconds(),
-                u.busySeconds(), meter.trafficBytes(), physics.device().memoryBandwidth() * physics.tensorParallel());
-    }
-
-    /** The device figures at {@code nowNanos} of the driver's clock; any thread. */
-    public DeviceUsage deviceUsage(long nowNanos) {
-        return meter.usage(nowNanos, snapshot);
+        return meter.usage(nowNanos, s).completedRequests(s.phaseRequests()).queueSeconds(s.queueSeconds())
+                .prefillSeconds(s.prefillSeconds()).decodeSeconds(s.decodeSeconds()).endToEndSeconds(s.endToEndSeconds())
+                .kvBlockReads(kvBlockReads()).build();
     }
 
     /**

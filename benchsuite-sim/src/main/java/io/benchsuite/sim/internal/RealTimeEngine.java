@@ -1,6 +1,6 @@
 package io.benchsuite.sim.internal;
 
-import io.benchsuite.api.backend.DeviceUsage;
+import io.benchsuite.api.backend.EngineSnapshot;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.sim.SimEngineState;
 import io.benchsuite.sim.SimSettings;
@@ -97,18 +97,9 @@ public final class RealTimeEngine implements AutoCloseable {
         return core.state();
     }
 
-    /** The device figures now. */
-    public io.benchsuite.api.backend.EngineTotals engineTotals() {
-        return core.engineTotals(timer.nanoTime());
-    }
-
-    /** Reads of each KV block position since the start (a copy). */
-    public long[] kvBlockReads() {
-        return core.kvBlockReads();
-    }
-
-    public DeviceUsage deviceUsage() {
-        return core.deviceUsage(timer.nanoTime());
+    /** What the engine did since its start, now (phase sums on the wall clock). */
+    public EngineSnapshot engineSnapshot() {
+        return core.engineSnapshot(timer.nanoTime());
     }
 
     /**

@@ -4,8 +4,8 @@ import io.benchsuite.core.accuracy.AccuracySection;
 import io.benchsuite.core.report.json.SectionCatalog;
 import io.benchsuite.core.report.json.SectionType;
 import io.benchsuite.core.report.model.BatchSection;
-import io.benchsuite.core.report.model.DeviceSection;
-import io.benchsuite.core.report.model.EngineSection;
+import io.benchsuite.core.report.model.EngineSnapshotSection;
+import io.benchsuite.core.report.model.FigureSourcesSection;
 import io.benchsuite.core.report.model.GpuSection;
 import io.benchsuite.core.report.model.HostSection;
 import io.benchsuite.core.report.model.PhasesSection;
@@ -36,8 +36,8 @@ public final class BuiltInSections implements SectionCatalog {
                 SectionType.of(ServerSection.KEY, ServerSection.class),
                 SectionType.of(HostSection.KEY, HostSection.class),
                 SectionType.of(GpuSection.KEY, GpuSection.class),
-                SectionType.of(DeviceSection.KEY, DeviceSection.class),
-                SectionType.of(EngineSection.KEY, EngineSection.class),
+                SectionType.of(EngineSnapshotSection.KEY, EngineSnapshotSection.class),
+                SectionType.of(FigureSourcesSection.KEY, FigureSourcesSection.class),
                 SectionType.of(PhasesSection.KEY, PhasesSection.class),
                 SectionType.of(ScenarioSection.KEY, ScenarioSection.class),
                 SectionType.of(AccuracySection.KEY, AccuracySection.class),

@@ -4,13 +4,15 @@ import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.core.report.html.internal.HtmlNumbers;
 import io.benchsuite.core.report.model.BatchSection;
-import io.benchsuite.core.report.model.DeviceSection;
+import io.benchsuite.core.report.model.EngineSnapshotSection;
+import io.benchsuite.core.report.model.FigureResolver;
 import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.GpuSection;
 import io.benchsuite.core.report.model.HostSection;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ReportNumbers;
 import io.benchsuite.core.report.model.ServerSection;
+import io.benchsuite.core.report.model.SourcedFigure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -84,8 +86,8 @@ public record Headline(String key, String name, String definition, List<Figure> 
         Optional<ServerSection> server = report.section(ServerSection.class);
         Optional<HostSection> host = report.section(HostSection.class);
         Optional<GpuSection> gpu = report.section(GpuSection.class);
-        // the serving engine's own accounting of its devices (the simulator's), where the backend has it
-        Optional<DeviceSection> device = report.section(DeviceSection.class);
+        // the serving engine's own accounting (the simulator's), where the backend has it
+        Optional<EngineSnapshotSection> engine = report.section(EngineSnapshotSection.class);
         long succeeded = report.requests().succeeded();
         String noSuccess = succeeded == 0 ? "no request succeeded" : "no successful request carried this measurement";
         String noServer = "no server metrics scraped (no server section in report.json)";
@@ -141,57 +143,60 @@ public record Headline(String key, String name, String definition, List<Figure> 
                         + (basis.isEmpty() ? "" : " Goodput against the default SLO: " + basis + "; set --slo to choose."),
                 slo.isEmpty() ? "no SLO set (--slo), so goodput is not defined" : noSuccess,
                 goodput.toArray(Figure[]::new)));
+        SourcedFigure hit = FigureResolver.kvCacheHitRate(report);
         out.add(make("kvCacheHitRate", "KV-cache hit rate", "Share of prompt tokens served from the server's prefix cache"
-                        + (device.isPresent() ? " (from the engine's own accounting, or from the server's /metrics)." : "."),
-                server.isPresent() || device.isPresent() ? "the server did not report a prefix-cache hit rate" : noServer,
-                fig("engine", device.map(d -> d.prefixCache().hitRate()).orElse(Double.NaN), Unit.RATIO_AS_PERCENT,
-                        "/device/prefixCache/hitRate"),
-                fig(device.isPresent() ? "server" : "", server.map(ServerSection::prefixCacheHitRate).orElse(Double.NaN),
-                        Unit.RATIO_AS_PERCENT, "/server/prefixCacheHitRate")));
-        out.add(make("memoryPeak", "Memory peak", "Highest memory in use during the run: " + (device.isPresent()
-                        ? "the serving engine's device memory (weights + KV cache in use + activations), " : "")
-                        + "accelerator memory, process RSS and JVM heap.",
-                device.isPresent() ? "no memory reading in the device, host or GPU sections"
+                        + (hit.known() ? " (from " + said(hit) + ")." : "."),
+                server.isPresent() || engine.isPresent() ? "the server did not report a prefix-cache hit rate" : noServer,
+                sourced(hit, Unit.RATIO_AS_PERCENT)));
+        SourcedFigure memory = FigureResolver.memoryPeak(report);
+        boolean hostMemory = SourcedFigure.HOST.equals(memory.source());
+        out.add(make("memoryPeak", "Memory peak", "Highest memory in use during the run" + (memory.known() && !hostMemory
+                        ? " (" + said(memory) + (engine.isPresent() && !SourcedFigure.GPU.equals(memory.source())
+                        ? ": weights + KV cache in use + activations" : "") + ")" : "")
+                        + ", then the benchmark process's RSS and JVM heap.",
+                engine.isPresent() ? "no memory reading in the engine snapshot, host or GPU sections"
                         : host.isPresent() || gpu.isPresent() ? "no memory reading in the host or GPU sections"
                         : "no host or GPU telemetry recorded",
-                fig("device", device.map(DeviceSection::peakMemoryBytes).orElse(Double.NaN), Unit.BYTES, "/device/peakMemoryBytes"),
-                fig("GPU", gpu.map(g -> number(g.memoryUsedBytes().peak())).orElse(Double.NaN), Unit.BYTES, "/gpu/memoryUsedBytes/peak"),
-                fig("RSS", host.map(h -> number(h.memory().rssPeakBytes())).orElse(Double.NaN), Unit.BYTES, "/host/memory/rssPeakBytes"),
+                sourced(memory, Unit.BYTES),
+                fig("RSS", hostMemory ? Double.NaN : host.map(h -> number(h.memory().rssPeakBytes())).orElse(Double.NaN), Unit.BYTES,
+                        "/host/memory/rssPeakBytes"),
                 fig("heap", host.map(h -> (double) h.memory().heapPeakBytes()).orElse(Double.NaN), Unit.BYTES,
                         "/host/memory/heapPeakBytes")));
-        out.add(make("memoryFragmentation", "Memory fragmentation ratio", device.isPresent()
-                        ? "KV-cache allocator: 1 − largest free block / total free, mean and max over the run's seconds (from the "
-                        + "serving engine's own accounting). Process: RSS ÷ memory the JVM uses (heap + non-heap), Redis's "
+        SourcedFigure kv = FigureResolver.kvFragmentation(report);
+        out.add(make("memoryFragmentation", "Memory fragmentation ratio", kv.known()
+                        ? "KV-cache allocator: 1 − largest free block / total free, mean (from " + said(kv) + ") and max over the "
+                        + "run's seconds. Process: RSS ÷ memory the JVM uses (heap + non-heap), Redis's "
                         + "mem_fragmentation_ratio: above 1 is memory held but not in use (the JVM's own free blocks are not observable)."
                         : "Process RSS ÷ memory the JVM uses (heap + non-heap), Redis's mem_fragmentation_ratio: above 1 is memory "
                         + "held but not in use. (1 − largest free block / total free is not observable from the JVM.)",
-                device.isPresent() ? "neither the device nor the host section has a fragmentation reading"
+                engine.isPresent() ? "neither the engine snapshot nor the host section has a fragmentation reading"
                         : host.isPresent() ? "the host section has no fragmentation reading" : noHost,
-                fig("KV mean", device.map(d -> d.kvCacheFragmentation().mean()).orElse(Double.NaN), Unit.RATIO,
-                        "/device/kvCacheFragmentation/mean"),
-                fig("KV max", device.map(d -> d.kvCacheFragmentation().max()).orElse(Double.NaN), Unit.RATIO,
-                        "/device/kvCacheFragmentation/max"),
-                fig(device.isPresent() ? "process" : "", host.map(h -> h.memory().fragmentationRatio()).orElse(Double.NaN), Unit.RATIO,
+                kv.known() ? new Figure("KV mean (" + kv.source() + ")", ReportNumbers.round(kv.value()), Unit.RATIO, kv.pointer())
+                        : fig("", Double.NaN, Unit.RATIO, ""),
+                fig("KV max", engine.map(d -> d.kvCacheFragmentation().max()).orElse(Double.NaN), Unit.RATIO,
+                        "/engineSnapshot/kvCacheFragmentation/max"),
+                fig(kv.known() ? "process" : "", host.map(h -> h.memory().fragmentationRatio()).orElse(Double.NaN), Unit.RATIO,
                         "/host/memory/fragmentationRatio")));
         String warmup = report.config().workload().warmup();
-        Optional<DeviceSection.Compilation> compiled = device.map(DeviceSection::compilation).filter(c -> !c.mode().isEmpty());
+        Optional<EngineSnapshotSection.Compilation> compiled = engine.map(EngineSnapshotSection::compilation).filter(c -> !c.mode().isEmpty());
         out.add(make("compileTime", "Compile / warm-up time", (compiled.isPresent() && compiled.get().compilations() > 0
                         ? "Engine: graphs compiled and captured at its start (" + compiled.get().compilations() + " of them). " : "")
                         + "JIT compilation time during the run (cold-start cost; warm-up "
                         + (warmup == null ? "0s" : warmup) + " excluded from the figures).",
                 host.isPresent() ? "the host section has no JIT compile time" : noHost,
-                fig("engine", compiled.map(DeviceSection.Compilation::compileMs).orElse(Double.NaN), Unit.MS, "/device/compilation/compileMs"),
+                fig("engine", compiled.map(EngineSnapshotSection.Compilation::compileMs).orElse(Double.NaN), Unit.MS,
+                        "/engineSnapshot/compilation/compileMs"),
                 fig("JIT", host.map(h -> number(h.jit().compileMs())).orElse(Double.NaN), Unit.MS,
                         "/host/jit/compileMs")));
         if (compiled.isPresent()) {
-            DeviceSection.Compilation c = compiled.get();
+            EngineSnapshotSection.Compilation c = compiled.get();
             out.add(make("recompileRatio", "Recompile ratio / JIT hit rate", "Recompilations over compilations, and the share of "
                             + "decode-only steps served by compiled code (" + describe(c) + "); prefill and mixed steps run eagerly "
                             + "by design (" + c.eagerSteps() + " of " + c.steps() + " steps ran eagerly).",
                     c.compilations() == 0 && c.graphRequests() == 0 ? "the engine compiled nothing and ran no decode-only step"
                             : "the engine ran no decode-only step",
-                    fig("recompile", c.recompileRatio(), Unit.RATIO_AS_PERCENT, "/device/compilation/recompileRatio"),
-                    fig("hit", c.hitRate(), Unit.RATIO_AS_PERCENT, "/device/compilation/hitRate")));
+                    fig("recompile", c.recompileRatio(), Unit.RATIO_AS_PERCENT, "/engineSnapshot/compilation/recompileRatio"),
+                    fig("hit", c.hitRate(), Unit.RATIO_AS_PERCENT, "/engineSnapshot/compilation/hitRate")));
         } else {
             // No JVM interface counts recompilations, so the row states the gap instead of a made-up figure.
             out.add(make("recompileRatio", "Recompile ratio / JIT hit rate", "Share of compilations that were recompilations (deoptimised code).",
@@ -203,27 +208,44 @@ public record Headline(String key, String name, String definition, List<Figure> 
                 host.isPresent() ? "the host section has no CPU reading" : noHost,
                 fig("process", host.map(h -> h.cpu().processPeakPct()).orElse(Double.NaN), Unit.PERCENT, "/host/cpu/processPeakPct"),
                 fig("system", host.map(h -> h.cpu().systemPeakPct()).orElse(Double.NaN), Unit.PERCENT, "/host/cpu/systemPeakPct")));
-        String energySource = host.map(h -> h.energy().source()).orElse(null);
-        String hostSource = energySource == null ? "no energy source" : energySource;
+        SourcedFigure energy = FigureResolver.energyPerToken(report);
+        boolean hostEnergy = SourcedFigure.HOST.equals(energy.source());
+        String hostMeter = host.map(h -> h.energy().source()).orElse(null);
         out.add(make("energyPerToken", "Energy per token", "Energy drawn over the run divided by output tokens ("
-                        + (device.isPresent() ? "devices: the engine's power model; host: " + hostSource : hostSource) + ").",
-                device.isPresent() ? "no energy meter was readable (no power figures in the device or host sections)"
+                        + (energy.known() && !hostEnergy ? said(energy) + "; host: " + (hostMeter == null ? "no energy source" : hostMeter)
+                        : hostMeter == null ? "no energy source" : hostMeter) + ").",
+                engine.isPresent() || gpu.isPresent() ? "no energy meter was readable (no power figures in the GPU, engine snapshot or host sections)"
                         : host.isPresent() ? "no energy meter was readable (host.energy is empty)" : noHost,
-                fig("device", device.map(d -> d.energy().joulesPerOutputToken()).orElse(Double.NaN), Unit.JOULES_PER_TOKEN,
-                        "/device/energy/joulesPerOutputToken"),
-                fig(device.isPresent() ? "host" : "", host.map(h -> h.energy().joulesPerOutputToken())
-                        .orElse(Double.NaN), Unit.JOULES_PER_TOKEN, "/host/energy/joulesPerOutputToken")));
+                sourced(energy, Unit.JOULES_PER_TOKEN),
+                fig("host", hostEnergy ? Double.NaN : host.map(h -> h.energy().joulesPerOutputToken()).orElse(Double.NaN),
+                        Unit.JOULES_PER_TOKEN, "/host/energy/joulesPerOutputToken")));
         return out;
     }
 
     /** What served the decode steps, in words. */
-    private static String describe(DeviceSection.Compilation c) {
+    private static String describe(EngineSnapshotSection.Compilation c) {
         return switch (c.mode()) {
             case "cuda-graphs" -> "CUDA graphs captured for batches up to " + c.maxCapturedBatch()
                     + ", compiled for any batch size, so none recompiles";
             case "ahead-of-time" -> "an engine built before the start for every shape, so nothing recompiles";
             case "eager" -> "eager execution: nothing is compiled";
             default -> c.mode();
+        };
+    }
+
+    /** The figure labelled with where it came from ({@code server}, {@code gpu}, {@code simulator}, ...). */
+    private static Figure sourced(SourcedFigure f, Unit unit) {
+        return f.known() ? new Figure(f.source(), ReportNumbers.round(f.value()), unit, f.pointer()) : fig("", Double.NaN, unit, "");
+    }
+
+    /** Where a figure came from, in words. */
+    private static String said(SourcedFigure f) {
+        return switch (f.source()) {
+            case SourcedFigure.SERVER -> "the server's /metrics";
+            case SourcedFigure.GPU -> "the GPU sampler";
+            case EngineSnapshotSection.SIMULATOR -> "the simulator's model of its devices";
+            case SourcedFigure.HOST -> "the host";
+            default -> "the engine's own accounting";
         };
     }
 

@@ -2,7 +2,7 @@ package io.benchsuite.core.report.html;
 
 import static io.benchsuite.core.report.html.PageBlocks.rows;
 
-import io.benchsuite.core.report.model.EngineSection;
+import io.benchsuite.core.report.model.EngineSnapshotSection;
 import io.benchsuite.core.report.model.GpuSection;
 import io.benchsuite.core.report.model.HostSection;
 import io.benchsuite.core.report.model.Report;
@@ -19,7 +19,7 @@ final class TelemetryTables {
         telemetry(b, ServerSection.KEY, r.section(ServerSection.class));
         telemetry(b, HostSection.KEY, r.section(HostSection.class));
         telemetry(b, GpuSection.KEY, r.section(GpuSection.class));
-        if (r.section(EngineSection.class).isPresent()) telemetry(b, EngineSection.KEY, r.section(EngineSection.class));
+        if (r.section(EngineSnapshotSection.class).isPresent()) telemetry(b, EngineSnapshotSection.KEY, r.section(EngineSnapshotSection.class));
         b.append("</div></section>");
     }
 

@@ -14,6 +14,7 @@ import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.core.report.model.BackendDetails;
 import io.benchsuite.core.report.model.ErrorSummary;
+import io.benchsuite.core.report.model.FigureSourcesSection;
 import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.Rates;
 import io.benchsuite.core.report.model.Report;
@@ -43,7 +44,8 @@ import org.HdrHistogram.Histogram;
  * The root of {@code report.json}: the named blocks of {@link Report}, one top-level block per
  * latency metric, one per section, and the {@code histograms} block (encoded here, and only here).
  * Reading maps the keys benchsuite knows to their record types and keeps any other top-level key as
- * an {@link UnknownSection}.
+ * an {@link UnknownSection}; the {@code engine} and {@code device} blocks of older reports are read into
+ * one {@code engineSnapshot} section ({@link OldEngineSections}).
  */
 final class ReportCodec {
     /**
@@ -172,7 +174,7 @@ final class ReportCodec {
             }
             if (version == null) throw new NotAReportException(p, "has no integer schemaVersion; not a benchsuite report");
             return new Report(version, tool, run, backend, config, seed, environment, requests, rate, latencies, throughput,
-                    goodput, tokens, errors, timeSeries, sections, histograms);
+                    goodput, tokens, errors, timeSeries, OldEngineSections.upgrade(sections), histograms);
         }
 
         private static int schemaVersion(JsonParser p) throws IOException {

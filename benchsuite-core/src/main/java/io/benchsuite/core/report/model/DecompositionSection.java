@@ -31,7 +31,7 @@ import java.util.OptionalDouble;
  *   <li>{@code server (<dialect> histograms)}: from the server's request-phase histograms over the window
  *       ({@code server.phases}), shares of the server's mean E2E; {@code other} is what the server spends outside
  *       its three phases;</li>
- *   <li>{@code engine (<backend>, exact)}: from a backend that is its own engine ({@code engine} section): exact
+ *   <li>{@code engine (<backend>, exact)}: from a backend that is its own engine ({@code engineSnapshot} section): exact
  *       per-request sums, {@code other} = 0;</li>
  *   <li>{@code client + server}: the client's mean E2E split with the server's (or engine's) phases: queueing =
  *       client wait + server queue, other = network, HTTP and whatever lies outside the server's phases.</li>
@@ -120,14 +120,14 @@ public record DecompositionSection(List<Shares> views, String serverAbsent, Cold
             views.add(shares(s, notes));
         });
         Optional<ServerSection> server = report.section(ServerSection.class);
-        Optional<EngineSection> engine = report.section(EngineSection.class);
+        Optional<EngineSnapshotSection> engine = report.section(EngineSnapshotSection.class);
         ServerPhaseTimes phases = null;
         String phasesSource = null;
         String serverAbsent = null;
-        if (engine.isPresent() && engine.get().phasesKnown()) {
-            EngineSection e = engine.get();
+        if (engine.isPresent() && engine.get().phases().known()) {
+            EngineSnapshotSection.Phases e = engine.get().phases();
             phases = times(e.requests(), e.queueMs(), e.prefillMs(), e.decodeMs(), e.e2eMs());
-            phasesSource = "engine (" + e.source() + ", exact per-request phases)";
+            phasesSource = "engine (" + engine.get().source() + ", exact per-request phases)";
         } else if (server.isPresent() && server.get().phases().known()) {
             ServerSection.Phases p = server.get().phases();
             phases = times(p.requests(), p.queueMs(), p.prefillMs(), p.decodeMs(), p.e2eMs());
@@ -168,11 +168,11 @@ public record DecompositionSection(List<Shares> views, String serverAbsent, Cold
         return new Shares(s.source(), s.requests(), s.meanE2eMs(), s.queueing(), s.prefill(), s.decode(), s.other(), notes);
     }
 
-    private static List<Index> indices(Optional<EngineSection> engine) {
-        OptionalDouble bytes = engine.map(e -> e.memoryTrafficBytes()).filter(Double::isFinite)
+    private static List<Index> indices(Optional<EngineSnapshotSection> engine) {
+        OptionalDouble bytes = engine.map(e -> e.memoryTraffic().bytes()).filter(Double::isFinite)
                 .map(OptionalDouble::of).orElse(OptionalDouble.empty());
-        double seconds = engine.map(EngineSection::deviceSeconds).orElse(Double.NaN);
-        double peak = engine.map(EngineSection::peakMemoryBandwidth).orElse(Double.NaN);
+        double seconds = engine.map(EngineSnapshotSection::elapsedSeconds).orElse(Double.NaN);
+        double peak = engine.map(e -> e.memoryTraffic().peakBandwidth()).orElse(Double.NaN);
         List<Index> out = new ArrayList<>();
         MemoryIndices.IndexSet set;
         if (bytes.isPresent() && !(seconds > 0)) {
@@ -187,10 +187,11 @@ public record DecompositionSection(List<Shares> views, String serverAbsent, Cold
             }
         }
         if (engine.isPresent()) {
-            EngineSection e = engine.get();
-            if (Double.isFinite(e.kvReadEntropyBits()) && e.kvBlocks() >= 2) {
-                double bits = e.kvReadEntropyBits();
-                double normalised = bits / (Math.log(e.kvBlocks()) / Math.log(2));
+            EngineSnapshotSection e = engine.get();
+            EngineSnapshotSection.MemoryTraffic t = e.memoryTraffic();
+            if (Double.isFinite(t.kvReadEntropyBits()) && t.kvBlocks() >= 2) {
+                double bits = t.kvReadEntropyBits();
+                double normalised = bits / (Math.log(t.kvBlocks()) / Math.log(2));
                 IndexValue sle = IndexValue.of(SLE, bits);
                 set = new MemoryIndices.IndexSet(set.nmi(), sle, IndexValue.of(SLE_NORMALISED, normalised), set.q());
             } else {

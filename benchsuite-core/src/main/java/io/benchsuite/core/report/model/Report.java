@@ -135,7 +135,7 @@ public record Report(int schemaVersion, ToolInfo tool, RunDetails run, BackendDe
                 s.latencies(), s.throughput(), GoodputSummary.of(s.goodput()), s.tokens(),
                 new ErrorSummary(Maps.sorted(s.errorsByKind()), r.errorSamples()),
                 r.timeSeries(), sections, r.histograms());
-        return report.withDecomposition();
+        return report.withDecomposition().withFigureSources();
     }
 
     /**
@@ -146,6 +146,17 @@ public record Report(int schemaVersion, ToolInfo tool, RunDetails run, BackendDe
         if (sections.containsKey(DecompositionSection.KEY)) return this;
         Map<String, ReportSection> with = new LinkedHashMap<>(sections);
         with.put(DecompositionSection.KEY, DecompositionSection.of(this));
+        return withSections(with);
+    }
+
+    /**
+     * The same report with its {@code figureSources} block ({@link FigureResolver#sources}): where each headline
+     * figure that several blocks could give came from. Replaces one already there.
+     */
+    public Report withFigureSources() {
+        Map<String, ReportSection> with = new LinkedHashMap<>(sections);
+        with.remove(FigureSourcesSection.KEY);
+        with.put(FigureSourcesSection.KEY, FigureResolver.sources(this));
         return withSections(with);
     }
 

@@ -2,7 +2,7 @@ package io.benchsuite.core.internal.engine;
 
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.BackendInfo;
-import io.benchsuite.api.backend.DeviceUsage;
+import io.benchsuite.api.backend.EngineSnapshot;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.RequestHandle;
@@ -34,7 +34,7 @@ final class VirtualClockBackend implements VirtualTimeBackend {
     private long seq;
     private boolean delivering;
     private boolean closed;
-    int deviceUsageCalls;
+    int engineSnapshotCalls;
     int warmUps;
 
     VirtualClockBackend(long firstTokenNanos, long gapNanos, java.util.Set<Long> failing) {
@@ -132,12 +132,20 @@ final class VirtualClockBackend implements VirtualTimeBackend {
         warmUps++;
     }
 
+    /**
+     * Its engine at the run's start (the first call) and at its end: the counters grow in between by 1000 prefix lookups
+     * (250 hits), 100 tokens and 50 J, so the run's figures are 0.25 and 0.5 J/token only as differences.
+     */
     @Override
-    public Optional<DeviceUsage> deviceUsage() {
-        deviceUsageCalls++;
+    public Optional<EngineSnapshot> engineSnapshot() {
+        int k = engineSnapshotCalls++ == 0 ? 1 : 2;
         double seconds = now / 1e9;
-        return Optional.of(new DeviceUsage("fake", 1, 80e9, 16e9, 1e9, 0, 17e9, 20e9, 100, 10, 0.5, 0.25, 0.75,
-                1000, 250, 100, 50.0, seconds, seconds / 2, List.of(17e9, 20e9, 18e9), 17e9, 0, 100, 0.4, 300));
+        return Optional.of(EngineSnapshot.builder().device("fake").memoryCapacityBytes(80e9).weightBytes(16e9).kvBytesInUse(1e9)
+                .activationBytes(0).memoryBytes(17e9).peakMemoryBytes(20e9).kvBlocks(100).kvBlocksInUse(10).fragmentation(0.5)
+                .meanFragmentation(0.25).maxFragmentation(0.75).prefixQueryTokens(1000L * k).prefixHitTokens(250L * k)
+                .generationTokens(100L * k).energyJoules(50.0 * k).elapsedSeconds(seconds).busySeconds(seconds / 2)
+                .memoryPerSecond(List.of(17e9, 20e9, 18e9)).reservedBytes(17e9).utilisation(0).powerWatts(100)
+                .meanUtilisation(0.4).peakPowerWatts(300).build());
     }
 
     @Override

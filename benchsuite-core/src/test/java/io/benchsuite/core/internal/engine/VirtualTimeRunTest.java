@@ -13,7 +13,7 @@ import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.RunningBenchmark;
 import io.benchsuite.core.report.html.Headline;
 import io.benchsuite.core.report.json.ReportJson;
-import io.benchsuite.core.report.model.DeviceSection;
+import io.benchsuite.core.report.model.EngineSnapshotSection;
 import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.run.RunResult;
@@ -191,37 +191,52 @@ class VirtualTimeRunTest {
     }
 
     @Test
-    void theBackendsDeviceFiguresBecomeTheDeviceSection(@TempDir Path dir) {
+    void theBackendsEngineSnapshotsBecomeTheEngineSnapshotSection(@TempDir Path dir) {
         VirtualClockBackend backend = new VirtualClockBackend(50 * MS, 8 * MS, Set.of());
         Workload w = Workload.open().rate(10).arrival(Arrival.constant()).maxRequests(25)
                 .inputTokens(LengthDistribution.fixed(16)).outputTokens(LengthDistribution.fixed(10)).build();
         RunResult r = bench(backend, w).outputDir(dir).run();
 
-        assertThat(backend.deviceUsageCalls).isEqualTo(1);
+        assertThat(backend.engineSnapshotCalls).as("one at the start, one at the end").isEqualTo(2);
         assertThat(backend.warmUps).as("warm-ups in a virtual-time run (nothing there runs on a JIT's clock)").isZero();
-        DeviceSection d = r.section(DeviceSection.class).orElseThrow();
+        EngineSnapshotSection d = r.section(EngineSnapshotSection.class).orElseThrow();
         assertThat(d.source()).isEqualTo("virtual-clock");
+        assertThat(d.origin()).isEqualTo("engine");
         assertThat(d.peakMemoryBytes()).isEqualTo(20e9);
         assertThat(d.kvCacheFragmentation().mean()).isEqualTo(0.25);
         assertThat(d.prefixCache().hitRate()).isEqualTo(0.25);
+        assertThat(d.prefixCache().queryTokens()).as("the run's lookups only").isEqualTo(1000);
         assertThat(d.energy().joulesPerOutputToken()).isEqualTo(0.5);
-        assertThat(d.timeSeries()).extracting(DeviceSection.Second::memoryBytes).containsExactly(17e9, 20e9, 18e9);
-        DeviceSection back = ReportJson.read(dir.resolve("report.json")).section(DeviceSection.class).orElseThrow();
+        assertThat(d.timeSeries()).extracting(EngineSnapshotSection.Second::memoryBytes).containsExactly(17e9, 20e9, 18e9);
+        EngineSnapshotSection back = ReportJson.read(dir.resolve("report.json")).section(EngineSnapshotSection.class).orElseThrow();
         assertThat(back.kvCacheFragmentation()).isEqualTo(d.kvCacheFragmentation());
         assertThat(back.prefixCache()).isEqualTo(d.prefixCache());
         assertThat(back.timeSeries()).isEqualTo(d.timeSeries());
         assertThat(back.energy().meanPowerW()).isEqualTo(d.energy().meanPowerW(), org.assertj.core.data.Offset.offset(1e-6));
 
-        // the headline reads them: no host or server telemetry was recorded, yet these four are known
+        // report.json says where each figure came from: no host, GPU or server telemetry, so the engine's own accounting
+        com.fasterxml.jackson.databind.JsonNode json = io.benchsuite.core.testing.JsonTrees.read(dir.resolve("report.json"));
+        assertThat(json.has("device")).as("one section, not two").isFalse();
+        assertThat(json.has("engine")).isFalse();
+        assertThat(json.at("/figureSources/energyPerToken/value").asDouble()).isEqualTo(0.5);
+        assertThat(json.at("/figureSources/energyPerToken/source").asText()).isEqualTo("engine");
+        assertThat(json.at("/figureSources/energyPerToken/pointer").asText()).isEqualTo("/engineSnapshot/energy/joulesPerOutputToken");
+        assertThat(json.at("/figureSources/kvCacheHitRate/value").asDouble()).isEqualTo(0.25);
+        assertThat(json.at("/figureSources/kvCacheHitRate/source").asText()).isEqualTo("engine");
+        assertThat(json.at("/figureSources/memoryPeak/value").asDouble()).isEqualTo(20e9);
+        assertThat(json.at("/figureSources/memoryPeak/source").asText()).isEqualTo("engine");
+        assertThat(json.at("/figureSources/memoryFragmentation/source").asText()).isEqualTo("engine");
+
+        // the headline reads them, each labelled with its source: no host or server telemetry was recorded, yet these four are known
         java.util.Map<String, Headline> headline = new java.util.HashMap<>();
         for (Headline h : Headline.of(ReportJson.read(dir))) headline.put(h.key(), h);
         assertThat(figure(headline.get("kvCacheHitRate"), "engine")).isEqualTo(0.25);
-        assertThat(figure(headline.get("memoryPeak"), "device")).isEqualTo(20e9);
-        assertThat(figure(headline.get("memoryFragmentation"), "KV mean")).isEqualTo(0.25);
+        assertThat(figure(headline.get("memoryPeak"), "engine")).isEqualTo(20e9);
+        assertThat(figure(headline.get("memoryFragmentation"), "KV mean (engine)")).isEqualTo(0.25);
         assertThat(headline.get("memoryFragmentation").figures()).extracting(Headline.Figure::pointer)
-                .contains("/device/kvCacheFragmentation/max");
-        assertThat(figure(headline.get("energyPerToken"), "device")).isEqualTo(0.5);
-        assertThat(headline.get("energyPerToken").definition()).contains("the engine's power model");
+                .contains("/engineSnapshot/kvCacheFragmentation/max");
+        assertThat(figure(headline.get("energyPerToken"), "engine")).isEqualTo(0.5);
+        assertThat(headline.get("energyPerToken").definition()).contains("the engine's own accounting");
     }
 
     private static double figure(Headline h, String label) {
