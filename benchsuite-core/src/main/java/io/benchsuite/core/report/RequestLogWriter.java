@@ -37,6 +37,8 @@ public final class RequestLogWriter implements AutoCloseable {
 
     private static final JsonFactory FACTORY = new JsonFactory();
     private final Writer out;
+    private final java.io.CharArrayWriter line = new java.io.CharArrayWriter(4096);
+    private final MillisText gapText = new MillisText();
     private volatile String runId;
     private long lines;
 
@@ -52,7 +54,13 @@ public final class RequestLogWriter implements AutoCloseable {
 
     /** Writes and flushes one record. */
     public synchronized void write(RequestRecord r) throws IOException {
-        out.write(toJsonLine(r, runId));
+        // the line is made whole in a buffer kept from line to line, then written: a line that fails
+        // half way writes nothing
+        line.reset();
+        JsonGenerator g = FACTORY.createGenerator(line);
+        writeLine(g, r, runId, gapText);
+        g.close();
+        line.writeTo(out);
         out.write('\n');
         out.flush();
         lines++;
@@ -72,6 +80,13 @@ public final class RequestLogWriter implements AutoCloseable {
     public static String toJsonLine(RequestRecord r, String runId) throws IOException {
         java.io.StringWriter sw = new java.io.StringWriter(256 + r.itl().size() * 8);
         try (JsonGenerator g = FACTORY.createGenerator(sw)) {
+            writeLine(g, r, runId, null);
+        }
+        return sw.toString();
+    }
+
+    /** One record's object; the gaps' text from {@code gapText} (null: formatted each). */
+    private static void writeLine(JsonGenerator g, RequestRecord r, String runId, MillisText gapText) throws IOException {
             g.writeStartObject();
             if (runId != null) g.writeStringField(RUN_ID, runId);
             g.writeNumberField("index", r.index());
@@ -137,18 +152,26 @@ public final class RequestLogWriter implements AutoCloseable {
                 }
             }
             g.writeArrayFieldStart("itlMs");
-            for (int i = 0; i < r.itl().size(); i++) g.writeNumber(ReportNumbers.round(r.itl().get(i) / 1e6));
+            for (int i = 0; i < r.itl().size(); i++) gap(g, r.itl().get(i), gapText);
             g.writeEndArray();
             if (r.reasoning().reasoned()) {
                 // without reasoning the answer's gaps are itlMs itself, not written twice
                 Gaps answer = r.reasoning().answerItl();
                 g.writeArrayFieldStart("answerItlMs");
-                for (int i = 0; i < answer.size(); i++) g.writeNumber(ReportNumbers.round(answer.get(i) / 1e6));
+                for (int i = 0; i < answer.size(); i++) gap(g, answer.get(i), gapText);
                 g.writeEndArray();
             }
             g.writeEndObject();
+    }
+
+    /** A gap in milliseconds, the text {@code writeNumber(double)} writes for it (gaps are finite). */
+    private static void gap(JsonGenerator g, long nanos, MillisText gapText) throws IOException {
+        double ms = ReportNumbers.round(nanos / 1e6);
+        if (gapText == null) {
+            g.writeNumber(ms);
+        } else {
+            g.writeNumber(gapText.of(ms));
         }
-        return sw.toString();
     }
 
     private static void writeValue(JsonGenerator g, Object v) throws IOException {
