@@ -87,81 +87,81 @@ public final class RequestLogWriter implements AutoCloseable {
 
     /** One record's object; the gaps' text from {@code gapText} (null: formatted each). */
     private static void writeLine(JsonGenerator g, RequestRecord r, String runId, MillisText gapText) throws IOException {
-            g.writeStartObject();
-            if (runId != null) g.writeStringField(RUN_ID, runId);
-            g.writeNumberField("index", r.index());
-            if (r.sessionId() != null) {
-                g.writeStringField("session", r.sessionId());
-                g.writeNumberField("turn", r.turn());
-            }
-            g.writeStringField("phase", r.phase().name().toLowerCase(java.util.Locale.ROOT));
-            if (r.user() >= 0) g.writeNumberField("user", r.user());
-            g.writeStringField("outcome", r.outcome().name().toLowerCase(java.util.Locale.ROOT));
-            if (r.errorKind() != null) g.writeStringField("errorKind", r.errorKind().label());
-            if (r.errorMessage() != null) g.writeStringField("errorMessage", r.errorMessage());
-            ms(g, "scheduledOffsetMs", r.scheduledOffsetNanos());
-            ms(g, "dispatchOffsetMs", r.dispatchOffsetNanos());
-            ms(g, "submitOffsetMs", r.submitOffsetNanos());
-            ms(g, "sentOffsetMs", r.sentOffsetNanos());
-            ms(g, "firstTokenOffsetMs", r.firstTokenOffsetNanos());
-            ms(g, "endOffsetMs", r.endOffsetNanos());
-            for (LatencyMetric m : LatencyMetric.values()) {
-                if (m.population() == LatencyMetric.Population.TOKEN_GAPS) continue;
-                // without reasoning, TTFAT is TTFT and the answer TPOT is TPOT: not written twice
-                if (m.reasoningSplit() && !r.reasoning().reasoned()) continue;
-                ms(g, m.key() + "Ms", m.valueNanos(r));
-            }
-            ms(g, "sendMs", r.sendNanos());
-            ms(g, "connectMs", r.connectNanos());
-            if (r.resent()) {
-                g.writeNumberField("connectionRetries", r.connectionRetries());
-                // sent twice: why the first send cannot have reached the server's application
-                g.writeStringField("resent", r.resendReason() == null ? "re-sent on a fresh connection" : r.resendReason());
-            }
-            if (r.clientStalled()) {
-                // the client itself could not run for this long inside the request's window: its timings hold that time
-                g.writeBooleanField("clientStalled", true);
-                ms(g, "clientStallMs", r.clientStallNanos());
-            }
-            g.writeStringField("promptHash", r.promptHash());
-            g.writeNumberField("inputTokens", r.inputTokens());
-            g.writeNumberField("outputTokens", r.outputTokens());
-            g.writeStringField("outputTokenSource", r.tokenSource().name().toLowerCase(java.util.Locale.ROOT));
-            g.writeNumberField("streamedTokens", r.streamedTokens());
-            if (!r.outputKinds().isEmpty()) {
-                // which kinds of generated output arrived: content, reasoning, tool_calls
-                g.writeArrayFieldStart("outputKinds");
-                for (String k : r.outputKinds().labels()) g.writeString(k);
-                g.writeEndArray();
-            }
-            if (r.reasoning().reasoned()) {
-                // a reasoning model's split: thinking first, then the answer (the ttfat/ttfrt/answerTpot fields above)
-                g.writeNumberField("reasoningTokens", r.reasoningTokens());
-                g.writeStringField("reasoningTokensSource", r.reasoning().source().label());
-                g.writeNumberField("answerTokens", r.answerTokens());
-            }
-            if (r.serverPromptTokens() >= 0) g.writeNumberField("serverPromptTokens", r.serverPromptTokens());
-            if (r.serverCompletionTokens() >= 0) g.writeNumberField("serverCompletionTokens", r.serverCompletionTokens());
-            for (Object extra : r.extras().values()) {
-                // what a request kind adds (tool calls, payload bytes, the model chosen, ...) says its own fields
-                if (extra instanceof RequestExtras.Logged logged) {
-                    for (Map.Entry<String, Object> f : logged.logFields().entrySet()) {
-                        g.writeFieldName(f.getKey());
-                        writeValue(g, f.getValue());
-                    }
+        g.writeStartObject();
+        if (runId != null) g.writeStringField(RUN_ID, runId);
+        g.writeNumberField("index", r.index());
+        if (r.sessionId() != null) {
+            g.writeStringField("session", r.sessionId());
+            g.writeNumberField("turn", r.turn());
+        }
+        g.writeStringField("phase", r.phase().name().toLowerCase(java.util.Locale.ROOT));
+        if (r.user() >= 0) g.writeNumberField("user", r.user());
+        g.writeStringField("outcome", r.outcome().name().toLowerCase(java.util.Locale.ROOT));
+        if (r.errorKind() != null) g.writeStringField("errorKind", r.errorKind().label());
+        if (r.errorMessage() != null) g.writeStringField("errorMessage", r.errorMessage());
+        ms(g, "scheduledOffsetMs", r.scheduledOffsetNanos());
+        ms(g, "dispatchOffsetMs", r.dispatchOffsetNanos());
+        ms(g, "submitOffsetMs", r.submitOffsetNanos());
+        ms(g, "sentOffsetMs", r.sentOffsetNanos());
+        ms(g, "firstTokenOffsetMs", r.firstTokenOffsetNanos());
+        ms(g, "endOffsetMs", r.endOffsetNanos());
+        for (LatencyMetric m : LatencyMetric.values()) {
+            if (m.population() == LatencyMetric.Population.TOKEN_GAPS) continue;
+            // without reasoning, TTFAT is TTFT and the answer TPOT is TPOT: not written twice
+            if (m.reasoningSplit() && !r.reasoning().reasoned()) continue;
+            ms(g, m.key() + "Ms", m.valueNanos(r));
+        }
+        ms(g, "sendMs", r.sendNanos());
+        ms(g, "connectMs", r.connectNanos());
+        if (r.resent()) {
+            g.writeNumberField("connectionRetries", r.connectionRetries());
+            // sent twice: why the first send cannot have reached the server's application
+            g.writeStringField("resent", r.resendReason() == null ? "re-sent on a fresh connection" : r.resendReason());
+        }
+        if (r.clientStalled()) {
+            // the client itself could not run for this long inside the request's window: its timings hold that time
+            g.writeBooleanField("clientStalled", true);
+            ms(g, "clientStallMs", r.clientStallNanos());
+        }
+        g.writeStringField("promptHash", r.promptHash());
+        g.writeNumberField("inputTokens", r.inputTokens());
+        g.writeNumberField("outputTokens", r.outputTokens());
+        g.writeStringField("outputTokenSource", r.tokenSource().name().toLowerCase(java.util.Locale.ROOT));
+        g.writeNumberField("streamedTokens", r.streamedTokens());
+        if (!r.outputKinds().isEmpty()) {
+            // which kinds of generated output arrived: content, reasoning, tool_calls
+            g.writeArrayFieldStart("outputKinds");
+            for (String k : r.outputKinds().labels()) g.writeString(k);
+            g.writeEndArray();
+        }
+        if (r.reasoning().reasoned()) {
+            // a reasoning model's split: thinking first, then the answer (the ttfat/ttfrt/answerTpot fields above)
+            g.writeNumberField("reasoningTokens", r.reasoningTokens());
+            g.writeStringField("reasoningTokensSource", r.reasoning().source().label());
+            g.writeNumberField("answerTokens", r.answerTokens());
+        }
+        if (r.serverPromptTokens() >= 0) g.writeNumberField("serverPromptTokens", r.serverPromptTokens());
+        if (r.serverCompletionTokens() >= 0) g.writeNumberField("serverCompletionTokens", r.serverCompletionTokens());
+        for (Object extra : r.extras().values()) {
+            // what a request kind adds (tool calls, payload bytes, the model chosen, ...) says its own fields
+            if (extra instanceof RequestExtras.Logged logged) {
+                for (Map.Entry<String, Object> f : logged.logFields().entrySet()) {
+                    g.writeFieldName(f.getKey());
+                    writeValue(g, f.getValue());
                 }
             }
-            g.writeArrayFieldStart("itlMs");
-            for (int i = 0; i < r.itl().size(); i++) gap(g, r.itl().get(i), gapText);
+        }
+        g.writeArrayFieldStart("itlMs");
+        for (int i = 0; i < r.itl().size(); i++) gap(g, r.itl().get(i), gapText);
+        g.writeEndArray();
+        if (r.reasoning().reasoned()) {
+            // without reasoning the answer's gaps are itlMs itself, not written twice
+            Gaps answer = r.reasoning().answerItl();
+            g.writeArrayFieldStart("answerItlMs");
+            for (int i = 0; i < answer.size(); i++) gap(g, answer.get(i), gapText);
             g.writeEndArray();
-            if (r.reasoning().reasoned()) {
-                // without reasoning the answer's gaps are itlMs itself, not written twice
-                Gaps answer = r.reasoning().answerItl();
-                g.writeArrayFieldStart("answerItlMs");
-                for (int i = 0; i < answer.size(); i++) gap(g, answer.get(i), gapText);
-                g.writeEndArray();
-            }
-            g.writeEndObject();
+        }
+        g.writeEndObject();
     }
 
     /** A gap in milliseconds, the text {@code writeNumber(double)} writes for it (gaps are finite). */

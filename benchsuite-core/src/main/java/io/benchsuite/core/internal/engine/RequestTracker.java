@@ -65,7 +65,8 @@ final class RequestTracker implements ResponseListener {
     private long firstTokenOffset = -1;
     private long lastTokenNanos;
     private int streamedTokens;
-    private long[] gaps = new long[16];
+    /** Sized for the output asked for (up to 1,024 gaps): grown from 16 it was copied 4 times for 256 tokens. */
+    private long[] gaps;
     private int gapCount;
     private final StringBuilder text = new StringBuilder();
     private long firstReasoningOffset = -1;
@@ -117,6 +118,7 @@ final class RequestTracker implements ResponseListener {
         this.tokenizer = tokenizer;
         this.stream = stream;
         this.onFinish = onFinish;
+        this.gaps = new long[Math.max(16, Math.min(content.outputTokens(), 1024))];
     }
 
     Outgoing content() {
