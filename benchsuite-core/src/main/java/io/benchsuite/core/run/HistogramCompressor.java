@@ -23,6 +23,9 @@ public final class HistogramCompressor implements AutoCloseable {
     private ByteBuffer uncompressed = ByteBuffer.allocate(0);
     private byte[] target = new byte[0];
 
+    /** A compressor whose buffers grow to the largest histogram it has written. */
+    public HistogramCompressor() {}
+
     /**
      * The histogram's compressed encoding, or null when it holds no sample (as {@link LatencyHistograms#compress}).
      *
