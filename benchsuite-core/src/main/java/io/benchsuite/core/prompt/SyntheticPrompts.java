@@ -75,10 +75,17 @@ public final class SyntheticPrompts {
      */
     public String generate(int tokens, RandomGenerator random) {
         positive(tokens, "tokens");
-        StringBuilder b = new StringBuilder(tokens * 7);
+        // the words drawn first (the same draws in the same order), so the text is built at its exact length
+        int[] drawn = new int[tokens];
+        int length = tokens - 1;
+        for (int i = 0; i < tokens; i++) {
+            drawn[i] = random.nextInt(words.length);
+            length += words[drawn[i]].length();
+        }
+        StringBuilder b = new StringBuilder(length);
         for (int i = 0; i < tokens; i++) {
             if (i > 0) b.append(' ');
-            b.append(words[random.nextInt(words.length)]);
+            b.append(words[drawn[i]]);
         }
         String prompt = b.toString();
         if (exactByConstruction) return prompt;

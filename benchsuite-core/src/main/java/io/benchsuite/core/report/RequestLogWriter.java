@@ -37,6 +37,8 @@ public final class RequestLogWriter implements AutoCloseable {
 
     private static final JsonFactory FACTORY = new JsonFactory();
     private final Writer out;
+    private final java.io.CharArrayWriter line = new java.io.CharArrayWriter(4096);
+    private final MillisText gapText = new MillisText();
     private volatile String runId;
     private long lines;
 
@@ -52,7 +54,13 @@ public final class RequestLogWriter implements AutoCloseable {
 
     /** Writes and flushes one record. */
     public synchronized void write(RequestRecord r) throws IOException {
-        out.write(toJsonLine(r, runId));
+        // the line is made whole in a buffer kept from line to line, then written: a line that fails
+        // half way writes nothing
+        line.reset();
+        JsonGenerator g = FACTORY.createGenerator(line);
+        writeLine(g, r, runId, gapText);
+        g.close();
+        line.writeTo(out);
         out.write('\n');
         out.flush();
         lines++;
@@ -72,83 +80,98 @@ public final class RequestLogWriter implements AutoCloseable {
     public static String toJsonLine(RequestRecord r, String runId) throws IOException {
         java.io.StringWriter sw = new java.io.StringWriter(256 + r.itl().size() * 8);
         try (JsonGenerator g = FACTORY.createGenerator(sw)) {
-            g.writeStartObject();
-            if (runId != null) g.writeStringField(RUN_ID, runId);
-            g.writeNumberField("index", r.index());
-            if (r.sessionId() != null) {
-                g.writeStringField("session", r.sessionId());
-                g.writeNumberField("turn", r.turn());
-            }
-            g.writeStringField("phase", r.phase().name().toLowerCase(java.util.Locale.ROOT));
-            if (r.user() >= 0) g.writeNumberField("user", r.user());
-            g.writeStringField("outcome", r.outcome().name().toLowerCase(java.util.Locale.ROOT));
-            if (r.errorKind() != null) g.writeStringField("errorKind", r.errorKind().label());
-            if (r.errorMessage() != null) g.writeStringField("errorMessage", r.errorMessage());
-            ms(g, "scheduledOffsetMs", r.scheduledOffsetNanos());
-            ms(g, "dispatchOffsetMs", r.dispatchOffsetNanos());
-            ms(g, "submitOffsetMs", r.submitOffsetNanos());
-            ms(g, "sentOffsetMs", r.sentOffsetNanos());
-            ms(g, "firstTokenOffsetMs", r.firstTokenOffsetNanos());
-            ms(g, "endOffsetMs", r.endOffsetNanos());
-            for (LatencyMetric m : LatencyMetric.values()) {
-                if (m.population() == LatencyMetric.Population.TOKEN_GAPS) continue;
-                // without reasoning, TTFAT is TTFT and the answer TPOT is TPOT: not written twice
-                if (m.reasoningSplit() && !r.reasoning().reasoned()) continue;
-                ms(g, m.key() + "Ms", m.valueNanos(r));
-            }
-            ms(g, "sendMs", r.sendNanos());
-            ms(g, "connectMs", r.connectNanos());
-            if (r.resent()) {
-                g.writeNumberField("connectionRetries", r.connectionRetries());
-                // sent twice: why the first send cannot have reached the server's application
-                g.writeStringField("resent", r.resendReason() == null ? "re-sent on a fresh connection" : r.resendReason());
-            }
-            if (r.clientStalled()) {
-                // the client itself could not run for this long inside the request's window: its timings hold that time
-                g.writeBooleanField("clientStalled", true);
-                ms(g, "clientStallMs", r.clientStallNanos());
-            }
-            g.writeStringField("promptHash", r.promptHash());
-            g.writeNumberField("inputTokens", r.inputTokens());
-            g.writeNumberField("outputTokens", r.outputTokens());
-            g.writeStringField("outputTokenSource", r.tokenSource().name().toLowerCase(java.util.Locale.ROOT));
-            g.writeNumberField("streamedTokens", r.streamedTokens());
-            if (!r.outputKinds().isEmpty()) {
-                // which kinds of generated output arrived: content, reasoning, tool_calls
-                g.writeArrayFieldStart("outputKinds");
-                for (String k : r.outputKinds().labels()) g.writeString(k);
-                g.writeEndArray();
-            }
-            if (r.reasoning().reasoned()) {
-                // a reasoning model's split: thinking first, then the answer (the ttfat/ttfrt/answerTpot fields above)
-                g.writeNumberField("reasoningTokens", r.reasoningTokens());
-                g.writeStringField("reasoningTokensSource", r.reasoning().source().label());
-                g.writeNumberField("answerTokens", r.answerTokens());
-            }
-            if (r.serverPromptTokens() >= 0) g.writeNumberField("serverPromptTokens", r.serverPromptTokens());
-            if (r.serverCompletionTokens() >= 0) g.writeNumberField("serverCompletionTokens", r.serverCompletionTokens());
-            for (Object extra : r.extras().values()) {
-                // what a request kind adds (tool calls, payload bytes, the model chosen, ...) says its own fields
-                if (extra instanceof RequestExtras.Logged logged) {
-                    for (Map.Entry<String, Object> f : logged.logFields().entrySet()) {
-                        g.writeFieldName(f.getKey());
-                        writeValue(g, f.getValue());
-                    }
-                }
-            }
-            g.writeArrayFieldStart("itlMs");
-            for (int i = 0; i < r.itl().size(); i++) g.writeNumber(ReportNumbers.round(r.itl().get(i) / 1e6));
-            g.writeEndArray();
-            if (r.reasoning().reasoned()) {
-                // without reasoning the answer's gaps are itlMs itself, not written twice
-                Gaps answer = r.reasoning().answerItl();
-                g.writeArrayFieldStart("answerItlMs");
-                for (int i = 0; i < answer.size(); i++) g.writeNumber(ReportNumbers.round(answer.get(i) / 1e6));
-                g.writeEndArray();
-            }
-            g.writeEndObject();
+            writeLine(g, r, runId, null);
         }
         return sw.toString();
+    }
+
+    /** One record's object; the gaps' text from {@code gapText} (null: formatted each). */
+    private static void writeLine(JsonGenerator g, RequestRecord r, String runId, MillisText gapText) throws IOException {
+        g.writeStartObject();
+        if (runId != null) g.writeStringField(RUN_ID, runId);
+        g.writeNumberField("index", r.index());
+        if (r.sessionId() != null) {
+            g.writeStringField("session", r.sessionId());
+            g.writeNumberField("turn", r.turn());
+        }
+        g.writeStringField("phase", r.phase().name().toLowerCase(java.util.Locale.ROOT));
+        if (r.user() >= 0) g.writeNumberField("user", r.user());
+        g.writeStringField("outcome", r.outcome().name().toLowerCase(java.util.Locale.ROOT));
+        if (r.errorKind() != null) g.writeStringField("errorKind", r.errorKind().label());
+        if (r.errorMessage() != null) g.writeStringField("errorMessage", r.errorMessage());
+        ms(g, "scheduledOffsetMs", r.scheduledOffsetNanos());
+        ms(g, "dispatchOffsetMs", r.dispatchOffsetNanos());
+        ms(g, "submitOffsetMs", r.submitOffsetNanos());
+        ms(g, "sentOffsetMs", r.sentOffsetNanos());
+        ms(g, "firstTokenOffsetMs", r.firstTokenOffsetNanos());
+        ms(g, "endOffsetMs", r.endOffsetNanos());
+        for (LatencyMetric m : LatencyMetric.values()) {
+            if (m.population() == LatencyMetric.Population.TOKEN_GAPS) continue;
+            // without reasoning, TTFAT is TTFT and the answer TPOT is TPOT: not written twice
+            if (m.reasoningSplit() && !r.reasoning().reasoned()) continue;
+            ms(g, m.key() + "Ms", m.valueNanos(r));
+        }
+        ms(g, "sendMs", r.sendNanos());
+        ms(g, "connectMs", r.connectNanos());
+        if (r.resent()) {
+            g.writeNumberField("connectionRetries", r.connectionRetries());
+            // sent twice: why the first send cannot have reached the server's application
+            g.writeStringField("resent", r.resendReason() == null ? "re-sent on a fresh connection" : r.resendReason());
+        }
+        if (r.clientStalled()) {
+            // the client itself could not run for this long inside the request's window: its timings hold that time
+            g.writeBooleanField("clientStalled", true);
+            ms(g, "clientStallMs", r.clientStallNanos());
+        }
+        g.writeStringField("promptHash", r.promptHash());
+        g.writeNumberField("inputTokens", r.inputTokens());
+        g.writeNumberField("outputTokens", r.outputTokens());
+        g.writeStringField("outputTokenSource", r.tokenSource().name().toLowerCase(java.util.Locale.ROOT));
+        g.writeNumberField("streamedTokens", r.streamedTokens());
+        if (!r.outputKinds().isEmpty()) {
+            // which kinds of generated output arrived: content, reasoning, tool_calls
+            g.writeArrayFieldStart("outputKinds");
+            for (String k : r.outputKinds().labels()) g.writeString(k);
+            g.writeEndArray();
+        }
+        if (r.reasoning().reasoned()) {
+            // a reasoning model's split: thinking first, then the answer (the ttfat/ttfrt/answerTpot fields above)
+            g.writeNumberField("reasoningTokens", r.reasoningTokens());
+            g.writeStringField("reasoningTokensSource", r.reasoning().source().label());
+            g.writeNumberField("answerTokens", r.answerTokens());
+        }
+        if (r.serverPromptTokens() >= 0) g.writeNumberField("serverPromptTokens", r.serverPromptTokens());
+        if (r.serverCompletionTokens() >= 0) g.writeNumberField("serverCompletionTokens", r.serverCompletionTokens());
+        for (Object extra : r.extras().values()) {
+            // what a request kind adds (tool calls, payload bytes, the model chosen, ...) says its own fields
+            if (extra instanceof RequestExtras.Logged logged) {
+                for (Map.Entry<String, Object> f : logged.logFields().entrySet()) {
+                    g.writeFieldName(f.getKey());
+                    writeValue(g, f.getValue());
+                }
+            }
+        }
+        g.writeArrayFieldStart("itlMs");
+        for (int i = 0; i < r.itl().size(); i++) gap(g, r.itl().get(i), gapText);
+        g.writeEndArray();
+        if (r.reasoning().reasoned()) {
+            // without reasoning the answer's gaps are itlMs itself, not written twice
+            Gaps answer = r.reasoning().answerItl();
+            g.writeArrayFieldStart("answerItlMs");
+            for (int i = 0; i < answer.size(); i++) gap(g, answer.get(i), gapText);
+            g.writeEndArray();
+        }
+        g.writeEndObject();
+    }
+
+    /** A gap in milliseconds, the text {@code writeNumber(double)} writes for it (gaps are finite). */
+    private static void gap(JsonGenerator g, long nanos, MillisText gapText) throws IOException {
+        double ms = ReportNumbers.round(nanos / 1e6);
+        if (gapText == null) {
+            g.writeNumber(ms);
+        } else {
+            g.writeNumber(gapText.of(ms));
+        }
     }
 
     private static void writeValue(JsonGenerator g, Object v) throws IOException {
