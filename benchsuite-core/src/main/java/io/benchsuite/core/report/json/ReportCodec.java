@@ -14,7 +14,6 @@ import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.core.report.model.BackendDetails;
 import io.benchsuite.core.report.model.ErrorSummary;
-import io.benchsuite.core.report.model.FigureSourcesSection;
 import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.Rates;
 import io.benchsuite.core.report.model.Report;
