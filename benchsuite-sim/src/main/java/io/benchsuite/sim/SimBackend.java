@@ -102,7 +102,7 @@ public final class SimBackend implements Backend {
      *
      * @return the loads
      */
-    public AdapterLoads adapterLoads() {
+    AdapterLoads adapterLoads() {
         return loads.loads();
     }
 
