@@ -26,8 +26,8 @@ class AudioFlagsTest {
         assertThat(refused("--audio-sample-rate", "16000").err()).contains("--audio-sample-rate: needs --audio-count");
         assertThat(refused("--audio-count", "1", "--audio-sample-rate", "4000").err())
                 .contains("--audio-sample-rate: audio sample rate must be 8000 to 48000 Hz, got 4000");
-        assertThat(refused("--audio-count", "1", "--audio-seconds", "uniform:0-3").err())
-                .contains("--audio-seconds: audio clip lengths must be 1 to 3600 seconds, got uniform:0-3");
+        assertThat(refused("--audio-count", "1", "--audio-seconds", "uniform:2-4000").err())
+                .contains("--audio-seconds: audio clip lengths must be 1 to 3600 seconds, got uniform:2-4000");
         assertThat(refused("--audio-count", "1", "--audio-seconds", "4000").err())
                 .contains("--audio-seconds: audio clip lengths must be 1 to 3600 seconds");
         assertThat(refused("--audio-count", "17").err()).contains("--audio-count: audio clips per request must be 1 to 16, got fixed:17");
