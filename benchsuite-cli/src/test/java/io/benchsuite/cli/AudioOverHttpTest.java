@@ -182,6 +182,23 @@ class AudioOverHttpTest {
     }
 
     @Test
+    void imagesAndAudioInOneBodyAreLoggedWithOnePayloadSize() throws Exception {
+        List<JsonNode>[] both = run("mixed", "--backend", "vllm", "--audio-count", "1", "--audio-seconds", "1", "--image-count", "1",
+                "--image-size", "16x16");
+        ObjectMapper strict = new ObjectMapper().enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+        for (String line : Files.readAllLines(tmp.resolve("run-mixed").resolve("requests.jsonl"))) strict.readTree(line); // no key twice
+        for (int i = 0; i < REQUESTS; i++) {
+            JsonNode c = both[0].get(i);
+            JsonNode s = both[1].get(i);
+            assertThat(c.get("images").asInt()).isEqualTo(1);
+            assertThat(c.get("audioClips").asInt()).isEqualTo(1);
+            assertThat(s.get("images")).hasSize(1);
+            assertThat(s.get("audioSeconds").asDouble()).isEqualTo(1.0);
+            assertThat(c.get("serverPromptTokens").asInt()).isEqualTo(s.get("promptTokens").asInt());
+        }
+    }
+
+    @Test
     void inProcessTheSimulatorPrefillsTheAudioTokens() {
         AudioSource source = new AudioSource(SyntheticSource.builder().inputTokens(LengthDistribution.fixed(64))
                 .outputTokens(LengthDistribution.fixed(4)).build(),

@@ -127,10 +127,13 @@ public final class RequestLogWriter implements AutoCloseable {
             }
             if (r.serverPromptTokens() >= 0) g.writeNumberField("serverPromptTokens", r.serverPromptTokens());
             if (r.serverCompletionTokens() >= 0) g.writeNumberField("serverCompletionTokens", r.serverCompletionTokens());
+            java.util.Set<String> extraFields = new java.util.HashSet<>();
             for (Object extra : r.extras().values()) {
-                // what a request kind adds (tool calls, payload bytes, the model chosen, ...) says its own fields
+                // what a request kind adds (tool calls, payload bytes, the model chosen, ...) says its own fields; a field
+                // two kinds share (the body's payloadBytes, for images and audio in one body) is written once
                 if (extra instanceof RequestExtras.Logged logged) {
                     for (Map.Entry<String, Object> f : logged.logFields().entrySet()) {
+                        if (!extraFields.add(f.getKey())) continue;
                         g.writeFieldName(f.getKey());
                         writeValue(g, f.getValue());
                     }
