@@ -71,8 +71,8 @@ final class BackendFlags {
     String transport;
 
     @Option(names = "--endpoint", paramLabel = "<api>", converter = FlagTypes.EndpointKind.class,
-            description = "OpenAI-style API: chat, completions, embeddings, rerank or score (default: the backend's); "
-                    + "the last three send --batch-size inputs per request.")
+            description = "OpenAI-style API: chat, completions, embeddings, rerank, score or transcriptions (default: the backend's); "
+                    + "embeddings, rerank and score send --batch-size inputs per request; transcriptions sends one audio clip.")
     String endpoint;
 
     @Option(names = "--backend-option", paramLabel = "key=value",

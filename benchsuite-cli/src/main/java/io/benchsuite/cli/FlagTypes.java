@@ -62,7 +62,7 @@ final class FlagTypes {
             try {
                 return Endpoint.parse(text).label();
             } catch (IllegalArgumentException e) {
-                throw new TypeConversionException("expected chat, completions, embeddings, rerank or score, got '" + text.trim() + "'");
+                throw new TypeConversionException("expected " + Endpoint.NAMES + ", got '" + text.trim() + "'");
             }
         }
     }

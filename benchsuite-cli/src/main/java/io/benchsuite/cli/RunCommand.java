@@ -61,6 +61,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ImageFlags imageFlags = new ImageFlags();
 
+    @Mixin
+    AudioFlags audioFlags = new AudioFlags();
+
     @Option(names = "--output-dir", paramLabel = "<dir>",
             description = "Where reports go (default: ./reports/<backend>-<model>-<yyyyMMdd-HHmmss>).")
     Path outputDir;
@@ -145,6 +148,7 @@ final class RunCommand implements Callable<Integer> {
         String model = backendFlags.model();
         WorkloadSource source = loadFlags.batched(imageFlags.apply(sourceFlags.source(loadFlags.rateGiven()), sourceFlags.in(),
                 sourceFlags.out()), backendFlags.endpoint, sourceFlags.in(), sourceFlags.out());
+        source = audioFlags.apply(source, backendFlags.endpoint, sourceFlags.in(), sourceFlags.out());
         Workload workload = loadFlags.workload(name, source, sourceFlags.in(), sourceFlags.out(), sourceFlags.stream());
         SeedChain chain = seed != null ? seed : SeedChain.fromGitCommitOf(Path.of("")).orElse(SeedChain.fromLong(0));
         Map<String, String> labels = new LinkedHashMap<>();

@@ -89,6 +89,11 @@ final class ServeSimCommand implements Callable<Integer> {
                     + "(one per 28x28 pixels after resizing to multiples of 28, plus 2), llava-1.5 (576 each) or a number "
                     + "(default ${DEFAULT-VALUE}); prefilled with the text and reported in usage.prompt_tokens")
     String visionTokens;
+    @Option(names = "--audio-tokens", paramLabel = "qwen2-audio|whisper|<n>", defaultValue = "qwen2-audio",
+            description = "Prompt tokens of each audio clip (a chat request's input_audio part, a transcription's file), by the "
+                    + "model family's rule: qwen2-audio (25 per second), whisper (1500 per started 30 s window) or a number per "
+                    + "second (default ${DEFAULT-VALUE}); prefilled with the text and reported in usage.prompt_tokens")
+    String audioTokens;
     @Option(names = "--no-warm-up", description = "Listen at once, without first running the request path over "
             + "loopback against a throwaway server (the warm-up compiles it, so a client's first burst is not "
             + "stamped and answered by the interpreter; it takes well under a second)")
@@ -148,6 +153,7 @@ final class ServeSimCommand implements Callable<Integer> {
             builder.adapters(adapters());
             if (logHeaders != null) builder.loggedHeaders(logHeaders);
             builder.visionTokens(Flags.parse("--vision-tokens", visionTokens, io.benchsuite.sim.VisionTokens::parse));
+            builder.audioTokens(Flags.parse("--audio-tokens", audioTokens, io.benchsuite.sim.AudioTokens::parse));
             builder.warmUp(!noWarmUp);
         } catch (ConfigurationException e) {
             if (e.key().isPresent() && options.stream().anyMatch(o -> o.trim().startsWith(e.key().get() + "="))) {

@@ -62,7 +62,7 @@ class RunErrorsTest {
                 Arguments.of(new String[] {"--header", "NoEquals"}, "--header: expected Name=Value"),
                 Arguments.of(new String[] {"--header", "Bad Name=x"}, "--header: 'Bad Name' is not a valid header name"),
                 Arguments.of(new String[] {"--backend-option", "novalue"}, "--backend-option: expected key=value"),
-                Arguments.of(new String[] {"--endpoint", "images"}, "--endpoint: expected chat, completions, embeddings, rerank or score"),
+                Arguments.of(new String[] {"--endpoint", "images"}, "--endpoint: expected chat, completions, embeddings, rerank, score or transcriptions"),
                 Arguments.of(new String[] {"--batch-size", "8"}, "--batch-size: applies to --endpoint embeddings, rerank or score"),
                 Arguments.of(new String[] {"--transport", "okhttp"}, "--transport: expected netty or httpclient, got 'okhttp'"),
                 Arguments.of(new String[] {"--url", "ftp://host"}, "--url: expected an http:// or https:// URL"),

@@ -2,6 +2,7 @@ package io.benchsuite.sim;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
+import io.benchsuite.api.backend.AudioInputs;
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.BackendInfo;
@@ -124,11 +125,13 @@ public final class SimBackend implements Backend {
     /**
      * The prompt length the engine uses for a request: {@link InferenceRequest#inputTokens()} when
      * positive, else the prompt's whitespace-separated words (at least 1); plus the tokens of the images
-     * it carries ({@link VisionTokens#QWEN2_VL}), which the engine prefills with the text.
+     * it carries ({@link VisionTokens#QWEN2_VL}) and of its audio clips ({@link AudioTokens#QWEN2_AUDIO}), which the
+     * engine prefills with the text.
      */
     public static int promptTokens(InferenceRequest request) {
-        if (request.inputTokens() > 0) return request.inputTokens() + imageTokens(request);
-        return Math.max(1, PromptBlocks.of(request.prompt()).words()) + imageTokens(request);
+        int media = imageTokens(request) + request.extras().get(AudioInputs.class).map(AudioTokens.QWEN2_AUDIO::tokens).orElse(0);
+        if (request.inputTokens() > 0) return request.inputTokens() + media;
+        return Math.max(1, PromptBlocks.of(request.prompt()).words()) + media;
     }
 
     /** The prompt tokens of the request's images, 0 without any. */

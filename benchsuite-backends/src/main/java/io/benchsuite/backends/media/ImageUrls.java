@@ -7,8 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
@@ -20,18 +18,15 @@ import java.util.Map;
  * <p>Bounded memory: each distinct image (keyed by what defines it: size, format and seed, or its
  * location) is encoded once and kept while it is among the most recently used within
  * {@link #budgetBytes()}; a run whose every request brings new images keeps only the latest, a run
- * drawing from a small pool encodes each image of the pool once. A request body copies the URL bytes
- * once, and nothing keeps a per-request copy. Thread-safe; encoding happens under the lock, so two
- * senders never encode the same image twice.
+ * drawing from a small pool encodes each image of the pool once ({@link ByteBudgetCache}). A request body
+ * copies the URL bytes once, and nothing keeps a per-request copy. Thread-safe; two senders never encode
+ * the same image twice.
  */
 public final class ImageUrls {
     /** The default budget: 64 MiB of data URLs, about 60 images of 512x512 PNG noise. */
     public static final long DEFAULT_BUDGET = 64L << 20;
 
-    private final long budgetBytes;
-    private final LinkedHashMap<ImageInputs.Image, Encoded> cache = new LinkedHashMap<>(16, 0.75f, true);
-    private long heldBytes;
-    private long encodings;
+    private final ByteBudgetCache<ImageInputs.Image, Encoded> cache;
 
     /**
      * A cache holding at most {@code budgetBytes} of URLs.
@@ -39,8 +34,7 @@ public final class ImageUrls {
      * @param budgetBytes the most URL bytes kept; 0 keeps none
      */
     public ImageUrls(long budgetBytes) {
-        if (budgetBytes < 0) throw new IllegalArgumentException("budgetBytes must be >= 0, got " + budgetBytes);
-        this.budgetBytes = budgetBytes;
+        this.cache = new ByteBudgetCache<>(budgetBytes, ImageUrls::encode, e -> e.url().length);
     }
 
     /**
@@ -59,20 +53,8 @@ public final class ImageUrls {
      * @return its URL and size
      * @throws UncheckedIOException when a referenced file cannot be read
      */
-    public synchronized Encoded url(ImageInputs.Image image) {
-        Encoded e = cache.get(image);
-        if (e != null) return e;
-        e = encode(image);
-        encodings++;
-        if (e.url().length <= budgetBytes) {
-            cache.put(image, e);
-            heldBytes += e.url().length;
-            for (Iterator<Encoded> it = cache.values().iterator(); heldBytes > budgetBytes && it.hasNext(); ) {
-                heldBytes -= it.next().url().length;
-                it.remove();
-            }
-        }
-        return e;
+    public Encoded url(ImageInputs.Image image) {
+        return cache.get(image);
     }
 
     /**
@@ -81,8 +63,8 @@ public final class ImageUrls {
      *
      * @return the encodings so far
      */
-    public synchronized long encodings() {
-        return encodings;
+    public long encodings() {
+        return cache.made();
     }
 
     /**
@@ -90,8 +72,8 @@ public final class ImageUrls {
      *
      * @return bytes held
      */
-    public synchronized long heldBytes() {
-        return heldBytes;
+    public long heldBytes() {
+        return cache.heldBytes();
     }
 
     /**
@@ -100,7 +82,7 @@ public final class ImageUrls {
      * @return the budget
      */
     public long budgetBytes() {
-        return budgetBytes;
+        return cache.budgetBytes();
     }
 
     private static Encoded encode(ImageInputs.Image image) {
@@ -122,7 +104,11 @@ public final class ImageUrls {
 
     /** {@code data:<type>;base64,<bytes>} in ASCII, made in one array. */
     static byte[] dataUrl(String mediaType, byte[] bytes) {
-        byte[] head = ("data:" + mediaType + ";base64,").getBytes(StandardCharsets.US_ASCII);
+        return base64(("data:" + mediaType + ";base64,").getBytes(StandardCharsets.US_ASCII), bytes);
+    }
+
+    /** {@code head} then the base64 of {@code bytes}, in one array (an audio part's data has no head). */
+    static byte[] base64(byte[] head, byte[] bytes) {
         Base64.Encoder b64 = Base64.getEncoder();
         int encodedLength = 4 * ((bytes.length + 2) / 3);
         byte[] url = new byte[head.length + encodedLength];

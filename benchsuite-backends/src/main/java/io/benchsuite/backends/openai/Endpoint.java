@@ -17,7 +17,15 @@ public enum Endpoint {
     /** {@code POST /v1/rerank}: a query and a batch of documents in, one relevance score per document out. */
     RERANK("rerank", "/v1/rerank"),
     /** {@code POST /v1/score}: a query ({@code text_1}) and a batch of texts ({@code text_2}) in, one score per pair out. */
-    SCORE("score", "/v1/score");
+    SCORE("score", "/v1/score"),
+    /**
+     * {@code POST /v1/audio/transcriptions}: an audio file in (multipart form), its text out, streamed as
+     * {@code transcription.chunk} (vLLM) or {@code transcript.text.delta} (OpenAI) events, or whole.
+     */
+    TRANSCRIPTIONS("transcriptions", "/v1/audio/transcriptions");
+
+    /** The accepted names, for messages. */
+    public static final String NAMES = "chat, completions, embeddings, rerank, score or transcriptions";
 
     private final String label;
     private final String path;
@@ -47,7 +55,8 @@ public enum Endpoint {
     }
 
     /**
-     * Parses a config value ({@code chat}, {@code completions}, {@code embeddings}, {@code rerank}, {@code score}, or the path itself).
+     * Parses a config value ({@code chat}, {@code completions}, {@code embeddings}, {@code rerank}, {@code score},
+     * {@code transcriptions}, or the path itself).
      *
      * @throws IllegalArgumentException naming the key and the accepted values
      */
@@ -57,6 +66,7 @@ public enum Endpoint {
             if (e.label.equals(s) || e.path.equals(s) || e.path.substring(4).equals(s)) return e;
         }
         if (s.equals("chat-completions") || s.equals("chat_completions")) return CHAT;
-        throw new IllegalArgumentException("backend config key 'endpoint': expected chat, completions, embeddings, rerank or score, got '" + text + "'");
+        if (s.equals("audio/transcriptions") || s.equals("transcription")) return TRANSCRIPTIONS;
+        throw new IllegalArgumentException("backend config key 'endpoint': expected " + NAMES + ", got '" + text + "'");
     }
 }

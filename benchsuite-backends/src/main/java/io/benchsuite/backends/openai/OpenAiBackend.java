@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.benchsuite.api.backend.AudioInputs;
+import io.benchsuite.api.backend.AudioSent;
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendException;
 import io.benchsuite.api.backend.BackendInfo;
@@ -24,6 +26,7 @@ import io.benchsuite.backends.http.internal.PreparedJson;
 import io.benchsuite.backends.http.internal.StreamReplay;
 import io.benchsuite.backends.http.spi.HttpTransport;
 import io.benchsuite.backends.http.spi.MalformedResponseException;
+import io.benchsuite.backends.media.AudioClips;
 import io.benchsuite.backends.media.ImageUrls;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -45,7 +48,8 @@ import org.slf4j.LoggerFactory;
  * {@code traceparent}), the configured {@code header.*} headers and the API key as a bearer token.
  * See {@link OpenAiStreamDialect} for how tokens are counted and timed. A request carrying
  * {@link ImageInputs} sends them as content parts of its last user message ({@link ImageChatBody}) and
- * reports {@link ImagesSent}.
+ * reports {@link ImagesSent}; one carrying {@link AudioInputs} sends them as {@code input_audio} parts and reports
+ * {@link AudioSent}. The transcriptions endpoint posts a request's first clip as a form ({@link TranscriptionRequests}).
  *
  * <p>Create one with a provider ({@code BackendRegistry.load().create("vllm", config)}) or directly
  * with {@link #create(OpenAiSettings, EnvironmentVariables)}. Thread-safe.
@@ -60,6 +64,7 @@ public final class OpenAiBackend implements Backend {
     private final AtomicLong whole = new AtomicLong();
     private volatile List<String> serverModels;
     private final ImageUrls imageUrls = new ImageUrls(ImageUrls.DEFAULT_BUDGET);
+    private final AudioClips audioClips = new AudioClips(AudioClips.DEFAULT_BUDGET);
 
     private OpenAiBackend(OpenAiSettings settings, HttpTransport transport) {
         this.settings = settings;
@@ -92,6 +97,10 @@ public final class OpenAiBackend implements Backend {
         notNull(request, "request");
         notNull(listener, "listener");
         if (settings.pooling() != null) return PoolingRequests.send(settings, transport, request, listener);
+        if (settings.endpoint() == Endpoint.TRANSCRIPTIONS) {
+            (request.stream() ? streamed : whole).incrementAndGet();
+            return TranscriptionRequests.send(settings, transport, audioClips, request, listener);
+        }
         (request.stream() ? streamed : whole).incrementAndGet();
         return transport.postJson(settings.endpoint().path(), () -> body(request, listener), request,
                 new OpenAiStreamDialect(settings.endpoint(), settings.requireDone(), ToolRequestMembers.offersTools(request.extras())),
@@ -116,6 +125,9 @@ public final class OpenAiBackend implements Backend {
         if (settings.endpoint() == Endpoint.CHAT && settings.pooling() == null) {
             extras.get(ImageInputs.class).ifPresent(images -> images.images().forEach(imageUrls::url));
         }
+        if (settings.endpoint() == Endpoint.CHAT || settings.endpoint() == Endpoint.TRANSCRIPTIONS) {
+            extras.get(AudioInputs.class).ifPresent(audio -> audio.clips().forEach(audioClips::clip));
+        }
         return prepare(messages);
     }
 
@@ -130,18 +142,26 @@ public final class OpenAiBackend implements Backend {
      */
     private byte[] body(InferenceRequest request, ResponseListener listener) {
         ImageInputs images = request.extras().get(ImageInputs.class).orElse(null);
-        if (images == null) return PreparedJson.forRequest(request, promptMember(), this::promptValue).into(rest(request));
+        AudioInputs audio = request.extras().get(AudioInputs.class).orElse(null);
+        if (images == null && audio == null) return PreparedJson.forRequest(request, promptMember(), this::promptValue).into(rest(request));
         if (settings.endpoint() != Endpoint.CHAT) {
-            throw new IllegalArgumentException("images need the chat endpoint, not " + settings.endpoint().label());
+            throw new IllegalArgumentException((images != null ? "images" : "audio") + " need the chat endpoint, not "
+                    + settings.endpoint().label());
         }
-        ImageChatBody.Composed c = ImageChatBody.compose(request.messages(), images, imageUrls, rest(request));
-        if (listener != null) listener.onExtra(new ImagesSent(c.images(), c.imageBytes(), c.bytes().length));
+        ImageChatBody.Composed c = ImageChatBody.compose(request.messages(), images, imageUrls, audio, audioClips, rest(request));
+        if (listener != null && images != null) listener.onExtra(new ImagesSent(c.images(), c.imageBytes(), c.bytes().length));
+        if (listener != null && audio != null) listener.onExtra(new AudioSent(c.clips(), c.audioSeconds(), c.audioBytes(), c.bytes().length));
         return c.bytes();
     }
 
     /** The data URLs of the images this backend sent, each distinct one encoded once; package-private for tests. */
     ImageUrls imageUrls() {
         return imageUrls;
+    }
+
+    /** The clips this backend sent, each distinct one made once; package-private for tests. */
+    AudioClips audioClips() {
+        return audioClips;
     }
 
     /** The JSON body for {@code request}; package-private for tests. */
@@ -204,7 +224,8 @@ public final class OpenAiBackend implements Backend {
      */
     @Override
     public void warmUp() {
-        if (settings.pooling() != null) return; // the loopback replays generation streams only
+        // the loopback replays chat and completion streams only
+        if (settings.pooling() != null || settings.endpoint() == Endpoint.TRANSCRIPTIONS) return;
         LoopbackWarmUp.run("openai", transport.settings(), settings.endpoint().path(), i -> {
             InferenceRequest sample = new InferenceRequest(i, settings.model(), List.of(ChatMessage.user(LoopbackWarmUp.prompt(i))),
                     1024, 8, true, 0.0, 1, true, Map.of());

@@ -19,8 +19,9 @@ import java.util.TreeMap;
  * <ul>
  *   <li>{@code model} — model to request when the request names none (and for the report).</li>
  *   <li>{@code endpoint} — {@code chat} (default), {@code completions}, {@code embeddings}, {@code rerank}
- *       or {@code score}; the last three read {@link PoolingApi}'s keys ({@code api-shape}, {@code path},
- *       {@code top-n}).</li>
+ *       , {@code score} or {@code transcriptions}; embeddings, rerank and score read {@link PoolingApi}'s keys
+ *       ({@code api-shape}, {@code path}, {@code top-n}); transcriptions sends each {@code param.*} as a form
+ *       field ({@code param.language=en}) and the request's first audio clip as its {@code file}.</li>
  *   <li>{@code exact-length} — send the preset's length-forcing parameters ({@code ignore_eos},
  *       {@code min_tokens}) when a request asks for an exact output length; default per preset.</li>
  *   <li>{@code include-usage} — send {@code stream_options.include_usage} (default true).</li>
@@ -79,9 +80,9 @@ public record OpenAiSettings(Preset preset, Endpoint endpoint, String model, boo
         all.add(BackendOption.MODEL.withDefault("the server's, if it lists one")
                 .withDescription("model to request (checked against /v1/models at pre-flight)"));
         all.addAll(HttpOptions.connection(preset.defaultUrl()));
-        all.add(BackendOption.oneOf(ENDPOINT, "which API to call: /v1/chat/completions, /v1/completions, /v1/embeddings, /v1/rerank or /v1/score",
-                Endpoint.CHAT.label(), Endpoint.COMPLETIONS.label(), Endpoint.EMBEDDINGS.label(), Endpoint.RERANK.label(),
-                Endpoint.SCORE.label()).withDefault(Endpoint.CHAT.label()));
+        all.add(BackendOption.oneOf(ENDPOINT, "which API to call: /v1/chat/completions, /v1/completions, /v1/embeddings, /v1/rerank, "
+                + "/v1/score or /v1/audio/transcriptions", Endpoint.CHAT.label(), Endpoint.COMPLETIONS.label(), Endpoint.EMBEDDINGS.label(),
+                Endpoint.RERANK.label(), Endpoint.SCORE.label(), Endpoint.TRANSCRIPTIONS.label()).withDefault(Endpoint.CHAT.label()));
         all.add(BackendOption.oneOf(PoolingApi.SHAPE, "request shape of embeddings/rerank/score: openai (OpenAI, vLLM, Cohere, Jina) "
                 + "or tei (Text Embeddings Inference /embed, /rerank)", "openai", "tei").withDefault("openai"));
         all.add(BackendOption.string(PoolingApi.PATH, "request path of embeddings/rerank/score, e.g. /rerank")
@@ -117,7 +118,8 @@ public record OpenAiSettings(Preset preset, Endpoint endpoint, String model, boo
             }
         });
         Endpoint endpoint = Endpoint.parse(config.string(ENDPOINT, Endpoint.CHAT.label()));
-        String promptMember = endpoint == Endpoint.CHAT ? "messages" : endpoint.pooling() ? "input" : "prompt";
+        String promptMember = endpoint == Endpoint.CHAT ? "messages" : endpoint.pooling() ? "input"
+                : endpoint == Endpoint.TRANSCRIPTIONS ? "file" : "prompt";
         if (extra.containsKey(promptMember)) {
             throw new IllegalArgumentException("backend config key '" + PARAM_PREFIX + promptMember + "': the " + endpoint.label()
                     + " endpoint's '" + promptMember + "' carries the workload's prompts and cannot be set by a parameter");

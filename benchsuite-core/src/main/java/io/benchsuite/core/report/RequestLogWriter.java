@@ -12,7 +12,9 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Appends one JSON object per finished request to {@code requests.jsonl}, flushed line by line so a
@@ -142,10 +144,14 @@ public final class RequestLogWriter implements AutoCloseable {
         }
         if (r.serverPromptTokens() >= 0) g.writeNumberField("serverPromptTokens", r.serverPromptTokens());
         if (r.serverCompletionTokens() >= 0) g.writeNumberField("serverCompletionTokens", r.serverCompletionTokens());
+        Set<String> extraFields = null;
         for (Object extra : r.extras().values()) {
-            // what a request kind adds (tool calls, payload bytes, the model chosen, ...) says its own fields
+            // what a request kind adds (tool calls, payload bytes, the model chosen, ...) says its own fields; a field
+            // two kinds share (the body's payloadBytes, for images and audio in one body) is written once
             if (extra instanceof RequestExtras.Logged logged) {
                 for (Map.Entry<String, Object> f : logged.logFields().entrySet()) {
+                    if (extraFields == null) extraFields = new HashSet<>();
+                    if (!extraFields.add(f.getKey())) continue;
                     g.writeFieldName(f.getKey());
                     writeValue(g, f.getValue());
                 }

@@ -25,7 +25,8 @@ import java.util.SplittableRandom;
  * A line has either {@code prompt} (a string, sent as one user message) or {@code messages} (an array
  * of {@code {"role", "content"}}), and optionally {@code output_tokens} (a whole number above 0) and
  * {@code reference} (the expected answer, a string, graded when the run has an accuracy scorer),
- * {@code images} (paths or URLs sent with the prompt, see {@link ImageRecords}) and the tool-calling keys
+ * {@code images} (paths or URLs sent with the prompt, see {@link ImageRecords}), {@code audio} (WAV files, see
+ * {@link AudioRecords}) and the tool-calling keys
  * {@code tools}, {@code tool_choice}, {@code expected_call} and {@code response_format} ({@link ToolRecordFields});
  * other keys are ignored. Without {@code output_tokens} the output length is drawn from the given
  * distribution with the request's generator ({@code new SplittableRandom(seed.requestSeed(i))}), so
@@ -98,6 +99,7 @@ public final class JsonlPromptSource implements WorkloadSource {
                 if (r.hasNonNull("reference")) plan.referenceAnswer(JsonFields.text(r, "reference", where));
                 ToolRecordFields.addTo(plan, r, where);
                 ImageRecords.attach(r, where, plan, input.name());
+                AudioRecords.attach(r, where, plan, input.name());
                 return plan.build();
             }
         }

@@ -11,7 +11,7 @@ import java.util.function.Predicate;
 /**
  * Reads and validates a generation request's body as the server it imitates would (OpenAI chat and
  * completions, TGI's generate): the messages or prompt, lengths, sampling fields, the model asked for, and
- * what shapes the answer (tools, a response format) or adds to the prompt (images). A body a real server
+ * what shapes the answer (tools, a response format) or adds to the prompt (images, audio). A body a real server
  * refuses is refused here with its status and message ({@link BadRequest}).
  */
 final class GenerationRequests {
@@ -37,7 +37,7 @@ final class GenerationRequests {
 
     /** A generation request after validation. */
     record Parsed(String model, List<ChatMessage> messages, int maxTokens, boolean stream, boolean includeUsage,
-                          boolean ignoreEos, double temperature, long seed, ShapedAnswer shaped, ImageParts images) {
+                          boolean ignoreEos, double temperature, long seed, ShapedAnswer shaped, ImageParts images, AudioParts audio) {
     }
 
     /** A client error, answered with 400 (OpenAI) or 422 (TGI); 404 for an unknown model. */
@@ -100,7 +100,8 @@ final class GenerationRequests {
         return new Parsed(model == null || model.isNull() ? servedName : model.asText(), messages, maxTokens, stream, includeUsage,
                 optionalBool(root, "ignore_eos", false), optionalDouble(root, "temperature", 1.0), seed,
                 api == Api.CHAT ? ShapedAnswer.of(root, messages.get(messages.size() - 1).content(), seed, maxTokens) : null,
-                api == Api.CHAT ? ImageParts.read(root.get("messages")) : ImageParts.NONE);
+                api == Api.CHAT ? ImageParts.read(root.get("messages")) : ImageParts.NONE,
+                api == Api.CHAT ? AudioParts.read(root.get("messages")) : AudioParts.NONE);
     }
 
     private Parsed parseTgi(JsonNode root, long number) throws BadRequest {
@@ -112,7 +113,8 @@ final class GenerationRequests {
         int maxNew = optionalInt(ps, "max_new_tokens", defaultMaxTokens);
         if (maxNew < 1) throw new BadRequest(422, "`max_new_tokens` must be strictly positive", "max_new_tokens");
         return new Parsed(servedName, List.of(ChatMessage.user(inputs.asText())), maxNew, true, false, false,
-                optionalDouble(ps, "temperature", 1.0), optionalLong(ps, "seed", number), null, ImageParts.NONE);
+                optionalDouble(ps, "temperature", 1.0), optionalLong(ps, "seed", number), null, ImageParts.NONE,
+                AudioParts.NONE);
     }
 
 

@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * headers are read), on the server's monotonic clock, in nanoseconds from the server's start; the
  * prompt is counted with the server's tokenizer. A chat request with images also logs each image received
  * and their tokens: {@code "images":[{"format":"png","width":512,"height":512,"bytes":786571}],"imageTokens":326}
- * ({@link ImageParts}).
+ * ({@link ImageParts}); one with audio clips (chat {@code input_audio} parts, a transcription's file) logs them
+ * together: {@code "audioClips":1,"audioSeconds":10.0,"audioBytes":320044,"audioTokens":250} ({@link AudioParts}).
  * A line is written when the request is admitted (before it is queued in the engine) and flushed.
  * A reasoning model's request gets a second line when the engine completes it, with the instants its
  * engine generated the first token and the first answer token (same clock and origin) and its reasoning
@@ -55,12 +56,19 @@ final class RequestLog implements AutoCloseable {
      */
     synchronized void received(long number, long arrivalNanos, String api, int promptTokens, int maxTokens, ImageParts images,
                                int imageTokens) {
+        received(number, arrivalNanos, api, promptTokens, maxTokens, images, imageTokens, AudioParts.NONE, 0);
+    }
+
+    /** {@link #received(long, long, String, int, int, ImageParts, int)} for a request that may carry audio clips too. */
+    synchronized void received(long number, long arrivalNanos, String api, int promptTokens, int maxTokens, ImageParts images,
+                               int imageTokens, AudioParts audio, int audioTokens) {
         if (failed) return;
         try {
             String imageFields = images.images().isEmpty() ? ""
                     : ",\"images\":" + images.json() + ",\"imageTokens\":" + imageTokens;
+            String audioFields = audio.clips().isEmpty() ? "" : audio.logFields(audioTokens);
             out.write("{\"n\":" + number + ",\"receivedNanos\":" + (arrivalNanos - startNanos) + ",\"api\":\"" + api
-                    + "\",\"promptTokens\":" + promptTokens + ",\"maxTokens\":" + maxTokens + imageFields + "}\n");
+                    + "\",\"promptTokens\":" + promptTokens + ",\"maxTokens\":" + maxTokens + imageFields + audioFields + "}\n");
             out.flush();
         } catch (IOException e) {
             failed = true;

@@ -12,6 +12,7 @@ import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.api.tokenizer.Tokenizer;
+import io.benchsuite.sim.AudioTokens;
 import io.benchsuite.sim.ModelProfile;
 import io.benchsuite.sim.Seeds;
 import io.benchsuite.sim.SimBackend;
@@ -50,6 +51,7 @@ final class SimHttpHandler implements HttpHandler {
     private final RequestLog requestLog;
     private final ServedModels models;
     private final VisionTokens vision;
+    private final AudioTokens audio;
     private final ObjectMapper json = new ObjectMapper();
     private final AtomicLong requestNumber = new AtomicLong();
     /**
@@ -63,7 +65,9 @@ final class SimHttpHandler implements HttpHandler {
     private volatile boolean shuttingDown;
 
     SimHttpHandler(SimBackend backend, Tokenizer tokenizer, String servedName, ModelProfile profile, FaultInjection faults,
-                   ServerMetrics metrics, int defaultMaxTokens, RequestLog requestLog, ServedModels models, VisionTokens vision) {
+                   ServerMetrics metrics, int defaultMaxTokens, RequestLog requestLog, ServedModels models, VisionTokens vision,
+                   AudioTokens audio) {
+        this.audio = audio;
         this.requestLog = requestLog;
         this.models = models;
         this.vision = vision;
@@ -203,10 +207,11 @@ final class SimHttpHandler implements HttpHandler {
         }
         String prompt = ChatMessage.join(p.messages());
         int imageTokens = p.images().tokens(vision); // the vision encoder's output, prefilled with the text
-        int promptTokens = Math.max(1, tokenizer.countTokens(prompt)) + imageTokens;
+        int audioTokens = p.audio().tokens(audio); // the audio encoder's, likewise
+        int promptTokens = Math.max(1, tokenizer.countTokens(prompt)) + imageTokens + audioTokens;
         if (requestLog != null) {
             requestLog.received(number, arrival, api.name().toLowerCase(java.util.Locale.ROOT), promptTokens, p.maxTokens(),
-                    p.images(), imageTokens);
+                    p.images(), imageTokens, p.audio(), audioTokens);
         }
         models.admit(number, p.model(), ex.getRequestHeaders(), requestLog); // an adapter not loaded is loaded first
         if (requestLog != null && p.shaped() != null) requestLog.line(p.shaped().logLine(number));

@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.sim.Adapters;
+import io.benchsuite.sim.AudioTokens;
 import io.benchsuite.sim.SimBackend;
 import io.benchsuite.sim.SimEngineState;
 import io.benchsuite.sim.SimSettings;
@@ -98,11 +99,12 @@ public final class SimHttpServer implements AutoCloseable {
             ServerMetrics metrics = new ServerMetrics(servedName);
             this.handler = new SimHttpHandler(backend, b.tokenizer, servedName, b.settings.model(), b.faults,
                     metrics, b.defaultMaxTokens, requestLog,
-                    new ServedModels(b.adapters, b.settings.timeScale(), b.loggedHeaders), b.visionTokens);
+                    new ServedModels(b.adapters, b.settings.timeScale(), b.loggedHeaders), b.visionTokens, b.audioTokens);
             this.server = HttpServer.create(new InetSocketAddress(b.host, b.port), b.backlog);
             server.createContext("/", handler);
             PoolingHandler pooling = new PoolingHandler(backend, b.tokenizer, servedName, b.settings.model(), metrics, requestLog);
             for (String path : PoolingHandler.PATHS) server.createContext(path, pooling); // the longest prefix wins
+            server.createContext(TranscriptionHandler.PATH, new TranscriptionHandler(backend, servedName, metrics, requestLog, b.audioTokens));
             server.setExecutor(new ArrivalStamps(executor));
             server.start();
         } catch (IOException | RuntimeException e) {
@@ -187,6 +189,7 @@ public final class SimHttpServer implements AutoCloseable {
         private Adapters adapters = Adapters.NONE;
         private List<String> loggedHeaders = ServedModels.DEFAULT_LOGGED_HEADERS;
         private VisionTokens visionTokens = VisionTokens.QWEN2_VL;
+        private AudioTokens audioTokens = AudioTokens.QWEN2_AUDIO;
 
         private Builder() {
         }
@@ -353,6 +356,19 @@ public final class SimHttpServer implements AutoCloseable {
          */
         public Builder visionTokens(VisionTokens rule) {
             this.visionTokens = notNull(rule, "visionTokens");
+            return this;
+        }
+
+        /**
+         * How many prompt tokens each audio clip becomes (a chat request's {@code input_audio} part, a transcription
+         * request's file), prefilled with its text and reported in {@code usage.prompt_tokens} (default
+         * {@link AudioTokens#QWEN2_AUDIO}).
+         *
+         * @param rule the rule
+         * @return this builder
+         */
+        public Builder audioTokens(AudioTokens rule) {
+            this.audioTokens = notNull(rule, "audioTokens");
             return this;
         }
 

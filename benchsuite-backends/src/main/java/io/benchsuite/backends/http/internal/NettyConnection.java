@@ -142,7 +142,7 @@ final class NettyConnection extends ChannelInboundHandlerAdapter {
         h.set(HttpHeaderNames.USER_AGENT, "benchsuite");
         request.headers().forEach(h::set);
         if (body != null) {
-            h.set(HttpHeaderNames.CONTENT_TYPE, "application/json");
+            if (!h.contains(HttpHeaderNames.CONTENT_TYPE)) h.set(HttpHeaderNames.CONTENT_TYPE, "application/json"); // a form names its own
             h.setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
         }
         return m;

@@ -1,0 +1,72 @@
+package io.benchsuite.core.workload;
+
+import static io.benchsuite.api.util.Checks.notNull;
+
+import io.benchsuite.api.backend.AudioInputs;
+import io.benchsuite.api.backend.RequestExtras;
+import io.benchsuite.api.seed.ScenarioSeed;
+import io.benchsuite.api.workload.source.PlanCursor;
+import io.benchsuite.api.workload.source.SourceContext;
+import io.benchsuite.api.workload.source.WorkloadSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Another source's plans, each carrying synthetic audio clips ({@link AudioInputs}); a plan that brings its
+ * own clips (a dataset line with {@code audio}) keeps them. The audio counterpart of {@link ImageSource}.
+ *
+ * <p>Every choice comes from the seed chain: request {@code i} draws its clip count, its clips' lengths and
+ * seeds from {@code SplittableRandom(requestSeed(i) ^ streamSeed("audio"))}; with a pool, clip {@code j} of the
+ * pool draws its length and seed from {@code streamSeed("audio/" + j)}. The same seed gives the same clips,
+ * byte for byte. Plans hold the clips' descriptions only: the backend renders them.
+ */
+public final class AudioSource extends AddingSource {
+    private final AudioOptions options;
+
+    /**
+     * {@code inner}'s plans with audio.
+     *
+     * @param inner where the plans come from
+     * @param options the clips each plan gets
+     */
+    public AudioSource(WorkloadSource inner, AudioOptions options) {
+        super(inner);
+        this.options = notNull(options, "options");
+    }
+
+    /**
+     * The clips each plan gets.
+     *
+     * @return the options
+     */
+    public AudioOptions options() {
+        return options;
+    }
+
+    @Override
+    public String describe() {
+        return inner.describe() + " + audio " + options.describe();
+    }
+
+    @Override
+    public PlanCursor open(SourceContext context) {
+        PlanCursor cursor = inner.open(notNull(context, "context"));
+        ScenarioSeed seed = context.seed();
+        long stream = seed.streamSeed("audio");
+        return cursor.map(p -> p.extras().get(AudioInputs.class).isPresent() ? p : p.withExtras(RequestExtras.of(clipsFor(p.index(), seed, stream))));
+    }
+
+    /** The clips of plan {@code index}. */
+    AudioInputs clipsFor(long index, ScenarioSeed seed, long stream) {
+        SplittableRandom r = new SplittableRandom(seed.requestSeed(index) ^ stream);
+        int n = options.count().sample(r);
+        List<AudioInputs.Clip> clips = new ArrayList<>(n);
+        for (int k = 0; k < n; k++) {
+            SplittableRandom clip = options.pool() > 0 ? new SplittableRandom(seed.streamSeed("audio/" + r.nextInt(options.pool()))) : r;
+            int seconds = options.seconds().sample(clip);
+            clips.add(new AudioInputs.Synthetic(seconds * 1000, options.sampleRate(), clip.nextLong()));
+        }
+        return new AudioInputs(clips);
+    }
+}
