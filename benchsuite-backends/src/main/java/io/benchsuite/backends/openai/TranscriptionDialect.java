@@ -5,10 +5,10 @@ import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.OutputKinds;
 import io.benchsuite.api.backend.Usage;
-import io.benchsuite.backends.http.internal.Emitter;
 import io.benchsuite.backends.http.internal.Json;
-import io.benchsuite.backends.http.internal.MalformedResponseException;
-import io.benchsuite.backends.http.internal.ResponseDialect;
+import io.benchsuite.backends.http.spi.Emitter;
+import io.benchsuite.backends.http.spi.MalformedResponseException;
+import io.benchsuite.backends.http.spi.ResponseDialect;
 import java.util.Arrays;
 
 /**

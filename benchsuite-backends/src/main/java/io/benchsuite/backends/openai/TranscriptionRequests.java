@@ -7,7 +7,7 @@ import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
-import io.benchsuite.backends.http.internal.HttpTransport;
+import io.benchsuite.backends.http.spi.HttpTransport;
 import io.benchsuite.backends.media.AudioClips;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;

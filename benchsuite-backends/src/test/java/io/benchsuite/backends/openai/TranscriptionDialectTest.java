@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.benchsuite.api.backend.ErrorKind;
-import io.benchsuite.backends.http.internal.MalformedResponseException;
 import io.benchsuite.backends.http.internal.SseDecoder;
+import io.benchsuite.backends.http.spi.MalformedResponseException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;

@@ -30,7 +30,7 @@ final class FormData {
             throw new IllegalArgumentException("expected a multipart/form-data body, got Content-Type " + contentType);
         }
         String boundary = null;
-        for (String p : contentType.split(";")) {
+        for (String p : contentType.split(";", -1)) {
             String t = p.strip();
             if (t.toLowerCase(Locale.ROOT).startsWith("boundary=")) boundary = t.substring(9).replace("\"", "");
         }
@@ -49,7 +49,7 @@ final class FormData {
             String head = new String(body, start, headEnd - start, StandardCharsets.UTF_8);
             String name = null;
             String type = null;
-            for (String line : head.split("\r\n")) {
+            for (String line : head.split("\r\n", -1)) {
                 String l = line.toLowerCase(Locale.ROOT);
                 if (l.startsWith("content-disposition:")) name = parameter(line, "name");
                 if (l.startsWith("content-type:")) type = line.substring(13).strip();
@@ -83,7 +83,7 @@ final class FormData {
 
     /** A {@code name="value"} parameter of a header line. */
     private static String parameter(String line, String key) {
-        for (String p : line.split(";")) {
+        for (String p : line.split(";", -1)) {
             String t = p.strip();
             if (t.startsWith(key + "=")) return t.substring(key.length() + 1).replace("\"", "");
         }
