@@ -88,15 +88,6 @@ public final class AudioTokens {
         return sum;
     }
 
-    /**
-     * The rule's name, as {@link #parse} reads it.
-     *
-     * @return e.g. {@code qwen2-audio}
-     */
-    public String describe() {
-        return name;
-    }
-
     @Override
     public String toString() {
         return "AudioTokens[" + name + "]";

@@ -56,7 +56,7 @@ public final class AudioClips {
      *
      * @return the encodings so far
      */
-    public long encodings() {
+    long encodings() {
         return cache.made();
     }
 

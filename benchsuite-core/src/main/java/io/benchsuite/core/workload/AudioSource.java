@@ -35,15 +35,6 @@ public final class AudioSource extends AddingSource {
         this.options = notNull(options, "options");
     }
 
-    /**
-     * The clips each plan gets.
-     *
-     * @return the options
-     */
-    public AudioOptions options() {
-        return options;
-    }
-
     @Override
     public String describe() {
         return inner.describe() + " + audio " + options.describe();
