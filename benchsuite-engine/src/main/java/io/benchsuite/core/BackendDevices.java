@@ -1,9 +1,9 @@
 package io.benchsuite.core;
 
 import io.benchsuite.api.backend.Backend;
+import io.benchsuite.api.run.RunInfo;
 import io.benchsuite.core.report.model.DeviceSection;
 import io.benchsuite.core.run.ReportSection;
-import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.core.run.RunListener;
 import java.util.List;
 import org.slf4j.Logger;

@@ -1,10 +1,10 @@
 package io.benchsuite.core;
 
 import io.benchsuite.api.backend.Backend;
+import io.benchsuite.api.run.LiveStats;
 import io.benchsuite.core.internal.engine.RunEngine;
 import io.benchsuite.core.report.ReportWriters;
 import io.benchsuite.core.report.ReportsNotWrittenException;
-import io.benchsuite.core.run.LiveStats;
 import io.benchsuite.core.run.RunResult;
 import java.time.Duration;
 

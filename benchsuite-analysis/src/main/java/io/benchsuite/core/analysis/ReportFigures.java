@@ -3,13 +3,13 @@ package io.benchsuite.core.analysis;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.result.LatencyMetric;
-import io.benchsuite.core.accuracy.AccuracySection;
 import io.benchsuite.core.analysis.orthogonality.HeadlineMetric;
 import io.benchsuite.core.analysis.orthogonality.RunFigures;
 import io.benchsuite.core.analysis.pareto.Objective;
 import io.benchsuite.core.analysis.pareto.ParetoCandidate;
 import io.benchsuite.core.analysis.sweep.PointFigure;
 import io.benchsuite.core.analysis.sweep.SweepPoint;
+import io.benchsuite.core.report.model.AccuracySection;
 import io.benchsuite.core.report.model.DeviceSection;
 import io.benchsuite.core.report.model.EngineSection;
 import io.benchsuite.core.report.model.GpuSection;

@@ -42,7 +42,7 @@ class OldReportCompatibilityTest {
         Report r = ReportJson.read(fixture());
         assertThat(r.schemaVersion()).isEqualTo(1);
         assertThat(r.run().name()).isEqualTo("fixture");
-        assertThat(r.section(io.benchsuite.core.hiccup.ClientSection.class))
+        assertThat(r.section(io.benchsuite.core.report.model.ClientSection.class))
                 .as("written before the client section existed").isEmpty();
         assertThat(r.run().status()).isEqualTo(RunResult.Status.COMPLETED);
         assertThat(r.run().labels()).containsEntry("device", "h100").containsEntry("quantization", "fp8");

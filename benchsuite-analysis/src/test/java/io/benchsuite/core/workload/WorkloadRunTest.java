@@ -17,6 +17,7 @@ import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.injection.TimedInjection;
 import io.benchsuite.core.prompt.SyntheticPrompts;
 import io.benchsuite.core.prompt.Tokenizers;
+import io.benchsuite.core.report.model.WorkloadSection;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.schedule.RequestPlanner;
 import io.benchsuite.core.sweep.Sweep;

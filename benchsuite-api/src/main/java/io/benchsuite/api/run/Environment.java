@@ -1,4 +1,4 @@
-package io.benchsuite.core.run;
+package io.benchsuite.api.run;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,7 +23,7 @@ public record Environment(String toolVersion, String toolCommit, String javaVers
     /** The environment of this JVM. */
     public static Environment current() {
         Properties build = new Properties();
-        try (InputStream in = Environment.class.getResourceAsStream("/io/benchsuite/core/build.properties")) {
+        try (InputStream in = Environment.class.getResourceAsStream("/io/benchsuite/api/build.properties")) {
             if (in != null) build.load(in);
         } catch (IOException e) {
             // the build facts are optional; the report says unknown

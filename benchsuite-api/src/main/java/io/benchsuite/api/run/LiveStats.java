@@ -1,4 +1,4 @@
-package io.benchsuite.core.run;
+package io.benchsuite.api.run;
 
 /**
  * A snapshot of a run in progress, for progress displays and live metrics. Counts include every

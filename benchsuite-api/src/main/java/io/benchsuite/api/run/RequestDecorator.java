@@ -1,4 +1,4 @@
-package io.benchsuite.core.run;
+package io.benchsuite.api.run;
 
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.ResponseListener;

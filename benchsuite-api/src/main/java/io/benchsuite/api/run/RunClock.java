@@ -1,4 +1,4 @@
-package io.benchsuite.core.run;
+package io.benchsuite.api.run;
 
 import static io.benchsuite.api.util.Checks.notNull;
 

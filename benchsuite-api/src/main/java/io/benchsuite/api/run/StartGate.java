@@ -1,4 +1,4 @@
-package io.benchsuite.core.run;
+package io.benchsuite.api.run;
 
 import java.time.Instant;
 import java.util.Optional;

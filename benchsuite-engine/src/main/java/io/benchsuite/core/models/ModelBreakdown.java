@@ -8,6 +8,7 @@ import io.benchsuite.api.result.Outcome;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.workload.ModelMix;
 import io.benchsuite.api.workload.Phase;
+import io.benchsuite.core.report.model.ModelsSection;
 import io.benchsuite.core.run.LatencyHistograms;
 import io.benchsuite.core.run.ReportSection;
 import io.benchsuite.core.run.RunListener;

@@ -4,10 +4,10 @@ import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.EngineTotals;
 import io.benchsuite.api.backend.EngineTotalsSource;
+import io.benchsuite.api.run.RunInfo;
 import io.benchsuite.core.analysis.decomposition.MemoryIndices;
 import io.benchsuite.core.report.model.EngineSection;
 import io.benchsuite.core.run.ReportSection;
-import io.benchsuite.core.run.RunInfo;
 import java.util.List;
 
 /**

@@ -3,10 +3,10 @@ package io.benchsuite.core.phases;
 import static io.benchsuite.api.util.Checks.positive;
 
 import io.benchsuite.api.result.RequestRecord;
+import io.benchsuite.api.run.RunInfo;
 import io.benchsuite.api.workload.Phase;
 import io.benchsuite.core.report.model.PhasesSection;
 import io.benchsuite.core.run.ReportSection;
-import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.core.run.RunListener;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;

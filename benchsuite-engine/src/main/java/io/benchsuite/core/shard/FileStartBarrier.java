@@ -2,8 +2,8 @@ package io.benchsuite.core.shard;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
-import io.benchsuite.core.run.Shard;
-import io.benchsuite.core.run.StartGate;
+import io.benchsuite.api.run.Shard;
+import io.benchsuite.api.run.StartGate;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

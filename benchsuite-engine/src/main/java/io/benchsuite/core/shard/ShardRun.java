@@ -2,14 +2,14 @@ package io.benchsuite.core.shard;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
+import io.benchsuite.api.run.Shard;
+import io.benchsuite.api.run.StartGate;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.report.model.ShardSection;
 import io.benchsuite.core.report.model.WorkloadConfig;
 import io.benchsuite.core.run.ReportSection;
 import io.benchsuite.core.run.RunListener;
-import io.benchsuite.core.run.Shard;
-import io.benchsuite.core.run.StartGate;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

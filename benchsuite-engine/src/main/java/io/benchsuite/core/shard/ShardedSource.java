@@ -2,12 +2,12 @@ package io.benchsuite.core.shard;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
+import io.benchsuite.api.run.Shard;
 import io.benchsuite.api.workload.source.PlanCursor;
 import io.benchsuite.api.workload.source.RequestPlan;
 import io.benchsuite.api.workload.source.SourceContext;
 import io.benchsuite.api.workload.source.SourceCounts;
 import io.benchsuite.api.workload.source.WorkloadSource;
-import io.benchsuite.core.run.Shard;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.OptionalLong;

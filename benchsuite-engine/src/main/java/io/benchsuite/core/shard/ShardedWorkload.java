@@ -2,10 +2,10 @@ package io.benchsuite.core.shard;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
+import io.benchsuite.api.run.Shard;
 import io.benchsuite.api.workload.LoadModel;
 import io.benchsuite.api.workload.RateProfile;
 import io.benchsuite.api.workload.Workload;
-import io.benchsuite.core.run.Shard;
 import java.util.ArrayList;
 import java.util.List;
 

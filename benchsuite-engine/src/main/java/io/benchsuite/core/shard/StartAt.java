@@ -2,7 +2,7 @@ package io.benchsuite.core.shard;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
-import io.benchsuite.core.run.StartGate;
+import io.benchsuite.api.run.StartGate;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;

@@ -6,9 +6,9 @@
  * shards' arrival streams together are the whole run's. The shards start together at a gate
  * ({@link io.benchsuite.core.shard.StartAt}, {@link io.benchsuite.core.shard.FileStartBarrier}),
  * and each records where its zero fell on the wall clock ({@link io.benchsuite.core.shard.ShardRun},
- * the report's {@code shard} block). {@link io.benchsuite.core.shard.ShardMerge} then combines the
+ * the report's {@code shard} block). {@code io.benchsuite.core.shard.merge.ShardMerge} then combines the
  * shards' output directories losslessly: histograms added, series aligned on the common clock,
- * request logs concatenated. Which shard a run is, {@link io.benchsuite.core.run.Shard}, belongs to
+ * request logs concatenated. Which shard a run is, {@link io.benchsuite.api.run.Shard}, belongs to
  * the run's identity ({@code core.run}) so that the engine can start a shard's arrivals where its
  * part of the whole stream starts.
  */

@@ -25,7 +25,7 @@ import java.util.Optional;
  * the seed, the objectives, the model's context, sessions, injections, where the reports go and how the run
  * starts and ends. The {@link io.benchsuite.core.Benchmark} builder produces one ({@code spec()}) and accepts one
  * ({@code spec(RunSpec)}); the command line parses its flags into one; a sweep derives each point from one
- * ({@link io.benchsuite.core.sweep.SweepParameters#apply(RunSpec, String, String)}). What is not a setting but a
+ * ({@code io.benchsuite.core.sweep.SweepParameters#apply(RunSpec, String, String)}). What is not a setting but a
  * live object (a backend instance, listeners, a tokenizer) stays on the builder.
  *
  * <p>Secrets (API keys, secret headers) live in the backend configuration, which never prints them

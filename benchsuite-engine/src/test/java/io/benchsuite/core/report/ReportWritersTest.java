@@ -142,10 +142,10 @@ class ReportWritersTest {
         assertThat(read.sections()).as("the clashing section was dropped; the engine's workload and client sections are kept, "
                         + "and the in-process backend's phases and the phase shares every report has")
                 .containsOnlyKeys("server", "workload", "client", "phases", "decomposition");
-        assertThat(read.section(io.benchsuite.core.hiccup.ClientSection.class)).get()
-                .isEqualTo(written.section(io.benchsuite.core.hiccup.ClientSection.class).get());
-        assertThat(read.section(io.benchsuite.core.workload.WorkloadSection.class)).get()
-                .isEqualTo(written.section(io.benchsuite.core.workload.WorkloadSection.class).get());
+        assertThat(read.section(io.benchsuite.core.report.model.ClientSection.class)).get()
+                .isEqualTo(written.section(io.benchsuite.core.report.model.ClientSection.class).get());
+        assertThat(read.section(io.benchsuite.core.report.model.WorkloadSection.class)).get()
+                .isEqualTo(written.section(io.benchsuite.core.report.model.WorkloadSection.class).get());
         // written again, the read model gives the same text: nothing is lost or changed by a round trip
         assertThat(ReportJson.toJson(ReportJson.parse(ReportJson.toJson(read), dir))).isEqualTo(ReportJson.toJson(read));
     }

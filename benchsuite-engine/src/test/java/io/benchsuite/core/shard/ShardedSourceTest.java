@@ -2,6 +2,7 @@ package io.benchsuite.core.shard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.benchsuite.api.run.Shard;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.source.PlanCursor;
 import io.benchsuite.api.workload.source.RequestPlan;
@@ -9,7 +10,6 @@ import io.benchsuite.api.workload.source.SourceContext;
 import io.benchsuite.api.workload.source.SourceCounts;
 import io.benchsuite.api.workload.source.WorkloadSource;
 import io.benchsuite.core.prompt.Tokenizers;
-import io.benchsuite.core.run.Shard;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;

@@ -3,12 +3,12 @@ package io.benchsuite.core.shard;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.benchsuite.api.run.Shard;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.Arrival;
 import io.benchsuite.api.workload.LoadModel;
 import io.benchsuite.api.workload.RateProfile;
 import io.benchsuite.api.workload.Workload;
-import io.benchsuite.core.run.Shard;
 import io.benchsuite.core.schedule.ArrivalTimes;
 import java.time.Duration;
 import java.util.ArrayList;

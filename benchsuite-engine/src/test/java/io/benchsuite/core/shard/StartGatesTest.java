@@ -3,8 +3,8 @@ package io.benchsuite.core.shard;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.benchsuite.core.run.Shard;
-import io.benchsuite.core.run.StartGate;
+import io.benchsuite.api.run.Shard;
+import io.benchsuite.api.run.StartGate;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

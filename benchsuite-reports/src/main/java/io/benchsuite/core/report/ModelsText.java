@@ -1,6 +1,7 @@
-package io.benchsuite.core.models;
+package io.benchsuite.core.report;
 
 import io.benchsuite.api.result.LatencyStats;
+import io.benchsuite.core.report.model.ModelsSection;
 import io.benchsuite.core.report.model.ReportNumbers;
 import java.util.Locale;
 

@@ -1,6 +1,7 @@
 package io.benchsuite.core.report;
 
 import io.benchsuite.api.result.RequestRecord;
+import io.benchsuite.api.run.RunInfo;
 import io.benchsuite.api.util.IoErrors;
 import io.benchsuite.core.report.html.HtmlReport;
 import io.benchsuite.core.report.json.InvalidReportException;
@@ -8,7 +9,6 @@ import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ReportFormat;
 import io.benchsuite.core.run.ReportSection;
-import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.run.RunResult;
 import java.io.IOException;

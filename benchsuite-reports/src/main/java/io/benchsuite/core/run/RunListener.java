@@ -1,6 +1,8 @@
 package io.benchsuite.core.run;
 
 import io.benchsuite.api.result.RequestRecord;
+import io.benchsuite.api.run.RequestDecorator;
+import io.benchsuite.api.run.RunInfo;
 import java.util.List;
 
 /**

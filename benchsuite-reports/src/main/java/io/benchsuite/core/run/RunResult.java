@@ -4,6 +4,7 @@ import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.result.RunSummary;
+import io.benchsuite.api.run.RunInfo;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Collections;

@@ -21,8 +21,14 @@ final class Fixtures {
 
     static final SourceContext CONTEXT = new SourceContext(Tokenizers.cl100k(), SeedChain.fromLong(42).scenario("default"));
 
-    /** A test resource of this package as a file input. */
+    /**
+     * A test resource of this package as a file input; read as a stream when it sits in this module's test
+     * jar, as it does for the engine's and analysis' tests once the jar is packaged.
+     */
     static DataInput resource(String name) {
+        if (!"file".equals(Fixtures.class.getResource(name).getProtocol())) {
+            return DataInput.of(name, () -> Fixtures.class.getResourceAsStream(name));
+        }
         try {
             return DataInput.of(Path.of(Fixtures.class.getResource(name).toURI()));
         } catch (URISyntaxException e) {

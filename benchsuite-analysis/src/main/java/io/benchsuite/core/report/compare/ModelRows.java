@@ -2,7 +2,7 @@ package io.benchsuite.core.report.compare;
 
 import static io.benchsuite.core.report.html.internal.Html.esc;
 
-import io.benchsuite.core.models.ModelsSection;
+import io.benchsuite.core.report.model.ModelsSection;
 import io.benchsuite.core.report.model.ReportNumbers;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package io.benchsuite.core.shard;
+package io.benchsuite.core.shard.merge;
 
 import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.run.LatencyHistograms;

@@ -1,10 +1,11 @@
-package io.benchsuite.core.shard;
+package io.benchsuite.core.shard.merge;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.result.RunSummary;
+import io.benchsuite.api.run.RunInfo;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.core.report.ReportWriters;
 import io.benchsuite.core.report.RequestLogWriter;
@@ -22,7 +23,6 @@ import io.benchsuite.core.report.model.ShardSection;
 import io.benchsuite.core.report.model.ShardsSection;
 import io.benchsuite.core.run.LatencyHistograms;
 import io.benchsuite.core.run.ReportSection;
-import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.run.SecondSample;
 import java.io.BufferedReader;

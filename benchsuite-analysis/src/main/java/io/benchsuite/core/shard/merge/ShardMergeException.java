@@ -1,4 +1,4 @@
-package io.benchsuite.core.shard;
+package io.benchsuite.core.shard.merge;
 
 /** Shard reports that cannot be merged: of different runs, duplicated, missing, or not shard reports. The message says which. */
 public final class ShardMergeException extends RuntimeException {

@@ -1,4 +1,4 @@
-package io.benchsuite.core.shard;
+package io.benchsuite.core.shard.merge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,6 +7,7 @@ import static org.assertj.core.data.Offset.offset;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.benchsuite.api.result.LatencyMetric;
+import io.benchsuite.api.run.Shard;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
@@ -19,7 +20,7 @@ import io.benchsuite.core.report.model.ShardSection;
 import io.benchsuite.core.report.model.ShardsSection;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.run.SecondSample;
-import io.benchsuite.core.run.Shard;
+import io.benchsuite.core.shard.StartAt;
 import io.benchsuite.testkit.ScriptedBackend;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -61,7 +62,7 @@ class ShardMergeTest {
                 .tokenInterval(Duration.ofMillis(2)).threads(4).build();
     }
 
-    private static RunResult run(Path dir, Shard shard, io.benchsuite.core.run.StartGate gate, String scenario,
+    private static RunResult run(Path dir, Shard shard, io.benchsuite.api.run.StartGate gate, String scenario,
                                  long seed, Workload w) {
         try (ScriptedBackend b = backend()) {
             Benchmark.Builder builder = Benchmark.named(scenario).backend(b).model("m").seed(SeedChain.fromLong(seed))

@@ -7,7 +7,7 @@ import io.benchsuite.api.result.RequestRecord;
 
 /**
  * Turns what a run measured on the wall clock into the time of its backend
- * ({@link io.benchsuite.core.run.RunClock#timeScale()}): a simulator with {@code time-scale=0.1}
+ * ({@link io.benchsuite.api.run.RunClock#timeScale()}): a simulator with {@code time-scale=0.1}
  * answers ten times faster than the server it models, so its TPOT measured on the wall clock is a
  * tenth of the model's and its tokens per second ten times as many. Dividing every span by the scale
  * (and so multiplying every rate) gives the figures of the simulated server, and objectives are then

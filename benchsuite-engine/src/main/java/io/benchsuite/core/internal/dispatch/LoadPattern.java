@@ -1,7 +1,7 @@
 package io.benchsuite.core.internal.dispatch;
 
+import io.benchsuite.api.run.Shard;
 import io.benchsuite.api.workload.LoadModel;
-import io.benchsuite.core.run.Shard;
 import io.benchsuite.core.schedule.ArrivalTimes;
 import java.util.random.RandomGenerator;
 

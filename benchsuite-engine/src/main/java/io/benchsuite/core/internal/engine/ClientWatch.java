@@ -1,8 +1,8 @@
 package io.benchsuite.core.internal.engine;
 
 import io.benchsuite.api.result.RequestRecord;
-import io.benchsuite.core.hiccup.ClientSection;
 import io.benchsuite.core.hiccup.HiccupMeter;
+import io.benchsuite.core.report.model.ClientSection;
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import java.lang.management.ThreadMXBean;

@@ -4,11 +4,11 @@ import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.backend.VirtualTimeBackend;
+import io.benchsuite.api.run.StartGate;
 import io.benchsuite.api.workload.Cancellations;
 import io.benchsuite.api.workload.RequestRouting;
 import io.benchsuite.core.hiccup.HiccupMeter;
 import io.benchsuite.core.internal.clock.NanoClock;
-import io.benchsuite.core.run.StartGate;
 import java.time.Duration;
 import java.util.function.Supplier;
 

@@ -5,11 +5,11 @@ import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.backend.Usage;
+import io.benchsuite.api.run.RequestDecorator;
 import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.api.workload.Phase;
 import io.benchsuite.api.workload.source.PrefixBlock;
 import io.benchsuite.api.workload.source.RequestPlan;
-import io.benchsuite.core.run.RequestDecorator;
 import java.util.List;
 
 /**

@@ -12,11 +12,11 @@ import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.api.result.Slo;
 import io.benchsuite.api.result.TokenSource;
+import io.benchsuite.api.run.LiveStats;
 import io.benchsuite.api.workload.Arrival;
 import io.benchsuite.api.workload.Phase;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.run.LatencyHistograms;
-import io.benchsuite.core.run.LiveStats;
 import io.benchsuite.core.run.SecondSample;
 import java.time.Duration;
 import java.util.List;
@@ -205,10 +205,10 @@ class RunAggregatorTest {
     @Test
     void requestsAreKeptOnlyWhenAsked() {
         io.benchsuite.core.run.RunResult r = new io.benchsuite.core.run.RunResult(
-                new io.benchsuite.core.run.RunInfo("r", workload(), io.benchsuite.api.seed.SeedChain.fromLong(1),
+                new io.benchsuite.api.run.RunInfo("r", workload(), io.benchsuite.api.seed.SeedChain.fromLong(1),
                         io.benchsuite.api.seed.SeedChain.fromLong(1).scenario("r"),
                         new io.benchsuite.api.backend.BackendInfo("b", "m", "e", java.util.Map.of()), java.util.Map.of(),
-                        Slo.none(), "t", java.time.Instant.EPOCH, io.benchsuite.core.run.Environment.current(), java.util.Map.of()),
+                        Slo.none(), "t", java.time.Instant.EPOCH, io.benchsuite.api.run.Environment.current(), java.util.Map.of()),
                 io.benchsuite.core.run.RunResult.Status.COMPLETED, java.time.Instant.EPOCH,
                 new RunAggregator(workload(), Slo.none(), false).summary(Long.MAX_VALUE), LatencyHistograms.empty(),
                 List.of(), List.of(), java.util.Map.of(), null, null);

@@ -2,6 +2,7 @@ package io.benchsuite.core.internal.dispatch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.benchsuite.api.run.Shard;
 import io.benchsuite.api.workload.Arrival;
 import io.benchsuite.api.workload.Phase;
 import io.benchsuite.api.workload.Workload;
@@ -9,7 +10,6 @@ import io.benchsuite.core.internal.dispatch.Dispatcher.Decision;
 import io.benchsuite.core.internal.dispatch.Dispatcher.DueRequest;
 import io.benchsuite.core.internal.dispatch.Dispatcher.RunState;
 import io.benchsuite.core.internal.dispatch.Dispatcher.SlotUnit;
-import io.benchsuite.core.run.Shard;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

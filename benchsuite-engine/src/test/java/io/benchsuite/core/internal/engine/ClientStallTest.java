@@ -4,16 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.benchsuite.api.result.RequestRecord;
+import io.benchsuite.api.run.RequestDecorator;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
-import io.benchsuite.core.hiccup.ClientSection;
 import io.benchsuite.core.hiccup.HiccupMeter;
 import io.benchsuite.core.report.json.ReportJson;
+import io.benchsuite.core.report.model.ClientSection;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ReportNumbers;
-import io.benchsuite.core.run.RequestDecorator;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.testing.JsonTrees;
 import io.benchsuite.testkit.ScriptedBackend;

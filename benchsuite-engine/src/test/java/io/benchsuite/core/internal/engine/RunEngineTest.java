@@ -111,10 +111,10 @@ class RunEngineTest {
                     .outputTokens(LengthDistribution.fixed(2)).build();
             RunResult r = bench("warm-up", backend, w).listener(new io.benchsuite.core.run.RunListener() {
                 @Override
-                public void onRunStarted(io.benchsuite.core.run.RunInfo info) {
+                public void onRunStarted(io.benchsuite.api.run.RunInfo info) {
                     backend.events.add("run started");
                 }
-            }).decorator(new io.benchsuite.core.run.RequestDecorator() {
+            }).decorator(new io.benchsuite.api.run.RequestDecorator() {
                 @Override
                 public Decorated decorate(InferenceRequest request, ResponseListener downstream) {
                     decorated.incrementAndGet();
@@ -136,8 +136,8 @@ class RunEngineTest {
     }
 
     /** A decorator that passes requests through and runs {@code rehearsal} as its rehearsal. */
-    private static io.benchsuite.core.run.RequestDecorator rehearsing(Runnable rehearsal) {
-        return new io.benchsuite.core.run.RequestDecorator() {
+    private static io.benchsuite.api.run.RequestDecorator rehearsing(Runnable rehearsal) {
+        return new io.benchsuite.api.run.RequestDecorator() {
             @Override
             public Decorated decorate(InferenceRequest request, ResponseListener downstream) {
                 return new Decorated(request, downstream);

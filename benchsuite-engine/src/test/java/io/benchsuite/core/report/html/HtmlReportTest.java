@@ -70,7 +70,7 @@ class HtmlReportTest {
     @Test
     void theWorkloadSectionShowsTheIdealPrefixHitRateBesideTheServersMeasuredOne() throws Exception {
         String html = html(telemetryDir);
-        var w = telemetry.section(io.benchsuite.core.workload.WorkloadSection.class).orElseThrow();
+        var w = telemetry.section(io.benchsuite.core.report.model.WorkloadSection.class).orElseThrow();
         assertThat(html).contains("<section id=\"workload\"><h2>Workload</h2>");
         assertThat(html).contains("<div id=\"prefix-ideal\"><b>Prefix hit rate, ideal</b><span>"
                 + String.format(java.util.Locale.ROOT, "%.3f", w.prefixSharing().idealHitRate()) + "</span></div>");

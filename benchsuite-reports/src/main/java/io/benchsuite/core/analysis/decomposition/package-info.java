@@ -5,7 +5,7 @@
  * phase histograms ({@link io.benchsuite.core.analysis.decomposition.ServerPhaseTimes}) or both;
  * {@link io.benchsuite.core.analysis.decomposition.MemoryIndices} computes the seed's NMI and SLE where their
  * inputs exist and says why not where they do not. Cold start against steady state, and the JIT compile time,
- * are the run's {@code phases} section ({@link io.benchsuite.core.phases.PhasesListener}), which folds requests
+ * are the run's {@code phases} section ({@code io.benchsuite.core.phases.PhasesListener}), which folds requests
  * as they finish.
  */
 package io.benchsuite.core.analysis.decomposition;

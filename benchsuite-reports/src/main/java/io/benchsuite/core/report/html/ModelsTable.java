@@ -2,8 +2,8 @@ package io.benchsuite.core.report.html;
 
 import static io.benchsuite.core.report.html.internal.Html.esc;
 
-import io.benchsuite.core.models.ModelsSection;
 import io.benchsuite.core.report.html.internal.HtmlNumbers;
+import io.benchsuite.core.report.model.ModelsSection;
 import io.benchsuite.core.report.model.Report;
 
 /** The page's per-model table, for a run whose requests a model mix spread over several models. */

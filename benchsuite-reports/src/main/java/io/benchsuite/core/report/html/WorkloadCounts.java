@@ -2,7 +2,7 @@ package io.benchsuite.core.report.html;
 
 import static io.benchsuite.core.report.html.internal.Html.esc;
 
-import io.benchsuite.core.workload.WorkloadSection;
+import io.benchsuite.core.report.model.WorkloadSection;
 
 /**
  * The workload card's count boxes: how many plans the source yielded and how many records it skipped, each

@@ -12,10 +12,10 @@ import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.result.RunSummary;
-import io.benchsuite.core.accuracy.AccuracySection;
-import io.benchsuite.core.hiccup.ClientSection;
+import io.benchsuite.core.report.model.AccuracySection;
 import io.benchsuite.core.report.model.BackendDetails;
 import io.benchsuite.core.report.model.BatchSection;
+import io.benchsuite.core.report.model.ClientSection;
 import io.benchsuite.core.report.model.DecompositionSection;
 import io.benchsuite.core.report.model.DeviceSection;
 import io.benchsuite.core.report.model.EngineSection;
@@ -37,10 +37,10 @@ import io.benchsuite.core.report.model.ShardSection;
 import io.benchsuite.core.report.model.ShardsSection;
 import io.benchsuite.core.report.model.ToolInfo;
 import io.benchsuite.core.report.model.UnknownSection;
+import io.benchsuite.core.report.model.WorkloadSection;
 import io.benchsuite.core.run.LatencyHistograms;
 import io.benchsuite.core.run.ReportSection;
 import io.benchsuite.core.run.SecondSample;
-import io.benchsuite.core.workload.WorkloadSection;
 import java.io.IOException;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
@@ -75,7 +75,7 @@ final class ReportCodec {
             Map.entry(DecompositionSection.KEY, DecompositionSection.class),
             Map.entry(ClientSection.KEY, ClientSection.class),
             Map.entry(AccuracySection.KEY, AccuracySection.class),
-            Map.entry(io.benchsuite.core.models.ModelsSection.KEY, io.benchsuite.core.models.ModelsSection.class),
+            Map.entry(io.benchsuite.core.report.model.ModelsSection.KEY, io.benchsuite.core.report.model.ModelsSection.class),
             Map.entry(BatchSection.KEY, BatchSection.class));
 
     private ReportCodec() {}

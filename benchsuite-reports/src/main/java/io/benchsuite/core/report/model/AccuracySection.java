@@ -1,4 +1,4 @@
-package io.benchsuite.core.accuracy;
+package io.benchsuite.core.report.model;
 
 import io.benchsuite.api.accuracy.AccuracySummary;
 import io.benchsuite.core.run.ReportSection;

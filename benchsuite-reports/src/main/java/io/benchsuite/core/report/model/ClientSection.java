@@ -1,4 +1,4 @@
-package io.benchsuite.core.hiccup;
+package io.benchsuite.core.report.model;
 
 import static io.benchsuite.core.report.model.ReportNumbers.round;
 

@@ -1,4 +1,4 @@
-package io.benchsuite.core.models;
+package io.benchsuite.core.report.model;
 
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.core.run.ReportSection;

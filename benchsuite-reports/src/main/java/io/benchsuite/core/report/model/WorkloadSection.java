@@ -1,4 +1,5 @@
-package io.benchsuite.core.workload;
+package io.benchsuite.core.report.model;
+
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.benchsuite.core.run.ReportSection;
@@ -123,7 +124,7 @@ public record WorkloadSection(String source, String pacing, long plans, Map<Stri
 
     /**
      * The share of prompt tokens that repeat an earlier prefix, as an unbounded cache would see them
-     * ({@link IdealPrefixCache}).
+     * ({@code IdealPrefixCache}).
      *
      * @param promptTokens prompt tokens sent
      * @param repeatedTokens of those, tokens an unbounded prefix cache would have held

@@ -1,11 +1,10 @@
-package io.benchsuite.core.hiccup;
+package io.benchsuite.core.report.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.core.report.html.HtmlReport;
 import io.benchsuite.core.report.json.ReportJson;
-import io.benchsuite.core.report.model.Report;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
