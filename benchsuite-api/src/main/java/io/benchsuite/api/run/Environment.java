@@ -20,7 +20,11 @@ import java.util.Properties;
 public record Environment(String toolVersion, String toolCommit, String javaVersion, String javaVendor, String vm,
                           String os, String arch, int cpus, long maxHeapBytes) {
 
-    /** The environment of this JVM. */
+    /**
+     * The environment of this JVM.
+     *
+     * @return the versions, platform and memory of this JVM
+     */
     public static Environment current() {
         Properties build = new Properties();
         try (InputStream in = Environment.class.getResourceAsStream("/io/benchsuite/api/build.properties")) {

@@ -20,7 +20,20 @@ package io.benchsuite.api.run;
 public record LiveStats(double elapsedSeconds, long scheduled, long completed, long failed, int active,
                         int waitingForSlot, long outputTokens, double requestsPerSecond,
                         double outputTokensPerSecond, double ttftP99Millis, long cancelled, long notSent) {
-    /** A snapshot without cancelled requests or unsent arrivals. */
+    /**
+     * A snapshot without cancelled requests or unsent arrivals.
+     *
+     * @param elapsedSeconds since the run started
+     * @param scheduled requests whose scheduled instant has passed
+     * @param completed requests that succeeded
+     * @param failed requests that failed
+     * @param active requests in flight
+     * @param waitingForSlot requests due but waiting for a concurrency slot
+     * @param outputTokens output tokens of finished requests
+     * @param requestsPerSecond completions per second, recent window
+     * @param outputTokensPerSecond output tokens per second, recent window
+     * @param ttftP99Millis p99 time to first token so far ({@code NaN} before the first)
+     */
     public LiveStats(double elapsedSeconds, long scheduled, long completed, long failed, int active,
                      int waitingForSlot, long outputTokens, double requestsPerSecond,
                      double outputTokensPerSecond, double ttftP99Millis) {

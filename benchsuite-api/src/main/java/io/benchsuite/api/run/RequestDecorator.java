@@ -12,6 +12,10 @@ public interface RequestDecorator {
     /**
      * Returns the request to send (possibly with extra headers) and the listener to give the backend,
      * which must forward every event to {@code downstream}.
+     *
+     * @param request the request as the run built it
+     * @param downstream the run's listener for the request's events
+     * @return the request to send and the listener to give the backend
      */
     Decorated decorate(InferenceRequest request, ResponseListener downstream);
 

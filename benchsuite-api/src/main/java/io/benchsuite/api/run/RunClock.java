@@ -122,6 +122,10 @@ public interface RunClock {
     /**
      * The clock of a run against {@code backend}: its own clock if it is a {@link VirtualTimeBackend},
      * else {@link #WALL}, {@link #scaled scaled} when the backend's time is not the wall clock's.
+     *
+     * @param backend the run's backend
+     * @param origin the run's start, the origin of a virtual clock
+     * @return the run's clock
      */
     static RunClock of(io.benchsuite.api.backend.Backend backend, Instant origin) {
         return backend instanceof VirtualTimeBackend v ? virtual(v::nowNanos, origin) : scaled(backend.timeScale());
@@ -139,15 +143,26 @@ public interface RunClock {
         return 1.0;
     }
 
-    /** Nanoseconds from an arbitrary origin; only differences mean something. */
+    /**
+     * Nanoseconds from an arbitrary origin; only differences mean something.
+     *
+     * @return the reading
+     */
     long nanoTime();
 
-    /** Whether the instants are simulated (a {@link VirtualTimeBackend}'s), not the wall clock's. */
+    /**
+     * Whether the instants are simulated (a {@link VirtualTimeBackend}'s), not the wall clock's.
+     *
+     * @return true on a virtual clock
+     */
     boolean virtual();
 
     /**
      * A reading of this clock as nanoseconds since the Unix epoch: the wall clock minus the reading's
      * age in real time; the origin plus the reading's distance from it in virtual time.
+     *
+     * @param nanoTime a reading of this clock
+     * @return the same instant in nanoseconds since the Unix epoch
      */
     long epochNanos(long nanoTime);
 }

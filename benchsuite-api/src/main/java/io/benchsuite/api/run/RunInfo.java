@@ -43,7 +43,29 @@ public record RunInfo(String name, Workload workload, SeedChain seed, ScenarioSe
                       String sloBasis) {
     private static final SecureRandom IDS = new SecureRandom();
 
-    /** A run whose SLO, if any, its caller chose (no {@link #sloBasis()}). */
+    /**
+     * A run whose SLO, if any, its caller chose (no {@link #sloBasis()}).
+     *
+     * @param name run name (also the scenario name for seeding)
+     * @param workload the load
+     * @param seed the seed chain
+     * @param scenario the scenario seed derived from it
+     * @param backend the backend's identity
+     * @param backendConfig the backend configuration with secrets redacted
+     * @param slo the SLOs for goodput
+     * @param tokenizer name of the tokenizer prompts were sized with
+     * @param startedAt wall-clock start
+     * @param environment where it ran
+     * @param labels free-form labels (e.g. device, quantization) recorded in reports
+     * @param shard which part of a split run this is ({@link Shard#WHOLE} for a run not split); the
+     *     workload and seed above are then the shard's own
+     * @param id this run's identity, 16 hex digits: written into {@code report.json} and into every line
+     *     of {@code requests.jsonl}, so that files of two runs are never taken for one. Drawn at random for
+     *     a run in real time; derived from the scenario seed and the configuration for a run on a virtual
+     *     clock, whose files are a function of them (two runs with one seed and one configuration are the
+     *     same run, byte for byte; see {@link #seededId})
+     * @param clock the clock the run's instants are on: the wall clock, or a simulation's virtual clock
+     */
     public RunInfo(String name, Workload workload, SeedChain seed, ScenarioSeed scenario, BackendInfo backend,
                    Map<String, String> backendConfig, Slo slo, String tokenizer, Instant startedAt,
                    Environment environment, Map<String, String> labels, Shard shard, String id, RunClock clock) {
@@ -51,7 +73,23 @@ public record RunInfo(String name, Workload workload, SeedChain seed, ScenarioSe
                 clock, "");
     }
 
-    /** A run (or shard) in real time ({@link RunClock#WALL}) with a fresh random {@link #id()}. */
+    /**
+     * A run (or shard) in real time ({@link RunClock#WALL}) with a fresh random {@link #id()}.
+     *
+     * @param name run name (also the scenario name for seeding)
+     * @param workload the load
+     * @param seed the seed chain
+     * @param scenario the scenario seed derived from it
+     * @param backend the backend's identity
+     * @param backendConfig the backend configuration with secrets redacted
+     * @param slo the SLOs for goodput
+     * @param tokenizer name of the tokenizer prompts were sized with
+     * @param startedAt wall-clock start
+     * @param environment where it ran
+     * @param labels free-form labels (e.g. device, quantization) recorded in reports
+     * @param shard which part of a split run this is ({@link Shard#WHOLE} for a run not split); the
+     *     workload and seed above are then the shard's own
+     */
     public RunInfo(String name, Workload workload, SeedChain seed, ScenarioSeed scenario, BackendInfo backend,
                    Map<String, String> backendConfig, Slo slo, String tokenizer, Instant startedAt,
                    Environment environment, Map<String, String> labels, Shard shard) {
@@ -59,7 +97,11 @@ public record RunInfo(String name, Workload workload, SeedChain seed, ScenarioSe
                 shard, newId(), RunClock.WALL);
     }
 
-    /** A fresh run id: 16 hex digits. */
+    /**
+     * A fresh run id: 16 hex digits.
+     *
+     * @return the id
+     */
     public static String newId() {
         return String.format(Locale.ROOT, "%016x", IDS.nextLong());
     }
@@ -89,6 +131,31 @@ public record RunInfo(String name, Workload workload, SeedChain seed, ScenarioSe
         }
     }
 
+    /**
+     * Checks every component and copies the maps.
+     *
+     * @param name run name (also the scenario name for seeding)
+     * @param workload the load
+     * @param seed the seed chain
+     * @param scenario the scenario seed derived from it
+     * @param backend the backend's identity
+     * @param backendConfig the backend configuration with secrets redacted
+     * @param slo the SLOs for goodput
+     * @param tokenizer name of the tokenizer prompts were sized with
+     * @param startedAt wall-clock start
+     * @param environment where it ran
+     * @param labels free-form labels (e.g. device, quantization) recorded in reports
+     * @param shard which part of a split run this is ({@link Shard#WHOLE} for a run not split); the
+     *     workload and seed above are then the shard's own
+     * @param id this run's identity, 16 hex digits: written into {@code report.json} and into every line
+     *     of {@code requests.jsonl}, so that files of two runs are never taken for one. Drawn at random for
+     *     a run in real time; derived from the scenario seed and the configuration for a run on a virtual
+     *     clock, whose files are a function of them (two runs with one seed and one configuration are the
+     *     same run, byte for byte; see {@link #seededId})
+     * @param clock the clock the run's instants are on: the wall clock, or a simulation's virtual clock
+     * @param sloBasis where {@code slo} comes from when the caller did not choose it (a tool's documented default,
+     *     e.g. {@code "MLPerf Inference server-scenario limits ..."}); empty when the caller set it (or set none)
+     */
     public RunInfo {
         notNull(id, "id");
         if (id.isBlank()) throw new IllegalArgumentException("id must not be blank");
@@ -108,12 +175,30 @@ public record RunInfo(String name, Workload workload, SeedChain seed, ScenarioSe
         notNull(sloBasis, "sloBasis");
     }
 
-    /** Whether the run is on a virtual clock (a simulation driven by the run), not in real time. */
+    /**
+     * Whether the run is on a virtual clock (a simulation driven by the run), not in real time.
+     *
+     * @return true on a virtual clock
+     */
     public boolean virtualTime() {
         return clock.virtual();
     }
 
-    /** The identity of a whole run (not split into shards). */
+    /**
+     * The identity of a whole run (not split into shards).
+     *
+     * @param name run name (also the scenario name for seeding)
+     * @param workload the load
+     * @param seed the seed chain
+     * @param scenario the scenario seed derived from it
+     * @param backend the backend's identity
+     * @param backendConfig the backend configuration with secrets redacted
+     * @param slo the SLOs for goodput
+     * @param tokenizer name of the tokenizer prompts were sized with
+     * @param startedAt wall-clock start
+     * @param environment where it ran
+     * @param labels free-form labels (e.g. device, quantization) recorded in reports
+     */
     public RunInfo(String name, Workload workload, SeedChain seed, ScenarioSeed scenario, BackendInfo backend,
                    Map<String, String> backendConfig, Slo slo, String tokenizer, Instant startedAt,
                    Environment environment, Map<String, String> labels) {

@@ -21,6 +21,12 @@ public record Shard(int index, int count) {
     /** The whole run: one shard. */
     public static final Shard WHOLE = new Shard(0, 1);
 
+    /**
+     * Checks that the index is below the count.
+     *
+     * @param index this shard, from 0 to {@code count - 1}
+     * @param count how many shards the run is split into
+     */
     public Shard {
         if (count < 1) throw new IllegalArgumentException("shard count must be >= 1, got " + count);
         if (index < 0 || index >= count) {
@@ -31,6 +37,8 @@ public record Shard(int index, int count) {
     /**
      * Parses {@code i/n}, e.g. {@code 2/4}.
      *
+     * @param text the shard in text
+     * @return the shard
      * @throws IllegalArgumentException naming the text and the expected form
      */
     public static Shard parse(String text) {
@@ -52,6 +60,7 @@ public record Shard(int index, int count) {
      *
      * @param env reads an environment variable (null when unset)
      * @param count how many shards the run is split into
+     * @return the shard, or empty when the variable is not set
      * @throws IllegalArgumentException when the variable is not an index below {@code count}
      */
     public static Optional<Shard> fromEnvironment(Function<String, String> env, int count) {
@@ -70,12 +79,21 @@ public record Shard(int index, int count) {
         return Optional.of(new Shard(index, count));
     }
 
-    /** Whether this is the whole run (one shard). */
+    /**
+     * Whether this is the whole run (one shard).
+     *
+     * @return true for a run not split
+     */
     public boolean whole() {
         return count == 1;
     }
 
-    /** This shard's share of {@code total} things: {@code total / count}, one more for the first {@code total % count} shards. */
+    /**
+     * This shard's share of {@code total} things: {@code total / count}, one more for the first {@code total % count} shards.
+     *
+     * @param total the whole run's count
+     * @return this shard's part of it
+     */
     public long share(long total) {
         return total / count + (index < total % count ? 1 : 0);
     }
@@ -93,6 +111,7 @@ public record Shard(int index, int count) {
      *
      * @param arrival the arrival process
      * @param random the shard's arrival stream (the same generator then draws the following gaps)
+     * @return the offset of the first arrival, in mean gaps
      */
     public double firstArrivalUnits(Arrival arrival, RandomGenerator random) {
         if (index == 0) return 0;

@@ -33,12 +33,18 @@ public interface StartGate {
     /**
      * The wall-clock instant the shards agreed to start at, once {@link #awaitStart} has returned
      * (empty when the gate agrees on none).
+     *
+     * @return the agreed instant, if any
      */
     default Optional<Instant> agreedStart() {
         return Optional.empty();
     }
 
-    /** What the gate waits for, for reports, e.g. {@code start-at 2030-01-01T00:00:00Z}. */
+    /**
+     * What the gate waits for, for reports, e.g. {@code start-at 2030-01-01T00:00:00Z}.
+     *
+     * @return the description
+     */
     default String describe() {
         return "none";
     }
