@@ -1,8 +1,8 @@
 package io.benchsuite.cli;
 
+import io.benchsuite.api.run.Shard;
 import io.benchsuite.api.util.IoErrors;
 import io.benchsuite.api.workload.Workload;
-import io.benchsuite.core.run.Shard;
 import io.benchsuite.core.shard.ShardedWorkload;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,8 +1,8 @@
 package io.benchsuite.cli;
 
+import io.benchsuite.api.run.LiveStats;
 import io.benchsuite.api.util.Durations;
 import io.benchsuite.core.RunningBenchmark;
-import io.benchsuite.core.run.LiveStats;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;

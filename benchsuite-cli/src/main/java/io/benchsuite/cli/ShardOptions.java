@@ -1,9 +1,9 @@
 package io.benchsuite.cli;
 
+import io.benchsuite.api.run.Shard;
+import io.benchsuite.api.run.StartGate;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
-import io.benchsuite.core.run.Shard;
-import io.benchsuite.core.run.StartGate;
 import io.benchsuite.core.shard.FileStartBarrier;
 import io.benchsuite.core.shard.ShardedWorkload;
 import io.benchsuite.core.shard.StartAt;

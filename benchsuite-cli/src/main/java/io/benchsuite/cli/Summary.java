@@ -5,18 +5,20 @@ import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.util.Durations;
 import io.benchsuite.api.workload.Workload;
-import io.benchsuite.core.accuracy.AccuracySection;
-import io.benchsuite.core.hiccup.ClientSection;
+import io.benchsuite.core.report.ToolsText;
+import io.benchsuite.core.report.model.AccuracySection;
 import io.benchsuite.core.report.model.BatchSection;
+import io.benchsuite.core.report.model.ClientSection;
 import io.benchsuite.core.report.model.EngineSnapshotSection;
 import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.Rates;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.RequestCounts;
 import io.benchsuite.core.report.model.ServerSection;
+import io.benchsuite.core.report.model.ToolsSection;
 import io.benchsuite.core.report.model.WorkloadConfig;
+import io.benchsuite.core.report.model.WorkloadSection;
 import io.benchsuite.core.run.RunResult;
-import io.benchsuite.core.workload.WorkloadSection;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -129,8 +131,8 @@ final class Summary {
         r.section(WorkloadSection.class).ifPresent(w -> workload(b, w,
                 r.section(ServerSection.class).map(ServerSection::prefixCacheHitRate).orElse(Double.NaN)));
         r.section(ClientSection.class).ifPresent(client -> client(b, client));
-        r.section(io.benchsuite.core.models.ModelsSection.class).ifPresent(m -> b.append(io.benchsuite.core.models.ModelsText.console(m)));
-        r.section(io.benchsuite.core.accuracy.ToolsSection.class).ifPresent(t -> b.append(io.benchsuite.core.accuracy.ToolsText.console(t)));
+        r.section(io.benchsuite.core.report.model.ModelsSection.class).ifPresent(m -> b.append(io.benchsuite.core.report.ModelsText.console(m)));
+        r.section(ToolsSection.class).ifPresent(t -> b.append(ToolsText.console(t)));
         b.append('\n');
         line(b, "%-20s %10s %10s %10s %10s %10s %10s %8s", r.run().simulatedTime() ? "latency (sim. ms)" : "latency (ms)", "mean", "p50", "p90", "p99", "p99.9", "max", "count");
         // the reasoning split only when a request reasoned: without it, it repeats TTFT and TPOT or is empty

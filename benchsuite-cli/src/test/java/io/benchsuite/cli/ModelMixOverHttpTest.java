@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.benchsuite.core.models.ModelsSection;
 import io.benchsuite.core.prompt.Tokenizers;
 import io.benchsuite.core.report.json.ReportJson;
+import io.benchsuite.core.report.model.ModelsSection;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.sim.Adapters;
 import io.benchsuite.sim.SimSettings;
@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ModelMixOverHttpTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String SHAREGPT = Path.of("..", "benchsuite-core", "src", "test", "resources", "io", "benchsuite",
+    private static final String SHAREGPT = Path.of("..", "benchsuite-workloads", "src", "test", "resources", "io", "benchsuite",
             "core", "workload", "sharegpt_sample.json").toString();
     /** A credential header given with --header: it must stay masked while the routing headers are shown. */
     private static final String CANARY = "canary-4f1d9a7c2b";

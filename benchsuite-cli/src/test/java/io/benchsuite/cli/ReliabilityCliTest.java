@@ -197,10 +197,10 @@ class ReliabilityCliTest {
 
     @Test
     void theProgressLineCountsCancelledApartFromFailedAsTheSummaryDoes() {
-        var s = new io.benchsuite.core.run.LiveStats(1.5, 10, 5, 2, 1, 0, 50, 3, 30, 12.5, 3, 0);
+        var s = new io.benchsuite.api.run.LiveStats(1.5, 10, 5, 2, 1, 0, 50, 3, 30, 12.5, 3, 0);
         assertThat(Progress.logLine(s, "20s")).contains("done=5 failed=2 cancelled=3 active=1").doesNotContain("not_sent");
         assertThat(Progress.terminalLine(s, "20s")).contains("done 5  failed 2  cancelled 3  active 1");
-        var behind = new io.benchsuite.core.run.LiveStats(1.5, 10, 5, 2, 1, 0, 50, 3, 30, 12.5, 0, 42);
+        var behind = new io.benchsuite.api.run.LiveStats(1.5, 10, 5, 2, 1, 0, 50, 3, 30, 12.5, 0, 42);
         assertThat(Progress.logLine(behind, "20s")).contains("not_sent=42");
         assertThat(Progress.terminalLine(behind, "20s")).contains("NOT SENT 42");
     }

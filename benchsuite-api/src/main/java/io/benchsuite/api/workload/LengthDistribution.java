@@ -118,7 +118,7 @@ public sealed interface LengthDistribution {
     /**
      * The lengths recorded in a file, each drawn with the probability of its share of the file: a
      * dataset's or trace's real distribution, sampled exactly (a seeded generator picks a uniform
-     * position among all the values). The file is read by benchsuite-core
+     * position among all the values). The file is read by benchsuite-workloads
      * ({@code io.benchsuite.core.workload.LengthDistributions.parse("empirical:FILE#field")}), which
      * keeps only the count of each distinct value.
      *
@@ -144,7 +144,7 @@ public sealed interface LengthDistribution {
      * Parses {@code 512}, {@code fixed:512}, {@code uniform:100-500}, {@code normal:512,64},
      * {@code normal:512,64,16-2048}, {@code lognormal:550,0.6} or {@code lognormal:550,0.6,16-4096}.
      * Without bounds, normal and log-normal are clipped to {@code [1, 1048576]}. {@code empirical:FILE}
-     * and {@code empirical:FILE#field} name a file, which benchsuite-core reads
+     * and {@code empirical:FILE#field} name a file, which benchsuite-workloads reads
      * ({@code io.benchsuite.core.workload.LengthDistributions.parse}); here they are refused.
      *
      * @throws IllegalArgumentException naming the text and the accepted forms

@@ -26,7 +26,7 @@ import io.benchsuite.core.report.model.WorkloadConfig;
 import io.benchsuite.core.run.LatencyHistograms;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.run.SecondSample;
-import io.benchsuite.core.shard.ShardMerge;
+import io.benchsuite.core.shard.merge.ShardMerge;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;

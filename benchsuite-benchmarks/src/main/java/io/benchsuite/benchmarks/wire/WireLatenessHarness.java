@@ -29,10 +29,10 @@ import java.util.concurrent.TimeUnit;
  * <pre>
  * mvn -B -o -DskipTests package -pl benchsuite-cli,benchsuite-benchmarks -am
  * java -cp benchsuite-benchmarks/target/benchmarks.jar io.benchsuite.benchmarks.wire.WireLatenessHarness \
- *     --trace benchsuite-core/src/test/resources/io/benchsuite/core/workload/mooncake_conversation_first600.jsonl.gz --limit 600 --scale 0.1 \
+ *     --trace benchsuite-workloads/src/test/resources/io/benchsuite/core/workload/mooncake_conversation_first600.jsonl.gz --limit 600 --scale 0.1 \
  *     --out /tmp/wire/bs --runs 3 -- \
  *     bin/benchsuite run --backend vllm --url '{url}' --model llama-3.1-8b \
- *     --dataset mooncake:benchsuite-core/src/test/resources/io/benchsuite/core/workload/mooncake_conversation_first600.jsonl.gz --trace-limit 600 \
+ *     --dataset mooncake:benchsuite-workloads/src/test/resources/io/benchsuite/core/workload/mooncake_conversation_first600.jsonl.gz --trace-limit 600 \
  *     --trace-time-scale 0.1 --output-dir '{out}/run' --no-progress
  * </pre>
  *

@@ -31,7 +31,7 @@ import java.util.Map;
  * </ul>
  * <pre>
  * java -cp benchsuite-benchmarks/target/benchmarks.jar io.benchsuite.benchmarks.workload.TraceReplayTimingHarness \
- *     benchsuite-core/src/test/resources/io/benchsuite/core/workload/mooncake_conversation_first600.jsonl.gz 600 0.1 /tmp/replay/server-requests.jsonl
+ *     benchsuite-workloads/src/test/resources/io/benchsuite/core/workload/mooncake_conversation_first600.jsonl.gz 600 0.1 /tmp/replay/server-requests.jsonl
  * </pre>
  */
 public final class TraceReplayTimingHarness {

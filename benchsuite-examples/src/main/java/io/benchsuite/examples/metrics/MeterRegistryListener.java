@@ -1,8 +1,8 @@
 package io.benchsuite.examples.metrics;
 
 import io.benchsuite.api.result.RequestRecord;
+import io.benchsuite.api.run.RunInfo;
 import io.benchsuite.api.workload.Phase;
-import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.core.run.RunListener;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;

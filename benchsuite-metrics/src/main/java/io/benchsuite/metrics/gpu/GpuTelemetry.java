@@ -3,9 +3,9 @@ package io.benchsuite.metrics.gpu;
 import static io.benchsuite.api.util.Checks.notNull;
 import static io.benchsuite.api.util.Checks.positive;
 
+import io.benchsuite.api.run.RunInfo;
 import io.benchsuite.core.report.model.GpuSection;
 import io.benchsuite.core.run.ReportSection;
-import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.metrics.internal.MeanAndPeak;
 import io.benchsuite.metrics.internal.PeriodicSampler;
 import java.io.IOException;

@@ -4,9 +4,9 @@ import static io.benchsuite.api.util.Checks.notNull;
 import static io.benchsuite.api.util.Checks.positive;
 
 import io.benchsuite.api.result.RequestRecord;
+import io.benchsuite.api.run.RunInfo;
 import io.benchsuite.core.report.model.HostSection;
 import io.benchsuite.core.run.ReportSection;
-import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.metrics.internal.MeanAndPeak;
 import io.benchsuite.metrics.internal.PeriodicSampler;
 import java.lang.management.CompilationMXBean;

@@ -3,8 +3,8 @@ package io.benchsuite.metrics.server;
 import static io.benchsuite.api.util.Checks.notNull;
 import static io.benchsuite.api.util.Checks.positive;
 
+import io.benchsuite.api.run.RunInfo;
 import io.benchsuite.core.run.ReportSection;
-import io.benchsuite.core.run.RunInfo;
 import io.benchsuite.metrics.internal.HttpText;
 import io.benchsuite.metrics.internal.PeriodicSampler;
 import java.io.IOException;

@@ -71,7 +71,7 @@ class ServerMetricsScraperTest {
         AtomicInteger atStart = new AtomicInteger(-1);
         io.benchsuite.core.run.RunListener after = new io.benchsuite.core.run.RunListener() {
             @Override
-            public void onRunStarted(io.benchsuite.core.run.RunInfo info) {
+            public void onRunStarted(io.benchsuite.api.run.RunInfo info) {
                 atStart.set(scraped.get());
             }
         };

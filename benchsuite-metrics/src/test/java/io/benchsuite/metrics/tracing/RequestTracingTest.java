@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.ResponseListener;
-import io.benchsuite.core.run.RequestDecorator;
+import io.benchsuite.api.run.RequestDecorator;
 import io.benchsuite.metrics.TestBackendAccess;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.SpanKind;

@@ -1,0 +1,87 @@
+package io.benchsuite.core.internal.engine;
+
+import io.benchsuite.api.backend.BackendError;
+import io.benchsuite.api.backend.ChatMessage;
+import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.SecretMask;
+import io.benchsuite.api.backend.Usage;
+import io.benchsuite.api.run.RequestDecorator;
+import io.benchsuite.api.tokenizer.Tokenizer;
+import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.source.PrefixBlock;
+import io.benchsuite.api.workload.source.RequestPlan;
+import java.util.List;
+
+/**
+ * Runs the engine's own per-request code once on throwaway objects before a run's clock starts: a
+ * tracker through a streamed answer and through a failure, the workload's accounting of both, and each
+ * request decorator's own rehearsal ({@link RequestDecorator#rehearse}).
+ *
+ * <p>Why: the JVM loads, links and first-runs code when it is first reached. Reached by the run's first
+ * request, that cost (~15 ms on a fresh JVM, measured at the first instant of a Mooncake replay) falls
+ * between its scheduled instant and its send, and every request of the same burst waits behind it.
+ * Nothing here is sent, recorded or reported; the backend's own path is warmed by the backend.
+ */
+final class Rehearsal {
+    private Rehearsal() {}
+
+    /**
+     * Times the rehearsal runs: past the quick compiler's invocation thresholds, so the code is compiled
+     * before the clock (run once, it was compiled in the middle of a replay's second burst).
+     */
+    static final int TIMES = 32;
+
+    /**
+     * Runs the rehearsal {@link #TIMES} times, then each decorator's own rehearsal as often. A decorator
+     * whose rehearsal throws is left out of the rest of its rehearsals, and the others still rehearse;
+     * what it threw is returned (the run goes on), or null when nothing did.
+     */
+    static RuntimeException run(Tokenizer tokenizer, SecretMask secrets, List<RequestDecorator> decorators) {
+        RuntimeException failed = null;
+        try {
+            for (int i = 0; i < TIMES; i++) once(tokenizer, secrets);
+        } catch (RuntimeException e) {
+            failed = e; // a user's tokenizer may refuse the rehearsal's text
+        }
+        for (RequestDecorator d : decorators) {
+            try {
+                for (int i = 0; i < TIMES; i++) d.rehearse();
+            } catch (RuntimeException e) {
+                if (failed == null) failed = e;
+            }
+        }
+        return failed;
+    }
+
+    private static void once(Tokenizer tokenizer, SecretMask secrets) {
+        RequestPlan plan = RequestPlan.builder(0)
+                .messages(List.of(ChatMessage.user("rehearsal")))
+                .inputTokens(1)
+                .outputTokens(2)
+                .prefixBlocks(List.of(new PrefixBlock(0, 1)))
+                .build();
+        Outgoing content = new Outgoing(plan, -1, null, 0, true, plan.messages(), 1, 2, "", null, List.of(), null);
+        WorkloadStats stats = new WorkloadStats();
+        long t = System.nanoTime();
+
+        RequestTracker answered = tracker(content, tokenizer, secrets, t);
+        stats.sent(content);
+        answered.submitted(t);
+        answered.onSent(t + 1);
+        answered.onTokens(t + 2, 1, "a");
+        answered.onTokens(t + 3, 2, "bc");
+        answered.onComplete(t + 4, Usage.unknown());
+        stats.finished(content, answered.record());
+
+        RequestTracker failed = tracker(content, tokenizer, secrets, t);
+        stats.sent(content);
+        failed.submitted(t);
+        failed.onSent(t + 1);
+        failed.onError(t + 2, BackendError.of(ErrorKind.HTTP_5XX, "rehearsal"));
+        stats.finished(content, failed.record());
+    }
+
+    private static RequestTracker tracker(Outgoing content, Tokenizer tokenizer, SecretMask secrets, long start) {
+        return new RequestTracker(0, content, Phase.MEASURED, 0, start, 0, 0, tokenizer, true, secrets, r -> {}, (at, ttft) -> {});
+    }
+}
