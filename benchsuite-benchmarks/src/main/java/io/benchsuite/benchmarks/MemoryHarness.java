@@ -13,6 +13,7 @@ import io.benchsuite.api.workload.Arrival;
 import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
+import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.run.RunResult;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -70,7 +71,7 @@ public final class MemoryHarness {
         try {
             RunResult result = Benchmark.named("memory").backend(new InstantBackend()).workload(w).seed(SeedChain.fromLong(1))
                     .model("instant").outputDir(dir)
-                    .listener(new io.benchsuite.core.run.RunListener() {
+                    .listener(new RunListener() {
                         @Override
                         public void onRequestFinished(RequestRecord record) {
                             long n = finished.incrementAndGet();

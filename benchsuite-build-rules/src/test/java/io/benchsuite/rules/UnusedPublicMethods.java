@@ -1,5 +1,7 @@
 package io.benchsuite.rules;
 
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -133,8 +135,8 @@ final class UnusedPublicMethods {
         try {
             while (!pending.isEmpty()) {
                 Class<?> t = pending.pop();
-                for (java.lang.reflect.Method method : t.getDeclaredMethods()) {
-                    if (!java.lang.reflect.Modifier.isStatic(method.getModifiers())) out.add(method.getName() + "/" + method.getParameterCount());
+                for (Method method : t.getDeclaredMethods()) {
+                    if (!Modifier.isStatic(method.getModifiers())) out.add(method.getName() + "/" + method.getParameterCount());
                 }
                 if (t.getSuperclass() != null) pending.add(t.getSuperclass());
                 pending.addAll(List.of(t.getInterfaces()));

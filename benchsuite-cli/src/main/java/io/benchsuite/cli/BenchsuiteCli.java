@@ -1,8 +1,13 @@
 package io.benchsuite.cli;
 
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.instrumentation.logback.appender.v1_0.OpenTelemetryAppender;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
 import java.lang.reflect.Constructor;
+import java.nio.charset.Charset;
 import java.util.Properties;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -34,8 +39,8 @@ public final class BenchsuiteCli implements Runnable {
     public static void main(String[] args) {
         // Until a run exports its logs over OTLP (which installs its SDK here), the OpenTelemetry log appender
         // drops records instead of buffering them and complaining that its buffer is too small.
-        io.opentelemetry.instrumentation.logback.appender.v1_0.OpenTelemetryAppender.install(
-                io.opentelemetry.api.OpenTelemetry.noop());
+        OpenTelemetryAppender.install(
+                OpenTelemetry.noop());
         int code = execute(CliContext.system(), args);
         if (RunCommand.interruptedBySignal() || shuttingDown()) {
             // Ctrl-C: the JVM is shutting down and exits (130) once the shutdown hooks return;
@@ -65,8 +70,8 @@ public final class BenchsuiteCli implements Runnable {
     public static CommandLine commandLine(CliContext ctx) {
         CommandLine cmd = new CommandLine(new BenchsuiteCli(), new ContextFactory(ctx));
         // the platform's charset, as System.out's on Java 17: the bytes go to the same console
-        cmd.setOut(new java.io.PrintWriter(new java.io.OutputStreamWriter(ctx.out(), java.nio.charset.Charset.defaultCharset()), true));
-        cmd.setErr(new java.io.PrintWriter(new java.io.OutputStreamWriter(ctx.err(), java.nio.charset.Charset.defaultCharset()), true));
+        cmd.setOut(new PrintWriter(new OutputStreamWriter(ctx.out(), Charset.defaultCharset()), true));
+        cmd.setErr(new PrintWriter(new OutputStreamWriter(ctx.err(), Charset.defaultCharset()), true));
         cmd.setCaseInsensitiveEnumValuesAllowed(true);
         cmd.setParameterExceptionHandler((ex, args) -> {
             CommandLine c = ex.getCommandLine();

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.benchsuite.api.run.Shard;
+import io.benchsuite.api.util.Durations;
 import io.benchsuite.api.workload.LoadModel;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.shard.ShardedWorkload;
@@ -264,7 +265,7 @@ final class K8sManifest {
         String dir = RESULTS + "/" + s.name();
         // --overwrite: the directory is this Job's own, and a retried pod replaces what the failed one left
         List<String> args = List.of("merge", dir, "--shards", Integer.toString(s.shards()), "--wait",
-                io.benchsuite.api.util.Durations.format(s.mergeWait()), "--output-dir", dir + "/merged", "--overwrite");
+                Durations.format(s.mergeWait()), "--output-dir", dir + "/merged", "--overwrite");
         Map<String, Object> spec = new LinkedHashMap<>();
         spec.put("backoffLimit", 1);
         return job(s, s.name() + "-merge", "merge", spec, container(s, "merge", args, false,

@@ -2,6 +2,7 @@ package io.benchsuite.cli;
 
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
+import io.benchsuite.api.util.Durations;
 import io.benchsuite.api.util.IoErrors;
 import io.benchsuite.core.report.OutputDirectoryNotEmptyException;
 import io.benchsuite.core.report.json.InvalidReportException;
@@ -86,7 +87,7 @@ final class MergeCommand implements Callable<Integer> {
         if (dirs.isEmpty()) throw CliException.usage("no shard report (report.json) found in " + String.join(" ", inputs));
         if (expected > 0 && dirs.size() != expected && !partial) {
             throw CliException.failure("found " + dirs.size() + " shard report(s), expected " + expected
-                    + (wait.isZero() ? "" : " after waiting " + io.benchsuite.api.util.Durations.format(wait))
+                    + (wait.isZero() ? "" : " after waiting " + Durations.format(wait))
                     + ": " + dirs + "; --partial merges what there is");
         }
         ShardMerge.Result result;

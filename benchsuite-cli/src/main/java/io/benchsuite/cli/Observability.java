@@ -2,6 +2,7 @@ package io.benchsuite.cli;
 
 import com.sun.net.httpserver.HttpServer;
 import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.RunningBenchmark;
 import io.benchsuite.metrics.BenchsuiteMetrics;
@@ -43,6 +44,7 @@ import io.opentelemetry.sdk.trace.samplers.Sampler;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -202,7 +204,7 @@ final class Observability implements AutoCloseable {
     private Observability(Settings s) throws IOException {
         otlpEndpoint = s.otlpEndpoint() == null ? null : s.otlpEndpoint().toString();
         warnings = otlpEndpoint == null ? null
-                : new OtlpExportWarnings(io.benchsuite.api.backend.SecretMask.of(s.otlpHeaders().values()), EXPORT_TIMEOUT);
+                : new OtlpExportWarnings(SecretMask.of(s.otlpHeaders().values()), EXPORT_TIMEOUT);
         if (warnings != null) warnings.quietExporterLogging();
         Duration every = s.serverMetricsInterval();
         scraper = s.serverMetricsUrl() == null ? null : ServerMetricsScraper.every(s.serverMetricsUrl(), every, s.insecure());
@@ -266,7 +268,7 @@ final class Observability implements AutoCloseable {
      */
     static URI defaultServerMetricsUrl(BackendConfig config) {
         return config.string(BackendConfig.URL).map(u -> {
-            String base = io.benchsuite.api.backend.SecretMask.stripUserInfo(u.trim()).replaceAll("/+$", "");
+            String base = SecretMask.stripUserInfo(u.trim()).replaceAll("/+$", "");
             if (base.endsWith("/v1")) base = base.substring(0, base.length() - 3);
             return URI.create(base + "/metrics");
         }).orElse(null);
@@ -424,7 +426,7 @@ final class Observability implements AutoCloseable {
     /** The URL of the Prometheus endpoint, or null when there is none. */
     String prometheusUrl() {
         if (http == null) return null;
-        java.net.InetAddress a = http.getAddress().getAddress();
+        InetAddress a = http.getAddress().getAddress();
         String host = a.isAnyLocalAddress() ? "localhost" : a.getHostAddress();
         if (host.indexOf(':') >= 0) host = "[" + host + "]";
         return "http://" + host + ":" + http.getAddress().getPort() + "/metrics";

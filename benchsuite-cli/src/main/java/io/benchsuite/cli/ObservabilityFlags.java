@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import picocli.CommandLine.Option;
 
 /** {@code benchsuite run}'s observability flags: live metrics, server scrapes, GPU figures and OTLP export. */
@@ -83,7 +84,7 @@ final class ObservabilityFlags {
     List<String> traceHashAttributes = new ArrayList<>();
 
     /** The settings for a run of {@code plan} ({@code env} resolves secret references); a bad value throws a usage {@link CliException} naming the flag. */
-    Observability.Settings settings(RunPlan plan, java.util.function.Function<String, String> env) {
+    Observability.Settings settings(RunPlan plan, Function<String, String> env) {
         int port = prometheusPort == null ? -1 : prometheusPort;
         URI server;
         if (serverMetricsUrl == null) {

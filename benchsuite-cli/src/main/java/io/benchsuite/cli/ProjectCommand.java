@@ -1,5 +1,6 @@
 package io.benchsuite.cli;
 
+import io.benchsuite.api.util.IoErrors;
 import io.benchsuite.core.analysis.projection.DatasheetDevice;
 import io.benchsuite.core.analysis.projection.DatasheetDevices;
 import io.benchsuite.core.analysis.projection.DeviceFigures;
@@ -86,7 +87,7 @@ final class ProjectCommand implements Callable<Integer> {
         } catch (InvalidReportException e) {
             throw CliException.usage(e.getMessage());
         } catch (IOException e) {
-            throw CliException.failure("cannot write the projection into " + out + ": " + io.benchsuite.api.util.IoErrors.reason(e, out));
+            throw CliException.failure("cannot write the projection into " + out + ": " + IoErrors.reason(e, out));
         }
         print(p.document());
         ctx.out().println("wrote " + out.resolve(RunProjection.PROJECTION_JSON) + " and " + out.resolve(RunProjection.PROJECTION_HTML));

@@ -2,6 +2,7 @@ package io.benchsuite.cli;
 
 import io.benchsuite.api.workload.ModelMix;
 import io.benchsuite.api.workload.RequestRouting;
+import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /** {@code benchsuite run}'s routing flags: the models requests are spread over, and the routing headers sent. */
@@ -42,7 +43,7 @@ final class RoutingFlags {
         ModelMix mix = modelMix == null ? null
                 : new ModelMix(modelMix.entries(), modelMixBy == null ? ModelMix.By.REQUEST : modelMixBy);
         try {
-            return new RequestRouting(java.util.Optional.ofNullable(mix), sessionHeader, requestIdHeader);
+            return new RequestRouting(Optional.ofNullable(mix), sessionHeader, requestIdHeader);
         } catch (IllegalArgumentException e) {
             throw CliException.usage("--request-id-header: " + e.getMessage());
         }

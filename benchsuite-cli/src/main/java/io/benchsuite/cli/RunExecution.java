@@ -14,6 +14,7 @@ import io.benchsuite.core.report.ReportWriters;
 import io.benchsuite.core.report.ReportsNotWrittenException;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.spec.RunSpec;
+import io.benchsuite.core.workload.BatchedSource;
 import io.benchsuite.core.workload.SyntheticSource;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -88,7 +89,7 @@ final class RunExecution {
     private static RunSpec withDefaultSlo(RunSpec spec) {
         if (!spec.objectives().slo().isEmpty()) return spec;
         // a request that generates nothing has no first token to judge: embeddings, rerank, score get no default
-        if (spec.workload().source().map(io.benchsuite.core.workload.BatchedSource.class::isInstance).orElse(false)) return spec;
+        if (spec.workload().source().map(BatchedSource.class::isInstance).orElse(false)) return spec;
         DefaultSlo d = DefaultSlo.forModel(spec.backendConfig().string(BackendConfig.MODEL, ""));
         return spec.toBuilder().objectives(spec.objectives().withSlo(d.slo(), d.basis())).build();
     }

@@ -1,5 +1,6 @@
 package io.benchsuite.cli;
 
+import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.util.Durations;
 import io.benchsuite.api.workload.injection.Injection;
 import io.benchsuite.api.workload.injection.InjectionPriority;
@@ -15,6 +16,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
@@ -355,7 +358,7 @@ final class ScenarioRun {
         return out;
     }
 
-    private <T> T value(Node n, String fallback, java.util.function.Function<String, T> parse) {
+    private <T> T value(Node n, String fallback, Function<String, T> parse) {
         String text = n == null ? fallback : scalar(file, n);
         try {
             return parse.apply(text);
@@ -396,12 +399,12 @@ final class ScenarioRun {
      * The seed as the {@code --seed} text it came from, so that a rerun's report names the same source
      * ({@code git:<commit>} stays a commit, not the root's hex digits); the root's hex digits otherwise.
      */
-    static String seedText(io.benchsuite.api.seed.SeedChain seed) {
+    static String seedText(SeedChain seed) {
         String source = seed.source();
         if (source.startsWith("git:") || source.startsWith("long:") || source.startsWith("hex:")) {
             String text = source.startsWith("git:") ? source : source.substring(source.indexOf(':') + 1);
             try {
-                if (io.benchsuite.api.seed.SeedChain.parse(text).equals(seed)) return text;
+                if (SeedChain.parse(text).equals(seed)) return text;
             } catch (IllegalArgumentException e) {
                 // not a seed's text (a shard's chain): the root below
             }
@@ -424,7 +427,7 @@ final class ScenarioRun {
     }
 
     /** Whether a backend option is one its backend declares secret. */
-    private java.util.function.Predicate<String> declaredSecret = k -> false;
+    private Predicate<String> declaredSecret = k -> false;
 
     /** Secrets as references, never values ({@link SecretSlots#written}); other values as they are. */
     private Object masked(String key, Object v) {

@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The run's secret slots, where a value is a {@link Secret}: the API key ({@code --api-key-env}), the
@@ -137,7 +138,7 @@ final class SecretSlots {
      * @param secretNames the header names {@code --secret-header} marks secret, lower case
      * @param secretOption whether a backend option is declared secret by the backend
      */
-    static Object written(String key, Object value, Set<String> secretNames, java.util.function.Predicate<String> secretOption) {
+    static Object written(String key, Object value, Set<String> secretNames, Predicate<String> secretOption) {
         if (value == null) return null;
         switch (key) {
             case "header", "otlp-header" -> {

@@ -3,10 +3,18 @@ package io.benchsuite.cli;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.ConfigurationException;
 import io.benchsuite.core.prompt.Tokenizers;
+import io.benchsuite.sim.Adapters;
+import io.benchsuite.sim.AudioTokens;
+import io.benchsuite.sim.SimBackendProvider;
 import io.benchsuite.sim.SimSettings;
+import io.benchsuite.sim.VisionTokens;
 import io.benchsuite.sim.server.SimHttpServer;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -66,14 +74,14 @@ final class ServeSimCommand implements Callable<Integer> {
     String stall;
     @Option(names = "--option", paramLabel = "key=value", description = "Any other simulator option (repeatable), e.g. "
             + "memory-utilization=0.95, max-batch=512; 'benchsuite backends --describe sim' lists them")
-    java.util.List<String> options = new java.util.ArrayList<>();
+    List<String> options = new ArrayList<>();
     @Option(names = "--request-log", paramLabel = "<file>", description = "Write one JSON line per generation request "
             + "received: its arrival (ns from the server's start, taken before the body is read), prompt tokens and max_tokens")
-    java.nio.file.Path requestLog;
+    Path requestLog;
     @Option(names = "--lora-modules", paramLabel = "<name[=path],...>", split = ",", description = "LoRA adapters served "
             + "beside the base model, as vLLM's flag: each name a request's model field may ask for (a path is accepted "
             + "and ignored); any other model is answered 404")
-    java.util.List<String> loraModules = new java.util.ArrayList<>();
+    List<String> loraModules = new ArrayList<>();
     @Option(names = "--max-loras", defaultValue = "1", description = "Adapters loaded at once, as vLLM's flag; the least "
             + "recently used is evicted to load another (default ${DEFAULT-VALUE})")
     String maxLoras;
@@ -83,7 +91,7 @@ final class ServeSimCommand implements Callable<Integer> {
     String loraLoadMs;
     @Option(names = "--log-headers", paramLabel = "<name,...>", split = ",", description = "Request headers written to "
             + "--request-log per request, beside the model asked for (default: x-session-id,x-request-id)")
-    java.util.List<String> logHeaders;
+    List<String> logHeaders;
     @Option(names = "--vision-tokens", paramLabel = "qwen2-vl|llava-1.5|<n>", defaultValue = "qwen2-vl",
             description = "Prompt tokens of each image a chat request carries, by the model family's rule: qwen2-vl "
                     + "(one per 28x28 pixels after resizing to multiples of 28, plus 2), llava-1.5 (576 each) or a number "
@@ -100,19 +108,19 @@ final class ServeSimCommand implements Callable<Integer> {
     boolean noWarmUp;
 
     /** The adapters of --lora-modules, --max-loras and --lora-load-ms; a bad value is a usage error naming its flag. */
-    private io.benchsuite.sim.Adapters adapters() {
+    private Adapters adapters() {
         int max = Flags.parse("--max-loras", maxLoras, Integer::parseInt);
         if (max < 1) throw CliException.usage("--max-loras: expected at least 1, got " + maxLoras);
         double load = Flags.parse("--lora-load-ms", loraLoadMs, Double::parseDouble);
         if (!(load >= 0) || !Double.isFinite(load)) throw CliException.usage("--lora-load-ms: expected a number >= 0, got " + loraLoadMs);
-        java.util.List<String> names = new java.util.ArrayList<>();
+        List<String> names = new ArrayList<>();
         for (String m : loraModules) {
             String name = (m.contains("=") ? m.substring(0, m.indexOf('=')) : m).trim();
             if (name.isEmpty()) throw CliException.usage("--lora-modules: expected name or name=path, got '" + m + "'");
             if (names.contains(name)) throw CliException.usage("--lora-modules: adapter '" + name + "' is named twice");
             names.add(name);
         }
-        return new io.benchsuite.sim.Adapters(names, max, load);
+        return new Adapters(names, max, load);
     }
 
     ServeSimCommand(CliContext ctx) {
@@ -139,7 +147,7 @@ final class ServeSimCommand implements Callable<Integer> {
         Duration runFor = duration == null ? null : Flags.duration("--duration", duration, false);
         SimHttpServer.Builder builder;
         try {
-            builder = SimHttpServer.builder().config(BackendConfig.of(config).declaredBy(new io.benchsuite.sim.SimBackendProvider()))
+            builder = SimHttpServer.builder().config(BackendConfig.of(config).declaredBy(new SimBackendProvider()))
                     .tokenizer(Tokenizers.cl100k())
                     .host(host).port(p)
                     .errorRate(fraction("--error-rate", errorRate))
@@ -152,8 +160,8 @@ final class ServeSimCommand implements Callable<Integer> {
             if (requestLog != null) builder.requestLog(requestLog);
             builder.adapters(adapters());
             if (logHeaders != null) builder.loggedHeaders(logHeaders);
-            builder.visionTokens(Flags.parse("--vision-tokens", visionTokens, io.benchsuite.sim.VisionTokens::parse));
-            builder.audioTokens(Flags.parse("--audio-tokens", audioTokens, io.benchsuite.sim.AudioTokens::parse));
+            builder.visionTokens(Flags.parse("--vision-tokens", visionTokens, VisionTokens::parse));
+            builder.audioTokens(Flags.parse("--audio-tokens", audioTokens, AudioTokens::parse));
             builder.warmUp(!noWarmUp);
         } catch (ConfigurationException e) {
             if (e.key().isPresent() && options.stream().anyMatch(o -> o.trim().startsWith(e.key().get() + "="))) {
@@ -168,7 +176,7 @@ final class ServeSimCommand implements Callable<Integer> {
             server = builder.start();
         } catch (IllegalArgumentException e) {
             throw badSettings(e);
-        } catch (java.io.UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
             throw CliException.failure(e.getMessage());
         } catch (RuntimeException e) {
             throw CliException.failure("cannot serve on " + host + ":" + p + ": " + e.getMessage());

@@ -5,12 +5,14 @@ import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.util.Durations;
 import io.benchsuite.api.workload.Workload;
+import io.benchsuite.core.report.ModelsText;
 import io.benchsuite.core.report.ToolsText;
 import io.benchsuite.core.report.model.AccuracySection;
 import io.benchsuite.core.report.model.BatchSection;
 import io.benchsuite.core.report.model.ClientSection;
 import io.benchsuite.core.report.model.EngineSnapshotSection;
 import io.benchsuite.core.report.model.GoodputSummary;
+import io.benchsuite.core.report.model.ModelsSection;
 import io.benchsuite.core.report.model.Rates;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.RequestCounts;
@@ -131,7 +133,7 @@ final class Summary {
         r.section(WorkloadSection.class).ifPresent(w -> workload(b, w,
                 r.section(ServerSection.class).map(ServerSection::prefixCacheHitRate).orElse(Double.NaN)));
         r.section(ClientSection.class).ifPresent(client -> client(b, client));
-        r.section(io.benchsuite.core.report.model.ModelsSection.class).ifPresent(m -> b.append(io.benchsuite.core.report.ModelsText.console(m)));
+        r.section(ModelsSection.class).ifPresent(m -> b.append(ModelsText.console(m)));
         r.section(ToolsSection.class).ifPresent(t -> b.append(ToolsText.console(t)));
         b.append('\n');
         line(b, "%-20s %10s %10s %10s %10s %10s %10s %8s", r.run().simulatedTime() ? "latency (sim. ms)" : "latency (ms)", "mean", "p50", "p90", "p99", "p99.9", "max", "count");

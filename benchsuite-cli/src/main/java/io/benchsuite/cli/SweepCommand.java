@@ -1,15 +1,19 @@
 package io.benchsuite.cli;
 
 import io.benchsuite.api.result.Slo;
+import io.benchsuite.api.util.IoErrors;
 import io.benchsuite.core.analysis.sweep.PointFigure;
 import io.benchsuite.core.analysis.sweep.StopRule;
 import io.benchsuite.core.analysis.sweep.SweepSlo;
+import io.benchsuite.core.report.model.Report;
+import io.benchsuite.core.spec.RunSpec;
 import io.benchsuite.core.sweep.Sweep;
 import io.benchsuite.core.sweep.SweepAxis;
 import io.benchsuite.core.sweep.SweepDocument;
 import io.benchsuite.core.sweep.SweepParameters;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,9 +24,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -172,7 +179,7 @@ final class SweepCommand implements Callable<Integer> {
     }
 
     /** Run flags a point can change: the ones {@link SweepParameters} sets, and those that are backend configuration keys. */
-    private static final java.util.Set<String> SWEEPABLE_FLAGS = java.util.Set.of("model", "device", "quantization", "url",
+    private static final Set<String> SWEEPABLE_FLAGS = Set.of("model", "device", "quantization", "url",
             "endpoint", "transport");
 
     /** Refuses a run flag that a point cannot set (anything else is a backend option, which the backend checks). */
@@ -186,15 +193,15 @@ final class SweepCommand implements Callable<Integer> {
     }
 
     /** A point's spec: the template's with the point's values set, checked; a bad value names the point and the flag. */
-    private static io.benchsuite.core.spec.RunSpec pointSpec(RunPlan template, Map<String, String> values) {
-        io.benchsuite.core.spec.RunSpec spec = template.spec();
+    private static RunSpec pointSpec(RunPlan template, Map<String, String> values) {
+        RunSpec spec = template.spec();
         try {
-            for (Map.Entry<String, String> e : new java.util.TreeMap<>(values).entrySet()) {
+            for (Map.Entry<String, String> e : new TreeMap<>(values).entrySet()) {
                 spec = SweepParameters.apply(spec, e.getKey(), e.getValue());
             }
             return spec;
         } catch (IllegalArgumentException e) {
-            String point = String.join(",", new java.util.TreeMap<>(values).entrySet().stream()
+            String point = String.join(",", new TreeMap<>(values).entrySet().stream()
                     .map(v -> SweepParameters.shown(template.spec(), v.getKey(), v.getValue())).toList());
             throw CliException.usage("at the point " + point + ": " + (e.getMessage().contains("=") ? "--" : "") + e.getMessage());
         }
@@ -202,10 +209,10 @@ final class SweepCommand implements Callable<Integer> {
 
     private static boolean notEmpty(Path dir) {
         if (!Files.isDirectory(dir)) return false;
-        try (java.util.stream.Stream<Path> entries = Files.list(dir)) {
+        try (Stream<Path> entries = Files.list(dir)) {
             return entries.findAny().isPresent();
         } catch (IOException e) {
-            throw CliException.failure("cannot read the output directory " + dir + ": " + io.benchsuite.api.util.IoErrors.reason(e, dir));
+            throw CliException.failure("cannot read the output directory " + dir + ": " + IoErrors.reason(e, dir));
         }
     }
 
@@ -283,7 +290,7 @@ final class SweepCommand implements Callable<Integer> {
                     .paretoLatency(plan.paretoLatency()).progress(line -> ctx.err().println("benchsuite sweep: " + line));
             for (SweepAxis a : plan.axes()) sweep.over(a);
             doc = sweep.run();
-        } catch (java.io.UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
             throw CliException.failure(e.getMessage());
         } finally {
             written.countDown();
@@ -309,7 +316,7 @@ final class SweepCommand implements Callable<Integer> {
      * Runs one point in this JVM: the template's spec with the point's values, its console output in a log beside its
      * directory. A point that cannot run throws with its own reason, which the sweep shows and records.
      */
-    private io.benchsuite.core.report.model.Report runPoint(Plan plan, Map<String, String> values, Path dir) throws Exception {
+    private Report runPoint(Plan plan, Map<String, String> values, Path dir) throws Exception {
         if (RunCommand.interruptedBySignal()) throw new InterruptedException("interrupted");
         Files.createDirectories(dir.getParent());
         RunPlan point = new RunPlan(pointSpec(plan.template(), values).withOutputDir(dir), plan.template().progressInterval(),
@@ -327,7 +334,7 @@ final class SweepCommand implements Callable<Integer> {
             }
             if (f.result() == null) throw new InterruptedException("interrupted");
             if (f.failure() != null) out.println("benchsuite run: " + f.failure().getMessage());
-            return io.benchsuite.core.report.model.Report.of(f.result());
+            return Report.of(f.result());
         }
     }
 

@@ -2,6 +2,7 @@ package io.benchsuite.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.benchsuite.api.backend.AudioInputs;
@@ -22,6 +23,7 @@ import io.benchsuite.core.workload.SyntheticSource;
 import io.benchsuite.sim.AudioTokens;
 import io.benchsuite.sim.SimSettings;
 import io.benchsuite.sim.server.SimHttpServer;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,7 +50,7 @@ class AudioOverHttpTest {
     private static String errors(Path out) {
         try {
             return Files.readAllLines(out.resolve("requests.jsonl")).stream().filter(l -> l.contains("\"error")).findFirst().orElse("");
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return e.toString();
         }
     }
@@ -185,7 +187,7 @@ class AudioOverHttpTest {
     void imagesAndAudioInOneBodyAreLoggedWithOnePayloadSize() throws Exception {
         List<JsonNode>[] both = run("mixed", "--backend", "vllm", "--audio-count", "1", "--audio-seconds", "1", "--image-count", "1",
                 "--image-size", "16x16");
-        ObjectMapper strict = new ObjectMapper().enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+        ObjectMapper strict = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
         for (String line : Files.readAllLines(tmp.resolve("run-mixed").resolve("requests.jsonl"))) strict.readTree(line); // no key twice
         for (int i = 0; i < REQUESTS; i++) {
             JsonNode c = both[0].get(i);

@@ -10,7 +10,9 @@ import io.benchsuite.sim.SimSettings;
 import io.benchsuite.sim.server.SimHttpServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +22,7 @@ class CancellationsCliTest {
     private static String[] args(Path out, String... extra) {
         String[] base = {"run", "--backend-option", "clock=virtual", "--duration", "20s", "--seed", "7", "--no-progress",
                 "--output-dir", out.toString()};
-        return java.util.stream.Stream.concat(java.util.Arrays.stream(base), java.util.Arrays.stream(extra))
+        return Stream.concat(Arrays.stream(base), Arrays.stream(extra))
                 .toArray(String[]::new);
     }
 

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,7 +32,7 @@ class CtrlCTest {
     @Test
     void sigintDuringASlowPreflightExitsAtOnceInsteadOfWaitingOutItsTimeout() throws Exception {
         // A server that accepts connections and never answers: the pre-flight GET waits for its 60 s timeout.
-        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             silent.setSoTimeout(60_000); // never wait forever for a child that died before connecting
             Path stderr = tmp.resolve("stderr.txt");
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -40,7 +43,7 @@ class CtrlCTest {
             pb.redirectOutput(tmp.resolve("stdout.txt").toFile()).redirectError(stderr.toFile());
             Process p = pb.start();
             try {
-                java.net.Socket accepted = silent.accept(); // the pre-flight GET has connected
+                Socket accepted = silent.accept(); // the pre-flight GET has connected
                 Thread.sleep(300);
                 Process kill = new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).inheritIO().start();
                 assertThat(kill.waitFor(5, TimeUnit.SECONDS)).isTrue();

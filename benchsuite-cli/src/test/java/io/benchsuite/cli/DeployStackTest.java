@@ -12,6 +12,7 @@ import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.metrics.BenchsuiteMetrics;
 import io.benchsuite.metrics.MetricNames;
+import io.benchsuite.testkit.ScriptedBackendProvider;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
@@ -19,7 +20,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -52,7 +56,7 @@ class DeployStackTest {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         BenchsuiteMetrics metrics = BenchsuiteMetrics.builder(registry).build();
         Benchmark.Builder b = Benchmark.named("dashboard")
-                .backend(new io.benchsuite.testkit.ScriptedBackendProvider().create(BackendConfig.of(Map.of(BackendConfig.MODEL, "m",
+                .backend(new ScriptedBackendProvider().create(BackendConfig.of(Map.of(BackendConfig.MODEL, "m",
                         "first-token", "1ms", "token-interval", "1ms"))))
                 .seed(SeedChain.fromLong(1)).preflight(false).drainTimeout(Duration.ofSeconds(5))
                 .workload(Workload.closed(1).maxRequests(3).inputTokens(LengthDistribution.fixed(4))
@@ -83,7 +87,7 @@ class DeployStackTest {
         while (m.find()) {
             if (m.group(2) != null) continue; // a function
             String word = m.group(1);
-            if (PROMQL_WORDS.contains(word.toLowerCase(java.util.Locale.ROOT))) continue;
+            if (PROMQL_WORDS.contains(word.toLowerCase(Locale.ROOT))) continue;
             if (m.start() > 0 && Character.isDigit(s.charAt(m.start() - 1))) continue; // 1e3, 5m
             out.add(word);
         }
@@ -153,7 +157,7 @@ class DeployStackTest {
         assertThat(iterable(services.fieldNames())).containsExactlyInAnyOrder("otel-collector", "prometheus", "tempo", "loki", "grafana");
         // every mounted file is in deploy/, and every config file in deploy/ is mounted
         Set<String> mounted = new TreeSet<>();
-        Map<String, String> mountTarget = new java.util.HashMap<>();
+        Map<String, String> mountTarget = new HashMap<>();
         for (JsonNode svc : services) {
             for (JsonNode vol : svc.path("volumes")) {
                 String[] parts = vol.asText().split(":");
@@ -204,7 +208,7 @@ class DeployStackTest {
 
         // Grafana: data sources at the services' addresses, linked to each other by uid; the dashboard provider reads the mount
         JsonNode ds = yaml("grafana/provisioning/datasources/datasources.yaml").path("datasources");
-        Map<String, JsonNode> byUid = new java.util.HashMap<>();
+        Map<String, JsonNode> byUid = new HashMap<>();
         ds.forEach(d -> byUid.put(d.path("uid").asText(), d));
         assertThat(byUid.keySet()).containsExactlyInAnyOrder("prometheus", "tempo", "loki");
         assertThat(byUid.get("prometheus").path("url").asText()).isEqualTo("http://prometheus:9090");
@@ -263,7 +267,7 @@ class DeployStackTest {
         return endpoint.substring(endpoint.lastIndexOf(':') + 1);
     }
 
-    private static <T> List<T> iterable(java.util.Iterator<T> it) {
+    private static <T> List<T> iterable(Iterator<T> it) {
         List<T> out = new ArrayList<>();
         it.forEachRemaining(out::add);
         return out;

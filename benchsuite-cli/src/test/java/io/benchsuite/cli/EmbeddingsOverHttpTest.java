@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -95,8 +96,8 @@ class EmbeddingsOverHttpTest {
         assertThat(b.get("serverPromptTokens").asLong()).isEqualTo(serverTokens).isEqualTo(b.get("inputTokens").asLong());
         double window = b.get("windowSeconds").asDouble();
         double inputsPerSecond = b.get("inputsPerSecond").asDouble();
-        assertThat(inputsPerSecond).isCloseTo(serverInputs / window, org.assertj.core.data.Offset.offset(1e-3));
-        assertThat(b.get("inputTokensPerSecond").asDouble()).isCloseTo(serverTokens / window, org.assertj.core.data.Offset.offset(1e-2));
+        assertThat(inputsPerSecond).isCloseTo(serverInputs / window, Offset.offset(1e-3));
+        assertThat(b.get("inputTokensPerSecond").asDouble()).isCloseTo(serverTokens / window, Offset.offset(1e-2));
         assertThat(window).isEqualTo(report.at("/rate/measuredSeconds").asDouble());
         double serverWindow = (lastCompleted - firstReceived) / 1e9;
         double serverRate = serverInputs / serverWindow;

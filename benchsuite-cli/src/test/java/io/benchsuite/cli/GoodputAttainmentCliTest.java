@@ -7,6 +7,7 @@ import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.Report;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,7 +31,7 @@ class GoodputAttainmentCliTest {
         assertThat(r.goodput().attainment()).containsExactly(new GoodputSummary.Attainment("ttft=2s", measured, measured, 1.0),
                 new GoodputSummary.Attainment("tpot=1ms", 0, measured, 0.0));
 
-        assertThat(cli.out()).contains(String.format(java.util.Locale.ROOT,
+        assertThat(cli.out()).contains(String.format(Locale.ROOT,
                 "0 of %d measured (0.0%%) met ttft=2s,tpot=1ms; each: ttft 100.0 %% met (%d), tpot 0.0 %% (0)", measured, measured));
         String csv = Files.readString(out.resolve("summary.csv"));
         assertThat(csv).contains("goodput,ttft_met," + measured + ",count\n", "goodput,ttft_fraction,1,ratio\n",

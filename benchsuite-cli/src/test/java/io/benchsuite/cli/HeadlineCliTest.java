@@ -6,8 +6,10 @@ import io.benchsuite.core.report.html.Headline;
 import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.Report;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,7 +19,7 @@ class HeadlineCliTest {
     private static Report run(CliHarness cli, Path out, String... extra) throws Exception {
         String[] base = {"run", "--backend-option", "clock=virtual", "--duration", "20s", "--seed", "7", "--no-progress",
                 "--output-dir", out.toString()};
-        String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(base), java.util.Arrays.stream(extra))
+        String[] args = Stream.concat(Arrays.stream(base), Arrays.stream(extra))
                 .toArray(String[]::new);
         assertThat(cli.run(args)).as(cli.err()).isZero();
         return ReportJson.read(out);

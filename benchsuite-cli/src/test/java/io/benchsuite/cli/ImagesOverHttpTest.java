@@ -22,10 +22,12 @@ import io.benchsuite.core.workload.SyntheticSource;
 import io.benchsuite.sim.SimSettings;
 import io.benchsuite.sim.VisionTokens;
 import io.benchsuite.sim.server.SimHttpServer;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -56,7 +58,7 @@ class ImagesOverHttpTest {
     private static String errors(Path out) {
         try {
             return Files.readAllLines(out.resolve("requests.jsonl")).stream().filter(l -> l.contains("\"error")).findFirst().orElse("");
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return e.toString();
         }
     }
@@ -109,7 +111,7 @@ class ImagesOverHttpTest {
         List<JsonNode>[] both = run("png", "uniform:1-3", "320x240");
         List<Integer> counts = configuredCounts(new ImageOptions(LengthDistribution.uniform(1, 3), 320, 240,
                 ImageInputs.Format.PNG, 0), REQUESTS);
-        assertThat(new java.util.HashSet<>(counts)).as("the seed gives requests different counts").hasSizeGreaterThan(1);
+        assertThat(new HashSet<>(counts)).as("the seed gives requests different counts").hasSizeGreaterThan(1);
         int tokensEach = VisionTokens.QWEN2_VL.tokens(320, 240);
         assertThat(tokensEach).isEqualTo(11 * 9 + 2); // 320 -> 308 = 11 x 28, 240 -> 252 = 9 x 28
         for (int i = 0; i < REQUESTS; i++) {

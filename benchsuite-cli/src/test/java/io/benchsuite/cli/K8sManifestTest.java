@@ -8,11 +8,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.google.gson.JsonElement;
+import com.google.gson.JsonParser;
 import io.kubernetes.client.openapi.models.V1ConfigMap;
 import io.kubernetes.client.openapi.models.V1Container;
 import io.kubernetes.client.openapi.models.V1EnvVar;
 import io.kubernetes.client.openapi.models.V1Job;
 import io.kubernetes.client.openapi.models.V1PersistentVolumeClaim;
+import io.kubernetes.client.openapi.models.V1Secret;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,7 +45,7 @@ class K8sManifestTest {
     }
 
     private static JsonElement gson(JsonNode n) {
-        return com.google.gson.JsonParser.parseString(n.toString());
+        return JsonParser.parseString(n.toString());
     }
 
     /** Validates one object against the type of its kind; throws when the schema rejects it. */
@@ -52,7 +54,7 @@ class K8sManifestTest {
             case "ConfigMap" -> V1ConfigMap.validateJsonElement(gson(doc));
             case "PersistentVolumeClaim" -> V1PersistentVolumeClaim.validateJsonElement(gson(doc));
             case "Job" -> V1Job.validateJsonElement(gson(doc));
-            case "Secret" -> io.kubernetes.client.openapi.models.V1Secret.validateJsonElement(gson(doc));
+            case "Secret" -> V1Secret.validateJsonElement(gson(doc));
             default -> throw new AssertionError("unexpected kind " + doc.path("kind"));
         }
     }
@@ -207,10 +209,10 @@ class K8sManifestTest {
     }
 
     @Test
-    void anOutputThatCannotBeWrittenSaysWhy(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) {
+    void anOutputThatCannotBeWrittenSaysWhy(@TempDir Path tmp) {
         // was "cannot write <path>: <path>": the exception's message alone, without the reason
         CliHarness noDir = new CliHarness();
-        java.nio.file.Path missing = tmp.resolve("no/such/dir/job.yaml");
+        Path missing = tmp.resolve("no/such/dir/job.yaml");
         assertThat(noDir.run("k8s", "--shards", "2", "--output", missing.toString(), "--", "--rate", "4", "--duration", "1m"))
                 .isEqualTo(ExitCodes.FAILURE);
         assertThat(noDir.err()).isEqualTo("benchsuite k8s: --output: cannot write " + missing + ": no such file or directory"

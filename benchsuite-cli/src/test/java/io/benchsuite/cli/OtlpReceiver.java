@@ -1,5 +1,6 @@
 package io.benchsuite.cli;
 
+import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -94,7 +95,7 @@ final class OtlpReceiver implements AutoCloseable {
         return out;
     }
 
-    static String hex(com.google.protobuf.ByteString id) {
+    static String hex(ByteString id) {
         return HexFormat.of().formatHex(id.toByteArray());
     }
 

@@ -17,6 +17,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,7 +57,7 @@ class OtlpUnreachableTest {
             public void close() {
             }
         };
-        java.util.logging.Logger root = java.util.logging.Logger.getLogger("");
+        Logger root = Logger.getLogger("");
         root.addHandler(capture);
         PrintStream original = System.err;
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();

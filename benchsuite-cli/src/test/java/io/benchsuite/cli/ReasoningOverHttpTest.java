@@ -20,8 +20,12 @@ import io.benchsuite.sim.server.SimHttpServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -74,7 +78,7 @@ class ReasoningOverHttpTest {
         List<JsonNode> lines = new ArrayList<>();
         for (String line : Files.readAllLines(out.resolve("requests.jsonl"))) lines.add(JSON.readTree(line));
         assertThat(lines).hasSize(6);
-        lines.sort(java.util.Comparator.comparingLong(n -> n.get("index").asLong()));
+        lines.sort(Comparator.comparingLong(n -> n.get("index").asLong()));
         // the server's log: a line per received request, and per completed reasoning request its engine's instants
         List<JsonNode> served = new ArrayList<>();
         for (String line : Files.readAllLines(serverLog)) {
@@ -98,19 +102,19 @@ class ReasoningOverHttpTest {
             double gaps = 0;
             for (int g = 0; g < REASONING; g++) gaps += r.get("itlMs").get(g).asDouble();
             assertThat(client).as("TTFAT - TTFT of request %d against its first %d gaps", i, REASONING).isCloseTo(gaps,
-                    org.assertj.core.data.Offset.offset(0.05));
+                    Offset.offset(0.05));
             JsonNode s = served.get(i);
             assertThat(s.get("reasoningTokens").asInt()).isEqualTo(REASONING);
             double server = (s.get("firstAnswerNanos").asLong() - s.get("firstTokenNanos").asLong()) / 1e6;
             assertThat(client).as("request %d: client %s ms, server %s ms", i, client, server)
-                    .isCloseTo(server, org.assertj.core.data.Offset.offset(STALL_MS));
+                    .isCloseTo(server, Offset.offset(STALL_MS));
             differences[i] = Math.abs(client - server);
             worst = Math.max(worst, differences[i]);
         }
-        java.util.Arrays.sort(differences);
+        Arrays.sort(differences);
         assertThat((differences[2] + differences[3]) / 2).as("median |client - server| of TTFAT - TTFT")
                 .isLessThanOrEqualTo(TOLERANCE_MS);
-        System.out.printf(java.util.Locale.ROOT, "reasoning over HTTP: largest |client - server| of TTFAT - TTFT: %.3f ms%n", worst);
+        System.out.printf(Locale.ROOT, "reasoning over HTTP: largest |client - server| of TTFAT - TTFT: %.3f ms%n", worst);
         JsonNode report = JSON.readTree(out.resolve("report.json").toFile());
         for (String key : List.of("ttfat", "ttfrt", "answerItl", "answerTpot")) {
             assertThat(report.has(key)).as(key).isTrue();

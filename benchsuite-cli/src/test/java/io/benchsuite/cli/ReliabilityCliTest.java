@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.benchsuite.api.run.LiveStats;
+import io.benchsuite.core.report.json.ReportJson;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -94,7 +97,7 @@ class ReliabilityCliTest {
         assertThat(JSON.readTree(copy.resolve("report.json").toFile()).at("/requests/scheduled").asLong()).isEqualTo(6);
         assertThat(Files.readAllLines(out.resolve("requests.jsonl"))).hasSize(6);
         try (Stream<Path> files = Files.walk(copy)) { // the copy lies in the system's temporary directory
-            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.delete(p);
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
         }
     }
 
@@ -130,7 +133,7 @@ class ReliabilityCliTest {
 
     @Test
     void theSummarySaysWhenArrivalsWereNotSent() {
-        var report = io.benchsuite.core.report.json.ReportJson.parse("{\"schemaVersion\":1,\"run\":{\"name\":\"x\","
+        var report = ReportJson.parse("{\"schemaVersion\":1,\"run\":{\"name\":\"x\","
                 + "\"status\":\"completed\"},\"requests\":{\"measured\":10,\"succeeded\":10,\"notSent\":99000}}",
                 Path.of("report.json"));
         assertThat(Summary.render(report, Path.of("out"), false)).contains("NOT SENT             99000 arrival(s) never sent: "
@@ -139,7 +142,7 @@ class ReliabilityCliTest {
 
     @Test
     void theSummaryShowsTheClientsOwnFiguresAndSaysWhenItWasSaturated() {
-        var report = io.benchsuite.core.report.json.ReportJson.parse("{\"schemaVersion\":1,\"run\":{\"name\":\"x\","
+        var report = ReportJson.parse("{\"schemaVersion\":1,\"run\":{\"name\":\"x\","
                 + "\"status\":\"completed\"},\"client\":{\"hiccups\":{\"resolutionMs\":1,\"samples\":20000,\"p50Ms\":0.061,"
                 + "\"p99Ms\":3.2,\"maxMs\":412.5,\"stallsOverThreshold\":2},\"cpu\":{\"processSeconds\":5.19,\"wallSeconds\":20.4,"
                 + "\"cores\":2,\"processPct\":12.72},\"stallThresholdMs\":5,\"stalledRequests\":7,"
@@ -148,7 +151,7 @@ class ReliabilityCliTest {
                 .contains("client               hiccups p50 0.061 / p99 3.200 / max 412.500 ms, CPU 12.7 % of 2 cores (5.19 s), "
                         + "7 request(s) overlapped a client stall over 5.0 ms")
                 .contains("CLIENT SATURATED     hiccup p99 3.20 ms > 1 ms: the client's own delays are inside these latencies");
-        var quiet = io.benchsuite.core.report.json.ReportJson.parse("{\"schemaVersion\":1,\"run\":{\"name\":\"x\","
+        var quiet = ReportJson.parse("{\"schemaVersion\":1,\"run\":{\"name\":\"x\","
                 + "\"status\":\"completed\"}}", Path.of("report.json"));
         assertThat(Summary.render(quiet, Path.of("out"), false)).as("a report from before the section")
                 .doesNotContain("client ").doesNotContain("CLIENT SATURATED");
@@ -197,10 +200,10 @@ class ReliabilityCliTest {
 
     @Test
     void theProgressLineCountsCancelledApartFromFailedAsTheSummaryDoes() {
-        var s = new io.benchsuite.api.run.LiveStats(1.5, 10, 5, 2, 1, 0, 50, 3, 30, 12.5, 3, 0);
+        var s = new LiveStats(1.5, 10, 5, 2, 1, 0, 50, 3, 30, 12.5, 3, 0);
         assertThat(Progress.logLine(s, "20s")).contains("done=5 failed=2 cancelled=3 active=1").doesNotContain("not_sent");
         assertThat(Progress.terminalLine(s, "20s")).contains("done 5  failed 2  cancelled 3  active 1");
-        var behind = new io.benchsuite.api.run.LiveStats(1.5, 10, 5, 2, 1, 0, 50, 3, 30, 12.5, 0, 42);
+        var behind = new LiveStats(1.5, 10, 5, 2, 1, 0, 50, 3, 30, 12.5, 0, 42);
         assertThat(Progress.logLine(behind, "20s")).contains("not_sent=42");
         assertThat(Progress.terminalLine(behind, "20s")).contains("NOT SENT 42");
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,11 +81,11 @@ class ReportAndCompareTest {
         // the delta is run A relative to the baseline B, from their report.json values (timing itself is not asserted: noisy)
         double a = JSON.readTree(runA.resolve("report.json").toFile()).at("/ttft/p99").asDouble();
         double b = JSON.readTree(runB.resolve("report.json").toFile()).at("/ttft/p99").asDouble();
-        assertThat(json.at("/runs/0/deltas/ttftP99Ms").asDouble()).isCloseTo((a - b) / b, org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(json.at("/runs/0/deltas/ttftP99Ms").asDouble()).isCloseTo((a - b) / b, Offset.offset(1e-6));
         assertThat(json.at("/runs/1/deltas/ttftP99Ms").asDouble()).isZero();
         // without reasoning the first answer token is the first token: TTFAT's column repeats TTFT's
         assertThat(json.at("/runs/0/values/ttfatP99Ms").asDouble()).isEqualTo(json.at("/runs/0/values/ttftP99Ms").asDouble());
-        assertThat(json.at("/runs/0/deltas/ttfatP99Ms").asDouble()).isCloseTo((a - b) / b, org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(json.at("/runs/0/deltas/ttfatP99Ms").asDouble()).isCloseTo((a - b) / b, Offset.offset(1e-6));
         assertThat(Files.readString(out.resolve("comparison.html"))).contains("Side by side").contains("run-a").contains("run-b");
 
         CliHarness second = new CliHarness();

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -108,14 +111,14 @@ class RunEndToEndTest {
 
     @Test
     void onATerminalProgressIsOneRedrawnLine() throws Exception {
-        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        CliContext tty = new CliContext(new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
-                new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8), k -> null, true);
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        CliContext tty = new CliContext(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), k -> null, true);
         int code = BenchsuiteCli.execute(tty, "run", "--backend", "fake", "--duration", "1s", "--output-length", "8",
                 "--output-dir", tmp.resolve("run3").toString());
         assertThat(code).isZero();
-        String progress = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+        String progress = err.toString(StandardCharsets.UTF_8);
         assertThat(progress).startsWith("\r").contains("s/1s  done ").contains("done/s").contains("p99 TTFT")
                 .doesNotContain("progress:");
         assertThat(progress.chars().filter(c -> c == '\r').count()).isGreaterThanOrEqualTo(3);

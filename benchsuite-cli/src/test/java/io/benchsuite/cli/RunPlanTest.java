@@ -9,9 +9,13 @@ import io.benchsuite.api.workload.Arrival;
 import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.LoadModel;
 import io.benchsuite.api.workload.RateProfile;
+import io.benchsuite.core.Benchmark;
+import io.benchsuite.core.spec.RunSpec;
+import io.benchsuite.core.workload.ContextLimit;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Flags become the typed Workload, BackendConfig and run options the engine gets. */
@@ -146,7 +150,7 @@ class RunPlanTest {
 
     @Test
     void everyRunSettingOnTheCommandLineLandsInTheTypedRunSpec() {
-        io.benchsuite.core.spec.RunSpec spec = cli.plan("--name", "nightly", "--max-error-rate", "20%", "--accuracy", "exact",
+        RunSpec spec = cli.plan("--name", "nightly", "--max-error-rate", "20%", "--accuracy", "exact",
                 "--client-stall-threshold", "9ms", "--overwrite", "--output-dir", "out", "--max-context", "4096",
                 "--context-policy", "skip", "--slo", "ttft=1s", "--skip-preflight", "--drain-timeout", "3s", "--seed", "11",
                 "--device", "h100-80gb", "--think-time", "5ms").spec();
@@ -154,15 +158,15 @@ class RunPlanTest {
         assertThat(spec.objectives().maxErrorRate()).isEqualTo(0.2);
         assertThat(spec.objectives().accuracy()).hasValueSatisfying(a -> assertThat(a.name()).isEqualTo("exact-match"));
         assertThat(spec.objectives().slo()).isEqualTo(Slo.parse("ttft=1s"));
-        assertThat(spec.execution()).isEqualTo(new io.benchsuite.core.spec.RunSpec.Execution(false, Duration.ofSeconds(3),
+        assertThat(spec.execution()).isEqualTo(new RunSpec.Execution(false, Duration.ofSeconds(3),
                 Duration.ofMillis(9)));
-        assertThat(spec.output()).isEqualTo(new io.benchsuite.core.spec.RunSpec.Output(java.util.Optional.of(Path.of("out")), true));
-        assertThat(spec.context().limit()).hasValue(new io.benchsuite.core.workload.ContextLimit(4096));
-        assertThat(spec.context().policy()).isEqualTo(io.benchsuite.core.workload.ContextLimit.Policy.SKIP);
+        assertThat(spec.output()).isEqualTo(new RunSpec.Output(Optional.of(Path.of("out")), true));
+        assertThat(spec.context().limit()).hasValue(new ContextLimit(4096));
+        assertThat(spec.context().policy()).isEqualTo(ContextLimit.Policy.SKIP);
         assertThat(spec.seed()).hasValue(SeedChain.fromLong(11));
         assertThat(spec.labels()).containsEntry("device", "h100-80gb");
         assertThat(spec.sessions().thinkTime().toString()).contains("5");
         // the spec runs as it is: the library builder takes every setting from it
-        assertThat(io.benchsuite.core.Benchmark.of(spec).spec()).isEqualTo(spec);
+        assertThat(Benchmark.of(spec).spec()).isEqualTo(spec);
     }
 }

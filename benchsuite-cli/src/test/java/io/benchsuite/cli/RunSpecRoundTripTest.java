@@ -13,9 +13,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -174,15 +179,15 @@ class RunSpecRoundTripTest {
 
     /** Fails naming only the paths whose values differ. */
     private static void same(Map<String, String> actual, Map<String, String> expected, String what) {
-        Map<String, String> diff = new java.util.TreeMap<>();
-        for (String k : new java.util.TreeSet<>(union(actual.keySet(), expected.keySet()))) {
-            if (!java.util.Objects.equals(actual.get(k), expected.get(k))) diff.put(k, actual.get(k) + " (expected " + expected.get(k) + ")");
+        Map<String, String> diff = new TreeMap<>();
+        for (String k : new TreeSet<>(union(actual.keySet(), expected.keySet()))) {
+            if (!Objects.equals(actual.get(k), expected.get(k))) diff.put(k, actual.get(k) + " (expected " + expected.get(k) + ")");
         }
         assertThat(diff).as(what).isEmpty();
     }
 
-    private static java.util.Set<String> union(java.util.Set<String> a, java.util.Set<String> b) {
-        java.util.Set<String> u = new java.util.HashSet<>(a);
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> u = new HashSet<>(a);
         u.addAll(b);
         return u;
     }

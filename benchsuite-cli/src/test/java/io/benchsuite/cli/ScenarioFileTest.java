@@ -8,6 +8,7 @@ import io.benchsuite.core.prompt.Tokenizers;
 import io.benchsuite.sim.SimSettings;
 import io.benchsuite.sim.server.SimHttpServer;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -223,7 +224,7 @@ class ScenarioFileTest {
         assertThat(error("seed: 1\n" + longLine)).isEqualTo("benchsuite run: bad.yaml line 2: "
                 + (longLine.length() - 1) + " bytes is over 1048576 (1 MB), the longest line of a scenario file read");
         Path big = tmp.resolve("big.yaml");
-        byte[] line = ("# " + "x".repeat(1000) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] line = ("# " + "x".repeat(1000) + "\n").getBytes(StandardCharsets.UTF_8);
         try (var out = Files.newOutputStream(big)) {
             for (long n = 0; n <= ScenarioFile.MAX_FILE_BYTES / line.length; n++) out.write(line);
         }
@@ -232,7 +233,7 @@ class ScenarioFileTest {
         assertThat(cli.err()).startsWith("benchsuite run: " + big + ": " + Files.size(big) + " bytes is over 16777216 (16 MB), "
                 + "the largest scenario file read");
         Path latin1 = tmp.resolve("latin1.yaml");
-        Files.write(latin1, "seed: 1\ndescription: caf\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        Files.write(latin1, "seed: 1\ndescription: caf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
         CliHarness notUtf8 = new CliHarness();
         assertThat(notUtf8.run("run", "-f", latin1.toString(), "--output-dir", tmp.resolve("never").toString()))
                 .isEqualTo(ExitCodes.USAGE);

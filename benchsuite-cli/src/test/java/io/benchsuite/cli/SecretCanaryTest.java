@@ -28,9 +28,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -92,7 +94,7 @@ class SecretCanaryTest {
     }
 
     /** Exit codes of the harnesses {@link #run} ran. */
-    final Map<CliHarness, Integer> codes = new java.util.IdentityHashMap<>();
+    final Map<CliHarness, Integer> codes = new IdentityHashMap<>();
 
     private CliHarness run(List<String> args) {
         CliHarness cli = new CliHarness(ENV);
@@ -276,7 +278,7 @@ class SecretCanaryTest {
         assertThat(doc.at("/axes/0/values").toString()).contains("***#1", "***#2");
         for (String s : List.of(key1, key2, pw1, pw2)) assertThat(cli.out() + cli.err()).doesNotContain(s);
         assertNoCanaryLeaked(List.of(cli), out);
-        try (java.util.stream.Stream<Path> files = Files.walk(out)) {
+        try (Stream<Path> files = Files.walk(out)) {
             for (Path f : files.toList()) {
                 String text = f + (Files.isRegularFile(f) ? Files.readString(f) : "");
                 for (String s : List.of(key1, key2, pw1, pw2)) assertThat(text).as(f.toString()).doesNotContain(s);

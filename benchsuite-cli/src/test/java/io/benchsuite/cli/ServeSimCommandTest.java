@@ -8,7 +8,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -45,7 +47,7 @@ class ServeSimCommandTest {
         assertThat(report.path("requests").path("succeeded").asInt()).isEqualTo(6);
         assertThat(report.path("tokens").path("output").asInt()).isEqualTo(48);
         // the server's own record of what it received: six requests, their prompts as the client counted them
-        java.util.List<String> lines = java.nio.file.Files.readAllLines(log);
+        List<String> lines = Files.readAllLines(log);
         assertThat(lines).hasSize(6).allMatch(l -> l.matches("\\{\"n\":\\d+,\"receivedNanos\":\\d+,\"api\":\"chat\","
                 + "\"promptTokens\":256,\"maxTokens\":8}"));
         assertThat(serving).isNotDone();

@@ -26,9 +26,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,7 +49,7 @@ class SessionsOverHttpTest {
     /** A sentence of {@code n} words, different per seed. */
     private static String words(int n, int seed) {
         String[] w = {"river", "market", "station", "garden", "signal", "window", "island", "forest", "letter", "engine"};
-        java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+        SplittableRandom random = new SplittableRandom(seed);
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < n; i++) b.append(i == 0 ? "" : " ").append(w[random.nextInt(w.length)]).append(i % 10 == 9 ? "." : "");
         return b.toString();
@@ -72,7 +75,7 @@ class SessionsOverHttpTest {
             // a single user, so each request's hits are the server's counters before and after it, read when
             // its end reaches the engine (a decorator's listener: before the user's next request is sent;
             // a run listener hears it later, on the listeners' thread)
-            Map<Long, long[]> hitsByIndex = new java.util.concurrent.ConcurrentHashMap<>();
+            Map<Long, long[]> hitsByIndex = new ConcurrentHashMap<>();
             long[] last = {0, 0};
             RequestDecorator counters = (request, downstream) -> new RequestDecorator.Decorated(request,
                     new ForwardingResponseListener(downstream) {
@@ -116,7 +119,7 @@ class SessionsOverHttpTest {
                 assertThat(t3).isGreaterThan(t2 + 80);
             }
             // the client's count of every prompt is the server's
-            List<RequestRecord> byIndex = r.requests().stream().sorted(java.util.Comparator.comparingLong(RequestRecord::index)).toList();
+            List<RequestRecord> byIndex = r.requests().stream().sorted(Comparator.comparingLong(RequestRecord::index)).toList();
             for (int i = 0; i < 12; i++) {
                 assertThat(byIndex.get(i).inputTokens()).isEqualTo(received.get(i).get("promptTokens").asInt());
             }

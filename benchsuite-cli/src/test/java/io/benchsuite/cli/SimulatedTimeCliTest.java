@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,7 @@ class SimulatedTimeCliTest {
     Path tmp;
 
     private static String[] args(Path out, String... more) {
-        List<String> all = new java.util.ArrayList<>(List.of("run", "--max-concurrent", "4", "--num-requests", "16",
+        List<String> all = new ArrayList<>(List.of("run", "--max-concurrent", "4", "--num-requests", "16",
                 "--seed", "1", "--no-progress", "--output-dir", out.toString()));
         if (!List.of(more).contains("--dataset")) all.addAll(List.of("--input-length", "256", "--output-length", "64"));
         all.addAll(List.of(more));

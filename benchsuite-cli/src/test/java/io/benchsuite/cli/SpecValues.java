@@ -1,6 +1,7 @@
 package io.benchsuite.cli;
 
 import io.benchsuite.api.backend.Secret;
+import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
@@ -128,7 +129,7 @@ final class SpecValues {
         if (o instanceof Enum<?> e) return e.getDeclaringClass().getSimpleName() + "." + e.name();
         if (o.getClass().isArray()) {
             StringBuilder b = new StringBuilder("[");
-            for (int i = 0; i < java.lang.reflect.Array.getLength(o); i++) b.append(i == 0 ? "" : ",").append(java.lang.reflect.Array.get(o, i));
+            for (int i = 0; i < Array.getLength(o); i++) b.append(i == 0 ? "" : ",").append(Array.get(o, i));
             return b.append(']').toString();
         }
         return o.toString();

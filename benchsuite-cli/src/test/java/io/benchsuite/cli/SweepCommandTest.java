@@ -7,9 +7,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.benchsuite.core.prompt.Tokenizers;
 import io.benchsuite.sim.SimSettings;
 import io.benchsuite.sim.server.SimHttpServer;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -80,7 +82,7 @@ class SweepCommandTest {
     void noProgressIsAcceptedAndAFailingPointShowsItsOwnReasonAndFailsTheSweep() throws Exception {
         try (SimHttpServer server = SimHttpServer.builder().tokenizer(Tokenizers.cl100k())
                 .settings(SimSettings.builder().model("llama-3.1-8b").timeScale(0.01).build()).start();
-             java.net.ServerSocket closed = new java.net.ServerSocket(0)) {
+             ServerSocket closed = new ServerSocket(0)) {
             int deadPort = closed.getLocalPort();
             closed.close(); // nothing listens there any more: the second point's pre-flight check fails
             Path out = tmp.resolve("failing");
@@ -115,7 +117,7 @@ class SweepCommandTest {
                     "--output-dir", out.toString());
             assertThat(code).as(cli.err()).isZero();
             StringBuilder everything = new StringBuilder(cli.out()).append(cli.err());
-            try (java.util.stream.Stream<Path> files = Files.walk(out)) {
+            try (Stream<Path> files = Files.walk(out)) {
                 for (Path f : files.toList()) {
                     everything.append('\n').append(f);
                     if (Files.isRegularFile(f)) everything.append('\n').append(Files.readString(f));

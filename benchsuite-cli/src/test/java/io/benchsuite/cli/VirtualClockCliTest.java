@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -32,7 +33,7 @@ class VirtualClockCliTest {
         byte[] a = Files.readAllBytes(tmp.resolve("a/requests.jsonl"));
         assertThat(a).isEqualTo(Files.readAllBytes(tmp.resolve("b/requests.jsonl")));
         // two minutes of Poisson arrivals at 20/s, all simulated: about 2,400 requests, none late to its timer
-        assertThat(new String(a, java.nio.charset.StandardCharsets.UTF_8).lines().count()).isBetween(2200L, 2600L);
+        assertThat(new String(a, StandardCharsets.UTF_8).lines().count()).isBetween(2200L, 2600L);
         JsonNode report = new ObjectMapper().readTree(tmp.resolve("a/report.json").toFile());
         assertThat(report.at("/requests/failed").asInt()).isZero();
         // no timer is ever late on a virtual clock (the server saturates at 20/s here, so requests do wait for slots)

@@ -22,6 +22,8 @@ import io.benchsuite.api.workload.RequestRouting;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.api.workload.source.SourceContext;
 import io.benchsuite.api.workload.source.WorkloadSource;
+import io.benchsuite.core.accuracy.ToolsListener;
+import io.benchsuite.core.batch.BatchListener;
 import io.benchsuite.core.hiccup.HiccupMeter;
 import io.benchsuite.core.injection.TimedInjection;
 import io.benchsuite.core.internal.clock.NanoClock;
@@ -31,6 +33,7 @@ import io.benchsuite.core.internal.engine.RunEngine;
 import io.benchsuite.core.models.ModelBreakdown;
 import io.benchsuite.core.prompt.Tokenizers;
 import io.benchsuite.core.report.ReportWriters;
+import io.benchsuite.core.report.model.WorkloadConfig;
 import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.shard.ShardRun;
@@ -49,7 +52,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * The entry point: configure a run fluently, then {@link Builder#run()} it (blocking) or {@link Builder#start()}
@@ -112,9 +117,6 @@ public final class Benchmark {
 
     /** Builds and runs benchmarks. Not thread-safe; each {@link #start()} makes an independent run. */
     public static final class Builder {
-        /** Backend details that declare the model's context length, in order of preference. */
-        private static final List<String> DECLARED_CONTEXT_KEYS = List.of("max-context", "max_model_len");
-
         private String name;
         private Backend backend;
         private String backendName;
@@ -508,7 +510,7 @@ public final class Benchmark {
          *
          * @throws IllegalStateException when no workload was set yet
          */
-        public Builder withWorkload(java.util.function.UnaryOperator<Workload> change) {
+        public Builder withWorkload(UnaryOperator<Workload> change) {
             if (workload == null) throw new IllegalStateException("workload is not set: call workload(...) first");
             return workload(notNull(change, "change").apply(workload));
         }
@@ -519,7 +521,7 @@ public final class Benchmark {
          *
          * @throws IllegalStateException when the backend was given as an object (its configuration is its own)
          */
-        public Builder withBackendConfig(java.util.function.UnaryOperator<BackendConfig> change) {
+        public Builder withBackendConfig(UnaryOperator<BackendConfig> change) {
             if (backendName == null) {
                 throw new IllegalStateException("the backend was given as an object: its configuration cannot be changed here; "
                         + "name it with backend(name, config)");
@@ -591,27 +593,16 @@ public final class Benchmark {
                 if (shardRun != null) all.add(shardRun);
                 RunWiring.addPhaseListeners(all, b);
                 routing.mix().ifPresent(mix -> all.add(new ModelBreakdown(mix)));
-                all.add(new io.benchsuite.core.batch.BatchListener()); // the batches section of embeddings, rerank, score
-                all.add(new io.benchsuite.core.accuracy.ToolsListener()); // the tools section of requests that offered tools
+                all.add(new BatchListener()); // the batches section of embeddings, rerank, score
+                all.add(new ToolsListener()); // the tools section of requests that offered tools
                 writers = outputDir == null ? null : ReportWriters.open(outputDir, overwrite);
                 if (writers != null) all.add(0, writers);
                 WorkloadSource source = workload.source().orElseGet(() -> SyntheticSource.builder()
                         .inputTokens(workload.inputTokens()).outputTokens(workload.outputTokens()).build());
-                ContextLimit limit = contextLimit;
-                String limitFrom = limit == null ? null : "configured";
-                if (limit == null) {
-                    for (String key : DECLARED_CONTEXT_KEYS) {
-                        String v = b.info().details().get(key);
-                        if (v == null) continue;
-                        try {
-                            limit = new ContextLimit(Integer.parseInt(v.trim()));
-                            limitFrom = "backend " + key;
-                            break;
-                        } catch (IllegalArgumentException notANumber) {
-                            // a detail we cannot read is no limit
-                        }
-                    }
-                }
+                Map.Entry<ContextLimit, String> declared = contextLimit != null ? Map.entry(contextLimit, "configured")
+                        : RunWiring.declaredContextLimit(b.info());
+                ContextLimit limit = declared == null ? null : declared.getKey();
+                String limitFrom = declared == null ? null : declared.getValue();
                 // a shard of a split source reads it with the whole run's seed, so its text matches the other shards'
                 ScenarioSeed sourceSeed = source instanceof ShardedSource ? root.scenario(name) : info.scenario();
                 EngineFeed feed = new EngineFeed(source, new SourceContext(tok, sourceSeed), sessions, limit,
@@ -633,9 +624,9 @@ public final class Benchmark {
          * files besides the seed (secrets redacted, maps sorted, so the text is the same for the same run).
          */
         private String identity(Workload w, Backend b, BackendConfig config, String model, String tokenizer, Shard part) {
-            String text = String.join("\n", io.benchsuite.core.report.model.WorkloadConfig.of(w).toString(),
-                    "backend " + b.info().name() + " " + b.info().model() + " " + new java.util.TreeMap<>(b.info().details()),
-                    "config " + new java.util.TreeMap<>(config.redacted()), "model " + model, "tokenizer " + tokenizer,
+            String text = String.join("\n", WorkloadConfig.of(w).toString(),
+                    "backend " + b.info().name() + " " + b.info().model() + " " + new TreeMap<>(b.info().details()),
+                    "config " + new TreeMap<>(config.redacted()), "model " + model, "tokenizer " + tokenizer,
                     "slo " + slo.describe(), "sessions " + sessions, "context " + contextLimit + " " + contextPolicy,
                     "injections " + injections.stream().map(TimedInjection::describe).toList(), "shard " + part);
             // a mix or routing headers change what is sent; a run without them keeps the id it always had

@@ -9,6 +9,10 @@ import io.benchsuite.api.result.Slo;
 import io.benchsuite.api.run.RequestDecorator;
 import io.benchsuite.api.run.Shard;
 import io.benchsuite.api.seed.SeedChain;
+import io.benchsuite.api.workload.CancelAfter;
+import io.benchsuite.api.workload.Cancellations;
+import io.benchsuite.api.workload.ModelMix;
+import io.benchsuite.api.workload.RequestRouting;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.api.workload.injection.Injection;
 import io.benchsuite.api.workload.injection.InjectionPriority;
@@ -16,6 +20,7 @@ import io.benchsuite.core.hiccup.HiccupMeter;
 import io.benchsuite.core.injection.TimedInjection;
 import io.benchsuite.core.prompt.Tokenizers;
 import io.benchsuite.core.run.RunListener;
+import io.benchsuite.core.spec.RunSpec;
 import io.benchsuite.core.workload.ContextLimit;
 import io.benchsuite.core.workload.SessionOptions;
 import io.benchsuite.core.workload.ThinkTime;
@@ -26,6 +31,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -53,9 +59,9 @@ class BenchmarkBuilderCopyTest {
                 .outputDir(Path.of("out-dir"))
                 .overwrite(true)
                 .maxErrorRate(0.25)
-                .cancellations(new io.benchsuite.api.workload.Cancellations(0.3, io.benchsuite.api.workload.CancelAfter.tokens(2, 9)))
-                .routing(new io.benchsuite.api.workload.RequestRouting(java.util.Optional.of(io.benchsuite.api.workload.ModelMix
-                        .parse("base=2,lora=1", io.benchsuite.api.workload.ModelMix.By.SESSION)), "x-session-id", "x-request-id"))
+                .cancellations(new Cancellations(0.3, CancelAfter.tokens(2, 9)))
+                .routing(new RequestRouting(Optional.of(ModelMix
+                        .parse("base=2,lora=1", ModelMix.By.SESSION)), "x-session-id", "x-request-id"))
                 .model("m")
                 .drainTimeout(Duration.ofSeconds(3))
                 .preflight(false)
@@ -114,9 +120,9 @@ class BenchmarkBuilderCopyTest {
                 .outputDir(Path.of("out-dir"))
                 .overwrite(true)
                 .maxErrorRate(0.25)
-                .cancellations(new io.benchsuite.api.workload.Cancellations(0.3, io.benchsuite.api.workload.CancelAfter.tokens(2, 9)))
-                .routing(new io.benchsuite.api.workload.RequestRouting(java.util.Optional.of(io.benchsuite.api.workload.ModelMix
-                        .parse("base=2,lora=1", io.benchsuite.api.workload.ModelMix.By.SESSION)), "x-session-id", "x-request-id"))
+                .cancellations(new Cancellations(0.3, CancelAfter.tokens(2, 9)))
+                .routing(new RequestRouting(Optional.of(ModelMix
+                        .parse("base=2,lora=1", ModelMix.By.SESSION)), "x-session-id", "x-request-id"))
                 .drainTimeout(Duration.ofSeconds(3))
                 .preflight(false)
                 .label("team", "serving")
@@ -126,7 +132,7 @@ class BenchmarkBuilderCopyTest {
                         Duration.ofMinutes(1)), 0))
                 .clientStallThreshold(Duration.ofMillis(9))
                 .accuracy(AccuracyScorers.exactMatch());
-        io.benchsuite.core.spec.RunSpec spec = b.spec();
+        RunSpec spec = b.spec();
         Benchmark.Builder back = Benchmark.of(spec);
         Benchmark.Builder fresh = Benchmark.named("other");
 

@@ -36,6 +36,8 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
@@ -335,8 +337,8 @@ public final class BenchsuiteMetrics implements RunListener, RequestDecorator, A
     }
 
     /** Names of the meters registered so far (for checks against {@code docs/metrics.md}). */
-    synchronized java.util.Set<String> registeredNames() {
-        java.util.Set<String> names = new java.util.TreeSet<>();
+    synchronized Set<String> registeredNames() {
+        Set<String> names = new TreeSet<>();
         for (Meter m : meters) names.add(m.getId().getName());
         return names;
     }

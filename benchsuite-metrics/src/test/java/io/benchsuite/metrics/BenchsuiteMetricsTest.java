@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -71,7 +72,7 @@ class BenchsuiteMetricsTest {
     void slidingWindowGaugesUseOnlyRecentRequests() {
         long[] now = {0};
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        BenchsuiteMetrics metrics = BenchsuiteMetrics.builder(registry).window(java.time.Duration.ofSeconds(10))
+        BenchsuiteMetrics metrics = BenchsuiteMetrics.builder(registry).window(Duration.ofSeconds(10))
                 .clock(() -> now[0]).build();
         ScriptedBackend backend = TestBackendAccess.scripted(0);
         var b = TestBackendAccess.run("window", backend, 4);

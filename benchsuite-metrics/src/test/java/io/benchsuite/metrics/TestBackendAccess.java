@@ -12,6 +12,7 @@ import io.benchsuite.core.run.RunResult;
 import io.benchsuite.testkit.ScriptedBackend;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.LongUnaryOperator;
 
 /** Short closed-loop runs against a scripted backend named {@code test}, for the tests of this module. */
 public final class TestBackendAccess {
@@ -26,7 +27,7 @@ public final class TestBackendAccess {
     }
 
     /** As {@link #scripted(int)}, the first token of request {@code i} later by {@code extraMillis(i)}. */
-    static ScriptedBackend scripted(int failEvery, java.util.function.LongUnaryOperator extraMillis) {
+    static ScriptedBackend scripted(int failEvery, LongUnaryOperator extraMillis) {
         return ScriptedBackend.builder().name("test").model("test-model").tokenText("x")
                 .firstToken(index -> Duration.ofMillis(5 + extraMillis.applyAsLong(index)))
                 .tokenInterval(Duration.ofMillis(5)).threads(1)
@@ -59,7 +60,7 @@ public final class TestBackendAccess {
     /** The scripted backend named {@code test} that fails every {@code failEvery}-th request (0: none). */
     public static final class Backend implements AutoCloseable {
         private final ScriptedBackend backend;
-        private volatile java.util.function.LongUnaryOperator extraMillis = index -> 0;
+        private volatile LongUnaryOperator extraMillis = index -> 0;
 
         public Backend(int failEvery) {
             backend = scripted(failEvery, index -> extraMillis.applyAsLong(index));
@@ -76,7 +77,7 @@ public final class TestBackendAccess {
         }
 
         /** Delays the first token of the requests {@code millis} selects by that many milliseconds. */
-        public void delayFirstToken(java.util.function.LongUnaryOperator millis) {
+        public void delayFirstToken(LongUnaryOperator millis) {
             this.extraMillis = millis;
         }
 

@@ -128,7 +128,7 @@ class SampleUserBuildTest {
             Path log = project.resolve("build.log");
             // offline when the outer build is (what it needs is then already in the local repository); an online
             // outer build lets the nested one fetch what a fresh local repository lacks (the oldest JUnit's jars)
-            List<String> command = new java.util.ArrayList<>(List.of(mvn(), "-B", "-Dmaven.repo.local=" + repository, "test"));
+            List<String> command = new ArrayList<>(List.of(mvn(), "-B", "-Dmaven.repo.local=" + repository, "test"));
             if (!"[false]".equals(System.getProperty("sample.offline"))) command.add(1, "-o");
             Process p = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true)
                     .redirectOutput(log.toFile()).start();

@@ -6,6 +6,7 @@ import io.benchsuite.api.backend.BackendOption;
 import io.benchsuite.api.backend.BackendProvider;
 import io.benchsuite.api.backend.Capability;
 import io.benchsuite.api.backend.ConfigurationException;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -45,7 +46,7 @@ public final class SimBackendProvider implements BackendProvider {
      */
     @Override
     public List<BackendOption> options() {
-        List<BackendOption> all = new java.util.ArrayList<>(SimSettings.options());
+        List<BackendOption> all = new ArrayList<>(SimSettings.options());
         all.addAll(Adapters.options());
         all.add(BackendOption.oneOf(ENDPOINT, "the API served: chat and completions generate; embeddings, rerank and "
                 + "score run each input of a batch as a prefill-only request", "chat", "completions", "embeddings",

@@ -3,6 +3,7 @@ package io.benchsuite.sim;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.Quantization;
+import java.util.Locale;
 
 /**
  * The simulator's cost model: how long one engine step takes on a group of {@code tensorParallel}
@@ -76,7 +77,7 @@ public final class SimPhysics {
 
         /** Lower-case label, as used in configuration. */
         public String label() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
 
         /**
@@ -85,7 +86,7 @@ public final class SimPhysics {
          * @throws IllegalArgumentException naming the accepted values
          */
         public static KvCacheDtype parse(String text) {
-            String s = text == null ? "" : text.trim().toUpperCase(java.util.Locale.ROOT);
+            String s = text == null ? "" : text.trim().toUpperCase(Locale.ROOT);
             if (s.equals("FP8_E4M3")) return FP8;
             for (KvCacheDtype d : values()) {
                 if (d.name().equals(s)) return d;

@@ -7,8 +7,13 @@ import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendOption;
 import io.benchsuite.api.backend.ConfigurationException;
 import io.benchsuite.api.backend.Quantization;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * Everything that defines one simulated serving engine. Build with {@link #builder()} in code, or
@@ -161,7 +166,7 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
             // the record names its component (timeScale ...); say which configuration key that is
             String message = String.valueOf(e.getMessage());
             String key = COMPONENT_KEYS.entrySet().stream().filter(k -> message.startsWith(k.getKey() + " "))
-                    .map(java.util.Map.Entry::getValue).findFirst().orElse(null);
+                    .map(Map.Entry::getValue).findFirst().orElse(null);
             throw new ConfigurationException(key, key == null ? "backend config: " + message
                     : "backend config key '" + key + "': " + message, e);
         }
@@ -180,7 +185,7 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
                         + String.join(", ", DeviceProfile.knownNames())),
                 BackendOption.QUANTIZATION.withDescription("weight quantization: changes weight bytes and, for fp8, the FLOP/s"),
                 BackendOption.oneOf(ENGINE, "memory and batching policy of the simulated engine",
-                        java.util.Arrays.stream(EnginePreset.values()).map(EnginePreset::label).toArray(String[]::new))
+                        Arrays.stream(EnginePreset.values()).map(EnginePreset::label).toArray(String[]::new))
                         .withDefault(EnginePreset.VLLM.label()),
                 BackendOption.integer(TENSOR_PARALLEL, "tensor-parallel degree: devices the model is split over (1, 2, 4 or 8)")
                         .withDefault("1"),
@@ -188,10 +193,10 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
                         "auto", "fp8").withDefault("auto"),
                 BackendOption.integer(MAX_BATCH, "most sequences decoding at once").withDefault(Integer.toString(DEFAULT_MAX_BATCH)),
                 BackendOption.integer(MAX_BATCHED_TOKENS, "most tokens (prefill plus decode) in one engine step; by engine: "
-                        + java.util.Arrays.stream(EnginePreset.values())
+                        + Arrays.stream(EnginePreset.values())
                                 .map(e -> e.label() + " " + (e.defaultMaxBatchedTokens() == Integer.MAX_VALUE ? "unlimited"
                                         : Integer.toString(e.defaultMaxBatchedTokens())))
-                                .collect(java.util.stream.Collectors.joining(", "))).withDefault("per engine"),
+                                .collect(Collectors.joining(", "))).withDefault("per engine"),
                 BackendOption.number(MEMORY_UTILIZATION, "share of device memory for weights plus KV cache, in (0, 1]")
                         .withDefault(Double.toString(DEFAULT_MEMORY_UTILIZATION)),
                 BackendOption.bool(ENFORCE_EAGER, "true turns CUDA graphs off (vLLM's --enforce-eager): every step runs "
@@ -209,12 +214,12 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
                 SimSpeculative.options().get(1), SimSpeculative.options().get(2));
     }
 
-    private static final java.util.Map<String, String> COMPONENT_KEYS = java.util.Map.of(
+    private static final Map<String, String> COMPONENT_KEYS = Map.of(
             "maxBatch", MAX_BATCH, "maxBatchedTokens", MAX_BATCHED_TOKENS, "memoryUtilization", MEMORY_UTILIZATION,
             "jitter", JITTER, "timeScale", TIME_SCALE, "tensorParallel", TENSOR_PARALLEL);
 
     /** Runs a lookup whose {@link IllegalArgumentException} is about {@code key}. */
-    private static <T> T keyed(String key, java.util.function.Supplier<T> lookup) {
+    private static <T> T keyed(String key, Supplier<T> lookup) {
         try {
             return lookup.get();
         } catch (IllegalArgumentException e) {
@@ -229,7 +234,7 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
      * @throws IllegalArgumentException naming the {@code seed} key when the text is not hex
      */
     static long parseSeed(String text) {
-        String s = text.trim().toLowerCase(java.util.Locale.ROOT);
+        String s = text.trim().toLowerCase(Locale.ROOT);
         if (s.startsWith("0x")) s = s.substring(2);
         if (s.isEmpty() || !s.chars().allMatch(HexFormat::isHexDigit)) {
             throw new ConfigurationException(BackendConfig.SEED, "backend config key '" + BackendConfig.SEED

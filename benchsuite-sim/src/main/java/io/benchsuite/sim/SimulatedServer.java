@@ -15,7 +15,9 @@ import io.benchsuite.sim.internal.EngineCore;
 import io.benchsuite.sim.internal.PromptBlocks;
 import io.benchsuite.sim.internal.Sequence;
 import io.benchsuite.sim.internal.StepPlan;
+import java.util.Comparator;
 import java.util.Optional;
+import java.util.PriorityQueue;
 import java.util.function.LongSupplier;
 
 /**
@@ -48,8 +50,8 @@ public final class SimulatedServer {
     private final EngineCore core;
     private final AdapterLoads adapters;
     /** Requests held back by an adapter load, by the instant they reach the engine (then by send order). */
-    private final java.util.PriorityQueue<Held> held = new java.util.PriorityQueue<>(
-            java.util.Comparator.comparingLong(Held::readyNanos).thenComparingLong(h -> h.s().id()));
+    private final PriorityQueue<Held> held = new PriorityQueue<>(
+            Comparator.comparingLong(Held::readyNanos).thenComparingLong(h -> h.s().id()));
     private long now;
     private long nextId;
     private StepPlan inFlight;

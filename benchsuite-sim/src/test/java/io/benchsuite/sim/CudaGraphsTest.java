@@ -7,6 +7,7 @@ import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.EngineSnapshot;
 import io.benchsuite.testkit.RecordingListener;
 import java.util.Map;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** Captured CUDA graphs: which steps replay them, what eager steps cost, and the counts behind the hit rate. */
@@ -95,7 +96,7 @@ class CudaGraphsTest {
 
     @Test
     void badEnforceEagerValueNamesTheKey() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(
+        Assertions.assertThatThrownBy(
                         () -> SimSettings.fromConfig(BackendConfig.of(Map.of(SimSettings.ENFORCE_EAGER, "maybe"))))
                 .hasMessageContaining("enforce-eager").hasMessageContaining("true or false");
     }

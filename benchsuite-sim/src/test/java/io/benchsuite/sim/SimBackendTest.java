@@ -7,6 +7,7 @@ import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendRegistry;
 import io.benchsuite.api.backend.ChatMessage;
+import io.benchsuite.api.backend.ConfigurationException;
 import io.benchsuite.api.backend.EngineSnapshot;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
@@ -17,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.data.Percentage;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -208,7 +210,7 @@ class SimBackendTest {
             // simulated seconds: the wall time divided by the time scale, at least the physics' busy time
             assertThat(u.elapsedSeconds()).isGreaterThanOrEqualTo(u.busySeconds());
             assertThat(u.busySeconds()).isCloseTo(sim.physics().prefillSeconds(500) + 19 * sim.physics().decodeStepSeconds(1, 510),
-                    org.assertj.core.data.Percentage.withPercentage(2));
+                    Percentage.withPercentage(2));
         }
     }
 
@@ -241,7 +243,7 @@ class SimBackendTest {
                 .isEqualTo(0xa6bb133cb1e3638aL ^ 0xd7b8a3ff0539668eL ^ 0x9e56f9b850ef1b2aL ^ 0x810f5422eaa6c323L);
         assertThatThrownBy(() -> new SimBackend(null)).hasMessageContaining("settings");
         assertThatThrownBy(() -> SimSettings.fromConfig(BackendConfig.of(Map.of("time-scale", "0"))))
-                .isInstanceOf(io.benchsuite.api.backend.ConfigurationException.class)
+                .isInstanceOf(ConfigurationException.class)
                 .hasMessageStartingWith("backend config key 'time-scale': ");
     }
 
@@ -253,19 +255,19 @@ class SimBackendTest {
                 SimSettings.TIME_SCALE, SimSettings.MEMORY_UTILIZATION, "seed", SimSettings.TENSOR_PARALLEL,
                 SimSettings.KV_CACHE_DTYPE);
         assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("tp", "3"))))
-                .isInstanceOf(io.benchsuite.api.backend.ConfigurationException.class)
+                .isInstanceOf(ConfigurationException.class)
                 .hasMessage("backend config key 'tp': tensorParallel must be 1, 2, 4 or 8, got 3");
         assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("tp", "2", "device", "raspberry-pi-5"))))
                 .hasMessageContaining("tensorParallel must be 1 on device 'raspberry-pi-5'");
         assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("kv-cache-dtype", "int4"))))
-                .isInstanceOf(io.benchsuite.api.backend.ConfigurationException.class).hasMessageContaining("kv-cache-dtype");
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("kv-cache-dtype");
         assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("engine", "triton"))))
                 .hasMessageContaining("tensorrt-llm").hasMessageContaining("llama.cpp");
         assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("jiter", "0.1"))))
-                .isInstanceOf(io.benchsuite.api.backend.ConfigurationException.class)
+                .isInstanceOf(ConfigurationException.class)
                 .hasMessage("unknown option 'jiter' for backend 'sim'; did you mean jitter?");
         assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("memory-utilization", "1.5"))))
-                .isInstanceOf(io.benchsuite.api.backend.ConfigurationException.class)
+                .isInstanceOf(ConfigurationException.class)
                 .hasMessageStartingWith("backend config key 'memory-utilization': memoryUtilization must be in (0, 1]");
         assertThatThrownBy(() -> registry.create("sim", BackendConfig.of(Map.of("url", "http://127.0.0.1:8000"))))
                 .hasMessageStartingWith("unknown option 'url' for backend 'sim'");

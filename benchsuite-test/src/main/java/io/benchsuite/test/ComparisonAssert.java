@@ -4,6 +4,7 @@ import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.test.internal.AssertionNumbers;
+import java.util.function.DoubleFunction;
 import org.assertj.core.description.Description;
 
 /**
@@ -99,7 +100,7 @@ public final class ComparisonAssert {
     }
 
     private RegressionAssert make(double now, double base, RegressionAssert.Better better, String figure,
-                                  java.util.function.DoubleFunction<String> format, String details) {
+                                  DoubleFunction<String> format, String details) {
         String label = figure + " of run '" + subject.name() + "' against baseline '" + baseline.name() + "'";
         return Descriptions.apply(new RegressionAssert(now, base, better, label, format, details), description);
     }

@@ -6,6 +6,8 @@ import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.test.internal.AssertionNumbers;
+import java.util.TreeMap;
+import java.util.function.DoubleFunction;
 import org.assertj.core.api.AbstractAssert;
 
 /**
@@ -142,7 +144,7 @@ public final class RunResultAssert extends AbstractAssert<RunResultAssert, RunRe
 
 
 
-    private NumberValueAssert number(String what, double value, java.util.function.DoubleFunction<String> format,
+    private NumberValueAssert number(String what, double value, DoubleFunction<String> format,
                                      String sample) {
         return Descriptions.apply(new NumberValueAssert(value, what + " of run '" + subject.name() + "'", format, sample,
                 subject.reportLine()), info.description());
@@ -150,6 +152,6 @@ public final class RunResultAssert extends AbstractAssert<RunResultAssert, RunRe
 
     private String errors() {
         var byKind = actual.summary().errorsByKind();
-        return byKind.isEmpty() ? "" : "; errors by kind: " + new java.util.TreeMap<>(byKind);
+        return byKind.isEmpty() ? "" : "; errors by kind: " + new TreeMap<>(byKind);
     }
 }

@@ -1,6 +1,8 @@
 package io.benchsuite.test;
 
+import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.core.report.ReportWriters;
+import io.benchsuite.core.run.LatencyHistograms;
 import io.benchsuite.core.run.RunResult;
 import java.nio.file.Path;
 
@@ -13,17 +15,17 @@ record Subject(RunResult result) implements Measured {
     }
 
     @Override
-    public io.benchsuite.core.run.LatencyHistograms histograms() {
+    public LatencyHistograms histograms() {
         return result.histograms();
     }
 
     @Override
-    public io.benchsuite.api.result.RunSummary.Counts counts() {
+    public RunSummary.Counts counts() {
         return result.summary().counts();
     }
 
     @Override
-    public io.benchsuite.api.result.RunSummary.Throughput throughput() {
+    public RunSummary.Throughput throughput() {
         return result.summary().throughput();
     }
 

@@ -4,10 +4,12 @@ import static io.benchsuite.test.BenchsuiteAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.Slo;
 import io.benchsuite.core.run.RunResult;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** The SLO-style assertions pass and fail on the right side of the limit, with messages that say why. */
@@ -23,7 +25,7 @@ class AssertionMessagesTest {
         assertThat(run).itl().percentile(99.9).isGreaterThan(Duration.ofMillis(99));
         assertThat(run).tpot().p90().isLessThanOrEqualTo(Duration.ofMillis(90).plusNanos(90_000));
         assertThat(run).ttft().mean().isLessThan(Duration.ofMillis(51)).isGreaterThan(Duration.ofMillis(50));
-        org.assertj.core.api.Assertions.assertThat(run.histograms().percentileMillis(io.benchsuite.api.result.LatencyMetric.TTFT, 97.5)).isBetween(97.0, 98.1);
+        Assertions.assertThat(run.histograms().percentileMillis(LatencyMetric.TTFT, 97.5)).isBetween(97.0, 98.1);
         assertThat(run).ttft().percentile(97.5).isLessThan(Duration.ofMillis(99));
     }
 

@@ -12,6 +12,7 @@ import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.run.RunResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,15 +28,15 @@ class BaselinesTest {
         Path file = tmp.resolve("baselines/gate.json");
         Baseline saved = Baselines.save(base, file);
         Baseline loaded = Baselines.load(file);
-        org.assertj.core.api.Assertions.assertThat(Files.readString(file)).contains("\"baselineVersion\" : 1")
+        Assertions.assertThat(Files.readString(file)).contains("\"baselineVersion\" : 1")
                 .doesNotContain("timeSeries");
-        org.assertj.core.api.Assertions.assertThat(saved.location()).isEqualTo(file);
-        org.assertj.core.api.Assertions.assertThat(loaded.name()).isEqualTo("gate");
-        org.assertj.core.api.Assertions.assertThat(loaded.recordedAt()).isEqualTo(base.endedAt());
-        org.assertj.core.api.Assertions.assertThat(loaded.counts()).isEqualTo(base.summary().counts());
-        org.assertj.core.api.Assertions.assertThat(loaded.throughput()).isEqualTo(base.summary().throughput());
+        Assertions.assertThat(saved.location()).isEqualTo(file);
+        Assertions.assertThat(loaded.name()).isEqualTo("gate");
+        Assertions.assertThat(loaded.recordedAt()).isEqualTo(base.endedAt());
+        Assertions.assertThat(loaded.counts()).isEqualTo(base.summary().counts());
+        Assertions.assertThat(loaded.throughput()).isEqualTo(base.summary().throughput());
         for (LatencyMetric metric : LatencyMetric.values()) {
-            org.assertj.core.api.Assertions.assertThat(loaded.histograms().get(metric))
+            Assertions.assertThat(loaded.histograms().get(metric))
                     .as(metric.key()).isEqualTo(base.histograms().get(metric));
         }
         assertThat(base).comparedTo(loaded).p99E2e().hasNotRegressed();
@@ -45,8 +46,8 @@ class BaselinesTest {
     void aReportJsonOrItsDirectoryIsABaselineToo() throws Exception {
         ReportWriters.writeReport(Report.of(base), tmp);
         Baseline fromDir = Baselines.load(tmp);
-        org.assertj.core.api.Assertions.assertThat(fromDir.location()).isEqualTo(tmp.resolve("report.json"));
-        org.assertj.core.api.Assertions.assertThat(fromDir.histograms().get(LatencyMetric.TTFT)).isEqualTo(base.histograms().get(LatencyMetric.TTFT));
+        Assertions.assertThat(fromDir.location()).isEqualTo(tmp.resolve("report.json"));
+        Assertions.assertThat(fromDir.histograms().get(LatencyMetric.TTFT)).isEqualTo(base.histograms().get(LatencyMetric.TTFT));
     }
 
     @Test
@@ -78,7 +79,7 @@ class BaselinesTest {
                 .hasNotRegressedBy(withPercentage(10)))
                 .hasMessageStartingWith("output tokens/s of run 'gate' against baseline 'gate' regressed by 15.00%, "
                         + "more than the allowed 10% (higher is better)\n  now:      850 tokens/s\n  baseline: 1000 tokens/s");
-        org.assertj.core.api.Assertions.assertThat(assertThat(more).comparedTo(base).requestsPerSecond().regression())
+        Assertions.assertThat(assertThat(more).comparedTo(base).requestsPerSecond().regression())
                 .isEqualTo(0.0);
     }
 

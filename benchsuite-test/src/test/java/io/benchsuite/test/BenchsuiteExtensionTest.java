@@ -3,6 +3,7 @@ package io.benchsuite.test;
 import static io.benchsuite.test.BenchsuiteAssertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.run.RunResult;
@@ -16,6 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -52,30 +54,30 @@ class BenchsuiteExtensionTest {
                 .testEvents();
         events.assertStatistics(s -> s.succeeded(1).failed(0));
 
-        org.assertj.core.api.Assertions.assertThat(SEEN).hasSize(1);
+        Assertions.assertThat(SEEN).hasSize(1);
         BenchmarkRunner runner = SEEN.get(0);
-        org.assertj.core.api.Assertions.assertThat(runner.name()).isEqualTo("GateUnderTest.smallGate");
-        org.assertj.core.api.Assertions.assertThat(runner.reportDir())
+        Assertions.assertThat(runner.name()).isEqualTo("GateUnderTest.smallGate");
+        Assertions.assertThat(runner.reportDir())
                 .isEqualTo(Path.of("target/benchsuite-extension-test/GateUnderTest/smallGate"));
-        org.assertj.core.api.Assertions.assertThat(runner.seed().source()).isEqualTo("long:7");
+        Assertions.assertThat(runner.seed().source()).isEqualTo("long:7");
 
         List<Map<String, String>> entries = events.reportingEntryPublished().stream()
                 .map(e -> e.getPayload(ReportEntry.class).orElseThrow().getKeyValuePairs()).toList();
         Path first = runner.reportDir().resolve("report.json").toAbsolutePath();
         Path second = runner.reportDir().resolve("second/report.json").toAbsolutePath();
-        org.assertj.core.api.Assertions.assertThat(entries).containsExactly(
+        Assertions.assertThat(entries).containsExactly(
                 Map.of(BenchsuiteExtension.REPORT_ENTRY, first.toString()),
                 Map.of(BenchsuiteExtension.REPORT_ENTRY, second.toString()));
-        org.assertj.core.api.Assertions.assertThat(first).isRegularFile();
-        org.assertj.core.api.Assertions.assertThat(Files.exists(second)).isTrue();
+        Assertions.assertThat(first).isRegularFile();
+        Assertions.assertThat(Files.exists(second)).isTrue();
     }
 
     @Test
     void namesWithOddCharactersBecomeSafeDirectories() {
         BenchmarkRunner r = BenchmarkRunner.forTest(Path.of("root"), "My Test", "gate[1] p99/ttft",
-                io.benchsuite.api.seed.SeedChain.fromLong(1));
-        org.assertj.core.api.Assertions.assertThat(r.reportDir()).isEqualTo(Path.of("root", "My_Test", "gate_1__p99_ttft"));
-        org.assertj.core.api.Assertions.assertThatIllegalArgumentException().isThrownBy(() -> r.benchmark(" "))
+                SeedChain.fromLong(1));
+        Assertions.assertThat(r.reportDir()).isEqualTo(Path.of("root", "My_Test", "gate_1__p99_ttft"));
+        Assertions.assertThatIllegalArgumentException().isThrownBy(() -> r.benchmark(" "))
                 .withMessage("variant must not be blank");
     }
 }

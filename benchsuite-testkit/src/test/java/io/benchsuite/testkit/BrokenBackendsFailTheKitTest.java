@@ -19,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
 import org.junit.platform.testkit.engine.Events;
@@ -86,7 +87,7 @@ class BrokenBackendsFailTheKitTest {
                 .testEvents();
         List<String> failed = new ArrayList<>();
         tests.failed().stream().forEach(e -> failed.add(e.getTestDescriptor().getDisplayName() + ": "
-                + e.getPayload(org.junit.platform.engine.TestExecutionResult.class).flatMap(r -> r.getThrowable())
+                + e.getPayload(TestExecutionResult.class).flatMap(r -> r.getThrowable())
                         .map(Throwable::getMessage).orElse("")));
         assertThat(failed).anySatisfy(f -> assertThat(f).startsWith("aRequestStreamsTokensAndEndsWithOneCompletion()")
                 .contains("a second terminal event (onComplete)"));

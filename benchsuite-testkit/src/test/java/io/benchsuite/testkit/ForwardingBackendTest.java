@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendInfo;
 import io.benchsuite.api.backend.ChatMessage;
+import io.benchsuite.api.backend.EngineSnapshot;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.PreparedPrompt;
 import io.benchsuite.api.backend.RequestHandle;
@@ -13,6 +14,7 @@ import io.benchsuite.api.backend.ResponseListener;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class ForwardingBackendTest {
@@ -52,9 +54,9 @@ class ForwardingBackendTest {
         }
 
         @Override
-        public java.util.Optional<io.benchsuite.api.backend.EngineSnapshot> engineSnapshot() {
+        public Optional<EngineSnapshot> engineSnapshot() {
             calls.add("engine snapshot");
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
 
         @Override

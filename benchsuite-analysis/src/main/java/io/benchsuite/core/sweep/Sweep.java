@@ -22,15 +22,19 @@ import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.spec.RunSpec;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 
@@ -275,7 +279,7 @@ public final class Sweep {
             double[] grid = load.numbers();
             SloSearch search = load.integers() ? SloSearch.overIntegers(slo, grid)
                     : SloSearch.overReals(slo, Double.isNaN(resolution) ? defaultResolution(grid) : resolution, grid);
-            java.util.Set<Double> gridSet = new java.util.HashSet<>();
+            Set<Double> gridSet = new HashSet<>();
             for (double g : grid) gridSet.add(g);
             SloSearch.SearchResult r = search.stopRule(stopRule).maxRefinements(maxRefinements).run(l -> {
                 Map<String, String> values = new LinkedHashMap<>(fixed);
@@ -344,7 +348,7 @@ public final class Sweep {
     }
 
     private static double defaultResolution(double[] grid) {
-        double min = java.util.Arrays.stream(grid).min().orElse(0), max = java.util.Arrays.stream(grid).max().orElse(0);
+        double min = Arrays.stream(grid).min().orElse(0), max = Arrays.stream(grid).max().orElse(0);
         return max > min ? (max - min) / 64 : Math.max(Math.abs(max) / 64, 1e-9);
     }
 
@@ -434,7 +438,7 @@ public final class Sweep {
             Files.writeString(outputDir.resolve(SWEEP_JSON), ReportJson.write(doc) + "\n");
             Files.writeString(outputDir.resolve(SWEEP_HTML), SweepPage.render(doc));
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException("cannot write the sweep's documents into " + outputDir + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write the sweep's documents into " + outputDir + ": " + e.getMessage(), e);
         }
     }
 

@@ -8,6 +8,7 @@ import io.benchsuite.core.report.analysis.OrthogonalityWords;
 import io.benchsuite.core.report.html.internal.Html;
 import io.benchsuite.core.report.html.internal.HtmlNumbers;
 import io.benchsuite.core.report.html.internal.LineChart;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -138,7 +139,7 @@ final class SweepPage {
             latency.add(pre + "TTFT p99", loads, col(ps, SweepDocument.Point::ttftP99Ms));
             latency.add(pre + "E2E p99", loads, col(ps, SweepDocument.Point::e2eP99Ms));
             double[] eff = col(ps, p -> p.scalingEfficiency() == null ? Double.NaN : p.scalingEfficiency());
-            if (java.util.Arrays.stream(eff).anyMatch(Double::isFinite)) {
+            if (Arrays.stream(eff).anyMatch(Double::isFinite)) {
                 scaling.add(pre + "E(n)", loads, eff);
                 anyScaling = true;
             }

@@ -9,6 +9,7 @@ import io.benchsuite.core.report.compare.ComparedRun;
 import io.benchsuite.core.report.compare.Comparison;
 import io.benchsuite.core.report.html.HtmlReport;
 import io.benchsuite.core.report.json.ReportJson;
+import io.benchsuite.core.report.model.ClientSection;
 import io.benchsuite.core.report.model.GpuSection;
 import io.benchsuite.core.report.model.HostSection;
 import io.benchsuite.core.report.model.Report;
@@ -16,9 +17,16 @@ import io.benchsuite.core.report.model.ServerSection;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.testing.JsonTrees;
 import java.net.URISyntaxException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
+import java.util.function.BiPredicate;
+import java.util.zip.DataFormatException;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,7 +50,7 @@ class OldReportCompatibilityTest {
         Report r = ReportJson.read(fixture());
         assertThat(r.schemaVersion()).isEqualTo(1);
         assertThat(r.run().name()).isEqualTo("fixture");
-        assertThat(r.section(io.benchsuite.core.report.model.ClientSection.class))
+        assertThat(r.section(ClientSection.class))
                 .as("written before the client section existed").isEmpty();
         assertThat(r.run().status()).isEqualTo(RunResult.Status.COMPLETED);
         assertThat(r.run().labels()).containsEntry("device", "h100").containsEntry("quantization", "fp8");
@@ -53,7 +61,7 @@ class OldReportCompatibilityTest {
         assertThat(r.requests().measured()).isEqualTo(33);
         assertThat(r.requests().failed()).isEqualTo(4);
         assertThat(r.requests().toCounts().errorRate()).isCloseTo(r.requests().errorRate(), within(1e-6));
-        assertThat(r.errors().byKind()).containsExactly(org.assertj.core.api.Assertions.entry("http_5xx", 4L));
+        assertThat(r.errors().byKind()).containsExactly(Assertions.entry("http_5xx", 4L));
         assertThat(r.errors().samples()).hasSize(4).allMatch(s -> s.kind().equals("http_5xx"));
         assertThat(r.latency(LatencyMetric.TTFT).count()).isEqualTo(29);
         assertThat(r.latency(LatencyMetric.TTFT).p99()).isEqualTo(16.121855);
@@ -122,11 +130,11 @@ class OldReportCompatibilityTest {
         List<String> old = Files.readAllLines(fixture().resolve("summary.csv"));
         List<String> now = List.of(csv.split("\n"));
         assertThat(now).containsSubsequence(old);
-        List<String> added = new java.util.ArrayList<>(now);
+        List<String> added = new ArrayList<>(now);
         added.removeAll(old);
         for (String row : added) {
             String metric = row.substring(0, row.indexOf(','));
-            assertThat(java.util.Arrays.stream(LatencyMetric.values()).map(LatencyMetric::csvName))
+            assertThat(Arrays.stream(LatencyMetric.values()).map(LatencyMetric::csvName))
                     .as("row %s added for a latency metric the old build did not have", row).contains(metric);
             assertThat(old).as("the old build had no rows for %s", metric).noneMatch(o -> o.startsWith(metric + ","));
         }
@@ -166,12 +174,12 @@ class OldReportCompatibilityTest {
     }
 
     /** Two encoded histograms hold the same samples (the encoding itself may differ between builds). */
-    private static final java.util.function.BiPredicate<String, String> HISTOGRAMS_EQUAL = (a, b) -> {
+    private static final BiPredicate<String, String> HISTOGRAMS_EQUAL = (a, b) -> {
         try {
-            java.util.Base64.Decoder d = java.util.Base64.getDecoder();
-            return org.HdrHistogram.Histogram.decodeFromCompressedByteBuffer(java.nio.ByteBuffer.wrap(d.decode(a)), 0)
-                    .equals(org.HdrHistogram.Histogram.decodeFromCompressedByteBuffer(java.nio.ByteBuffer.wrap(d.decode(b)), 0));
-        } catch (java.util.zip.DataFormatException e) {
+            Base64.Decoder d = Base64.getDecoder();
+            return org.HdrHistogram.Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(d.decode(a)), 0)
+                    .equals(org.HdrHistogram.Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(d.decode(b)), 0));
+        } catch (DataFormatException e) {
             throw new AssertionError(e);
         }
     };

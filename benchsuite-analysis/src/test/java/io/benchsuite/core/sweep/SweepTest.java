@@ -4,14 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.benchsuite.api.workload.RateProfile;
+import io.benchsuite.api.workload.Workload;
+import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.analysis.sweep.PointFigure;
 import io.benchsuite.core.analysis.sweep.SweepSlo;
+import io.benchsuite.core.report.analysis.ParetoBlock;
+import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.testing.JsonTrees;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +32,7 @@ class SweepTest {
         final List<Path> dirs = new ArrayList<>();
 
         @Override
-        public io.benchsuite.core.report.model.Report run(Map<String, String> values, Path outputDir) {
+        public Report run(Map<String, String> values, Path outputDir) {
             asked.add(values);
             dirs.add(outputDir);
             return ModelReports.report(Double.parseDouble(values.get("max-concurrent")), 0);
@@ -55,7 +62,7 @@ class SweepTest {
         assertThat(s.latencyKnee().load()).isEqualTo(32.0);
         assertThat(s.balancePoint()).isEqualTo(32.0);
         // E(32) = 0.677 in the model (docs/analysis.md §1.4)
-        assertThat(s.points().get(5).scalingEfficiency()).isCloseTo(0.677, org.assertj.core.data.Offset.offset(0.001));
+        assertThat(s.points().get(5).scalingEfficiency()).isCloseTo(0.677, Offset.offset(0.001));
         assertThat(s.points().get(0).scalingEfficiency()).isEqualTo(1.0);
 
         // E2E = TTFT + 127 TPOT exactly, and the model's memory peak (16 GB + 0.1 GB per batch slot) and TPOT
@@ -69,7 +76,7 @@ class SweepTest {
         assertThat(d.orthogonality().dropped().get("memoryFragmentation")).startsWith("constant across runs");
 
         // energy per token falls until the batch is full, latency rises: the front is 1..32, the rest is dominated by 32
-        assertThat(d.pareto().objectives()).extracting(io.benchsuite.core.report.analysis.ParetoBlock.ObjectiveEntry::name).containsExactly("energyPerToken", "e2e-p99");
+        assertThat(d.pareto().objectives()).extracting(ParetoBlock.ObjectiveEntry::name).containsExactly("energyPerToken", "e2e-p99");
         assertThat(d.pareto().leftOut()).containsKey("accuracy");
         assertThat(d.pareto().front()).containsExactly("max-concurrent=1", "max-concurrent=2", "max-concurrent=4", "max-concurrent=8",
                 "max-concurrent=16", "max-concurrent=32");
@@ -129,9 +136,9 @@ class SweepTest {
 
     @Test
     void aValueThatIsNotANumberNamesTheKeyNotTheJdkText() {
-        io.benchsuite.core.Benchmark.Builder b = io.benchsuite.core.Benchmark.named("s")
-                .workload(io.benchsuite.api.workload.Workload.open().rate(io.benchsuite.api.workload.RateProfile.steady(5))
-                        .duration(java.time.Duration.ofSeconds(1)).build());
+        Benchmark.Builder b = Benchmark.named("s")
+                .workload(Workload.open().rate(RateProfile.steady(5))
+                        .duration(Duration.ofSeconds(1)).build());
         // was: rate=OK: For input string: "OK"
         assertThatThrownBy(() -> SweepParameters.apply(b, "rate", "OK")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("rate=OK: expected a number, got 'OK'");

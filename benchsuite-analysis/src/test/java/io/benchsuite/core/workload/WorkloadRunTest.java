@@ -4,6 +4,7 @@ import static io.benchsuite.core.workload.Fixtures.text;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
@@ -28,6 +29,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -229,7 +231,7 @@ class WorkloadRunTest {
     @Test
     void aTurnThatFailsEndsItsSession() {
         try (ScriptedBackend backend = ScriptedBackend.builder().firstToken(Duration.ofMillis(2)).tokenInterval(Duration.ofMillis(1))
-                .failure(i -> i == 1 ? io.benchsuite.api.backend.BackendError.of(ErrorKind.HTTP_5XX, "boom") : null).build()) {
+                .failure(i -> i == 1 ? BackendError.of(ErrorKind.HTTP_5XX, "boom") : null).build()) {
             Workload w = Workload.closed(1).source(sessions(THREE_TURNS)).build();
             RunResult r = bench("fail", backend, w).run();
             assertThat(r.requests()).hasSize(2);
@@ -371,7 +373,7 @@ class WorkloadRunTest {
 
     @Test
     void aScheduleThatEndsCutsOpenSessions() {
-        String many = "[" + java.util.stream.IntStream.range(0, 50).mapToObj(i -> conversation("s" + i,
+        String many = "[" + IntStream.range(0, 50).mapToObj(i -> conversation("s" + i,
                 "Question one of session " + i + "?", "The answer to question one.", "Question two of session " + i + "?",
                 "The answer to question two."))
                 .collect(Collectors.joining(",")) + "]";

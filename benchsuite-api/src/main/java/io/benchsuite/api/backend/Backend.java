@@ -1,5 +1,6 @@
 package io.benchsuite.api.backend;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -33,7 +34,7 @@ public interface Backend extends AutoCloseable {
      * @param messages the prompt's messages, exactly as the request will carry them
      * @return this backend's rendering of {@code messages}, or {@code null} when it has nothing to do ahead
      */
-    default PreparedPrompt prepare(java.util.List<ChatMessage> messages) {
+    default PreparedPrompt prepare(List<ChatMessage> messages) {
         return null;
     }
 
@@ -47,7 +48,7 @@ public interface Backend extends AutoCloseable {
      * @param extras what the request will carry beyond its messages
      * @return this backend's rendering of {@code messages}, or {@code null} when it has nothing to do ahead
      */
-    default PreparedPrompt prepare(java.util.List<ChatMessage> messages, RequestExtras extras) {
+    default PreparedPrompt prepare(List<ChatMessage> messages, RequestExtras extras) {
         return prepare(messages);
     }
 

@@ -4,12 +4,14 @@ import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.util.Durations;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * Typed configuration of a backend: string keys and values (as given on the command line or in
@@ -381,7 +383,7 @@ public final class BackendConfig {
     }
 
     /** Words about counts of tokens (plural, tokenizers, a position such as the first token), not credentials. */
-    private static final java.util.regex.Pattern COUNTED_TOKENS = java.util.regex.Pattern.compile(
+    private static final Pattern COUNTED_TOKENS = Pattern.compile(
             "tokens|tokenizer|(first|last|max|min|answer|reasoning|output|input|prompt|completion)[-_.]?token");
 
     /**
@@ -459,7 +461,7 @@ public final class BackendConfig {
      * @return a mask for this configuration's secrets
      */
     public SecretMask secretMask() {
-        List<String> secrets = new java.util.ArrayList<>();
+        List<String> secrets = new ArrayList<>();
         this.secrets.values().forEach(s -> s.suppliedValue().ifPresent(secrets::add));
         values.forEach((k, v) -> {
             if (this.secrets.containsKey(k)) {

@@ -2,6 +2,8 @@ package io.benchsuite.api.backend;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
+import java.util.List;
+
 /** One message of a chat conversation. */
 public record ChatMessage(String role, String content) {
     /**
@@ -21,7 +23,7 @@ public record ChatMessage(String role, String content) {
      * @param messages the conversation
      * @return the joined contents
      */
-    public static String join(java.util.List<ChatMessage> messages) {
+    public static String join(List<ChatMessage> messages) {
         if (messages.size() == 1) return messages.get(0).content();
         StringBuilder b = new StringBuilder();
         for (ChatMessage m : messages) {

@@ -3,6 +3,7 @@ package io.benchsuite.api.backend;
 import static io.benchsuite.api.util.Checks.notNull;
 import static io.benchsuite.api.util.Checks.positive;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -132,7 +133,7 @@ public record InferenceRequest(long index, String model, List<ChatMessage> messa
      * @return a copy with extra headers added (existing names replaced)
      */
     public InferenceRequest withHeaders(Map<String, String> extra) {
-        java.util.Map<String, String> merged = new java.util.LinkedHashMap<>(headers);
+        Map<String, String> merged = new LinkedHashMap<>(headers);
         merged.putAll(extra);
         return new InferenceRequest(index, model, messages, inputTokens, maxTokens, ignoreEos, temperature, seed, stream, merged,
                 prepared, extras);

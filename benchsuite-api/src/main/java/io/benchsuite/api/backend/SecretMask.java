@@ -2,9 +2,11 @@ package io.benchsuite.api.backend;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
+import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Collection;
 import java.util.HashSet;
@@ -181,7 +183,7 @@ public final class SecretMask {
         for (String n : needles) {
             for (int at = lower.indexOf(n); at >= 0; at = lower.indexOf(n, at + 1)) {
                 if (hidden == null) hidden = new boolean[text.length()];
-                java.util.Arrays.fill(hidden, at, at + n.length(), true);
+                Arrays.fill(hidden, at, at + n.length(), true);
             }
         }
         if (!fragments.isEmpty()) {
@@ -202,7 +204,7 @@ public final class SecretMask {
                         : !wide.isEmpty() && wide.contains(lower.substring(start, end + 1));
                 if (hit) {
                     if (hidden == null) hidden = new boolean[text.length()];
-                    java.util.Arrays.fill(hidden, start, end + 1, true);
+                    Arrays.fill(hidden, start, end + 1, true);
                 }
             }
         }
@@ -233,7 +235,7 @@ public final class SecretMask {
         int end = authorityEnd(url, start);
         int at = url.lastIndexOf('@', end - 1);
         if (at < start) return Optional.empty();
-        return Optional.of(java.net.URLDecoder.decode(url.substring(start, at).replace("+", "%2B"), StandardCharsets.UTF_8));
+        return Optional.of(URLDecoder.decode(url.substring(start, at).replace("+", "%2B"), StandardCharsets.UTF_8));
     }
 
     /**

@@ -2,6 +2,7 @@ package io.benchsuite.api.run;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
+import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.VirtualTimeBackend;
 import java.time.Instant;
 import java.util.function.LongSupplier;
@@ -127,7 +128,7 @@ public interface RunClock {
      * @param origin the run's start, the origin of a virtual clock
      * @return the run's clock
      */
-    static RunClock of(io.benchsuite.api.backend.Backend backend, Instant origin) {
+    static RunClock of(Backend backend, Instant origin) {
         return backend instanceof VirtualTimeBackend v ? virtual(v::nowNanos, origin) : scaled(backend.timeScale());
     }
 

@@ -7,8 +7,12 @@ import io.benchsuite.api.result.Slo;
 import io.benchsuite.api.seed.ScenarioSeed;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.Workload;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Instant;
+import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Map;
 
@@ -120,13 +124,13 @@ public record RunInfo(String name, Workload workload, SeedChain seed, ScenarioSe
     public static String seededId(ScenarioSeed scenario, String configuration) {
         notNull(configuration, "configuration");
         try {
-            java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
             sha.update(Long.toHexString(notNull(scenario, "scenario").streamSeed("run-id"))
-                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    .getBytes(StandardCharsets.UTF_8));
             sha.update((byte) '\n');
-            byte[] d = sha.digest(configuration.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            return java.util.HexFormat.of().formatHex(d, 0, 8);
-        } catch (java.security.NoSuchAlgorithmException e) {
+            byte[] d = sha.digest(configuration.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(d, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e); // every Java SE JVM has it
         }
     }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Optional;
@@ -193,12 +194,12 @@ public final class SeedChain {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof SeedChain s && java.util.Arrays.equals(s.root, root);
+        return o instanceof SeedChain s && Arrays.equals(s.root, root);
     }
 
     @Override
     public int hashCode() {
-        return java.util.Arrays.hashCode(root);
+        return Arrays.hashCode(root);
     }
 
     static byte[] sha256(byte[]... parts) {

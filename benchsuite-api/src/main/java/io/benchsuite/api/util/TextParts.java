@@ -1,5 +1,6 @@
 package io.benchsuite.api.util;
 
+import java.time.Duration;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
@@ -83,7 +84,7 @@ public final class TextParts {
      * @return the duration
      * @throws IllegalArgumentException when {@code text} is not a duration
      */
-    public static java.time.Duration duration(String text, String what) {
+    public static Duration duration(String text, String what) {
         try {
             return Durations.parse(text);
         } catch (IllegalArgumentException e) {

@@ -5,6 +5,7 @@ import static io.benchsuite.api.util.Checks.notNull;
 import static io.benchsuite.api.util.Checks.positive;
 
 import java.time.Duration;
+import java.util.Locale;
 
 /**
  * Open or closed load. They are different types so that an arrival rate cannot be mixed with a
@@ -75,8 +76,8 @@ public sealed interface LoadModel {
          * @return the message
          */
         public static String tooFast(double requestsPerSecond) {
-            return "a rate of " + String.format(java.util.Locale.ROOT, "%,.0f", requestsPerSecond) + " req/s is more than "
-                    + "any client can send: at most " + String.format(java.util.Locale.ROOT, "%,.0f", MAX_RATE)
+            return "a rate of " + String.format(Locale.ROOT, "%,.0f", requestsPerSecond) + " req/s is more than "
+                    + "any client can send: at most " + String.format(Locale.ROOT, "%,.0f", MAX_RATE)
                     + " req/s (one request per microsecond; each costs the client microseconds of work and about half "
                     + "a kilobyte of requests.jsonl, so a faster schedule would measure the client, not the server)";
         }

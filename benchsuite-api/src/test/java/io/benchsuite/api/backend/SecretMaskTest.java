@@ -2,9 +2,11 @@ package io.benchsuite.api.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -70,9 +72,9 @@ class SecretMaskTest {
         String standard = Base64.getEncoder().encodeToString(bytes);
         String urlSafe = Base64.getUrlEncoder().encodeToString(bytes);
         assertThat(standard).as("the test key exercises both alphabets").isNotEqualTo(urlSafe).endsWith("=");
-        for (String form : List.of(KEY, KEY.replace("/", "\\/"), java.net.URLEncoder.encode(KEY, StandardCharsets.UTF_8),
-                standard, standard.replace("=", ""), urlSafe, urlSafe.replace("=", ""), KEY.toUpperCase(java.util.Locale.ROOT),
-                KEY.toLowerCase(java.util.Locale.ROOT))) {
+        for (String form : List.of(KEY, KEY.replace("/", "\\/"), URLEncoder.encode(KEY, StandardCharsets.UTF_8),
+                standard, standard.replace("=", ""), urlSafe, urlSafe.replace("=", ""), KEY.toUpperCase(Locale.ROOT),
+                KEY.toLowerCase(Locale.ROOT))) {
             assertThat(m.mask("rejected [" + form + "] here")).as("form %s", form).isEqualTo("rejected [***] here");
         }
     }
@@ -87,7 +89,7 @@ class SecretMaskTest {
         assertThat(m.mask("token tail Rt4sYw8Kz+N3bC6dH??? unknown")).isEqualTo("token tail *** unknown");
         assertThat(m.mask("prefix sk-proj-Q7vX2mLp9 only")).isEqualTo("prefix *** only");
         // the last 8 characters, upper-cased
-        assertThat(m.mask("ends in " + KEY.substring(KEY.length() - 8).toUpperCase(java.util.Locale.ROOT))).isEqualTo("ends in ***");
+        assertThat(m.mask("ends in " + KEY.substring(KEY.length() - 8).toUpperCase(Locale.ROOT))).isEqualTo("ends in ***");
         // the first 10 characters of the Base64 form
         String b64 = Base64.getEncoder().encodeToString(KEY.getBytes(StandardCharsets.UTF_8));
         assertThat(m.mask("auth=" + b64.substring(0, 10) + "...")).isEqualTo("auth=***...");

@@ -2,6 +2,7 @@ package io.benchsuite.api.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -25,7 +26,7 @@ class SensitiveKeyNamesTest {
 
     @Test
     void aMaxTokensSettingReachesTheSafeView() {
-        BackendConfig c = BackendConfig.of(java.util.Map.of("url", "http://h:1", "max-tokens", "64", "api-key", "sk-abcdef123456"));
+        BackendConfig c = BackendConfig.of(Map.of("url", "http://h:1", "max-tokens", "64", "api-key", "sk-abcdef123456"));
         assertThat(c.redacted()).containsEntry("max-tokens", "64").doesNotContainValue("sk-abcdef123456");
     }
 }

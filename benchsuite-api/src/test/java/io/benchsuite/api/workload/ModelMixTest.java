@@ -7,6 +7,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.IntStream;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 class ModelMixTest {
@@ -15,7 +17,7 @@ class ModelMixTest {
     void parsesNamesAndWeightsInOrder() {
         ModelMix mix = ModelMix.parse("base=0.6, adapter-a=0.3,adapter-b=10%", ModelMix.By.SESSION);
         assertThat(mix.entries()).extracting(ModelMix.Entry::name).containsExactly("base", "adapter-a", "adapter-b");
-        assertThat(mix.shares().get("adapter-b")).isCloseTo(0.1, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(mix.shares().get("adapter-b")).isCloseTo(0.1, Offset.offset(1e-12));
         assertThat(mix.by()).isEqualTo(ModelMix.By.SESSION);
         assertThat(ModelMix.parse(mix.describe(), ModelMix.By.REQUEST).shares()).isEqualTo(mix.shares());
     }
@@ -45,7 +47,7 @@ class ModelMixTest {
             double sd = Math.sqrt(n * p * (1 - p));
             assertThat((double) counts.getOrDefault(name, 0)).as(name).isBetween(n * p - 3 * sd, n * p + 3 * sd);
         });
-        long differ = java.util.stream.IntStream.range(0, 200).filter(i -> !mix.pick(42, i).equals(mix.pick(43, i))).count();
+        long differ = IntStream.range(0, 200).filter(i -> !mix.pick(42, i).equals(mix.pick(43, i))).count();
         assertThat(differ).as("another seed picks otherwise").isPositive();
     }
 

@@ -6,9 +6,12 @@ import static io.benchsuite.api.util.Checks.positive;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.Secret;
 import io.benchsuite.api.backend.SecretMask;
+import io.benchsuite.api.util.Checks;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -128,10 +131,10 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
     public HttpSettings {
         notNull(baseUri, "baseUri");
         positive(maxConcurrency, "maxConcurrency");
-        io.benchsuite.api.util.Checks.positive(connectTimeout, "connectTimeout");
-        io.benchsuite.api.util.Checks.positive(readTimeout, "readTimeout");
-        io.benchsuite.api.util.Checks.positive(requestTimeout, "requestTimeout");
-        io.benchsuite.api.util.Checks.positive(preflightTimeout, "preflightTimeout");
+        Checks.positive(connectTimeout, "connectTimeout");
+        Checks.positive(readTimeout, "readTimeout");
+        Checks.positive(requestTimeout, "requestTimeout");
+        Checks.positive(preflightTimeout, "preflightTimeout");
         headers = Collections.unmodifiableMap(new TreeMap<>(notNull(headers, "headers")));
         TreeMap<String, Secret> sh = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         sh.putAll(notNull(secretHeaders, "secretHeaders"));
@@ -227,8 +230,8 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
         Optional<Secret> userInfo = sealed.secret(BackendConfig.URL + BackendConfig.USER_INFO_SUFFIX);
         if (userInfo.isPresent() && !headers.containsKey("Authorization") && !secretHeaders.containsKey("Authorization")) {
             // sent as HTTP Basic credentials, as curl does
-            secretHeaders.put("Authorization", userInfo.get().map(v -> "Basic " + java.util.Base64.getEncoder()
-                    .encodeToString(v.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+            secretHeaders.put("Authorization", userInfo.get().map(v -> "Basic " + Base64.getEncoder()
+                    .encodeToString(v.getBytes(StandardCharsets.UTF_8))));
         }
         return new HttpSettings(uri,
                 maxConcurrency,
@@ -302,7 +305,7 @@ public record HttpSettings(URI baseUri, int maxConcurrency, Duration connectTime
      * {@code 16MB} is 16 × 2^20 bytes; {@code KiB}, {@code MiB}, {@code GiB} are accepted too), from 1 byte to 1 GB.
      */
     static long eventSize(String text) {
-        String t = text.trim().toUpperCase(java.util.Locale.ROOT).replace("IB", "B");
+        String t = text.trim().toUpperCase(Locale.ROOT).replace("IB", "B");
         int shift = t.endsWith("GB") ? 30 : t.endsWith("MB") ? 20 : t.endsWith("KB") ? 10 : 0;
         String digits = (shift > 0 ? t.substring(0, t.length() - 2) : t.endsWith("B") ? t.substring(0, t.length() - 1) : t).trim();
         String expected = "backend config key '" + MAX_EVENT_SIZE + "': expected a size from 1 byte to 1GB such as 16MB, "

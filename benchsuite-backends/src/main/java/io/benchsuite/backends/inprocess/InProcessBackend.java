@@ -11,6 +11,7 @@ import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
+import io.benchsuite.api.util.Checks;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -264,7 +265,7 @@ public final class InProcessBackend implements Backend {
 
         /** How long {@link InProcessBackend#close()} waits for workers to stop (default 5 s). */
         public Builder closeTimeout(Duration timeout) {
-            this.closeTimeout = io.benchsuite.api.util.Checks.notNegative(timeout, "closeTimeout");
+            this.closeTimeout = Checks.notNegative(timeout, "closeTimeout");
             return this;
         }
 

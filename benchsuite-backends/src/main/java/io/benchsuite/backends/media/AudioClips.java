@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
  * Each audio clip as it is sent: its file's bytes (the {@code file} of a multipart transcription request)
@@ -72,7 +73,7 @@ public final class AudioClips {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read the audio file " + file + ": " + e.getMessage(), e);
             }
-            if (String.valueOf(file.getFileName()).toLowerCase(java.util.Locale.ROOT).endsWith(".mp3")) format = "mp3";
+            if (String.valueOf(file.getFileName()).toLowerCase(Locale.ROOT).endsWith(".mp3")) format = "mp3";
         }
         double seconds = WavHeader.read(bytes).map(WavHeader::seconds).orElse(-1.0);
         return new Encoded(bytes, ImageUrls.base64(new byte[0], bytes), format, seconds);

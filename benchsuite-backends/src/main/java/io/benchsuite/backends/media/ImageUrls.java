@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Locale;
 import java.util.Map;
@@ -118,7 +119,7 @@ public final class ImageUrls {
         int at = head.length;
         for (int off = 0; off < bytes.length; off += slice) {
             int n = Math.min(slice, bytes.length - off);
-            byte[] part = b64.encode(java.util.Arrays.copyOfRange(bytes, off, off + n));
+            byte[] part = b64.encode(Arrays.copyOfRange(bytes, off, off + n));
             System.arraycopy(part, 0, url, at, part.length);
             at += part.length;
         }

@@ -10,6 +10,7 @@ import io.benchsuite.backends.media.AudioClips;
 import io.benchsuite.backends.media.ImageUrls;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -113,7 +114,7 @@ final class ImageChatBody {
         byte[] tail = Json.bytes(rest); // {...}
         if (tail.length > 2) {
             pieces.add(bytes("],"));
-            pieces.add(java.util.Arrays.copyOfRange(tail, 1, tail.length));
+            pieces.add(Arrays.copyOfRange(tail, 1, tail.length));
         } else {
             pieces.add(bytes("]}"));
         }

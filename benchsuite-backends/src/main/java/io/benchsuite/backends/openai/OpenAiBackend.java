@@ -28,6 +28,7 @@ import io.benchsuite.backends.http.spi.HttpTransport;
 import io.benchsuite.backends.http.spi.MalformedResponseException;
 import io.benchsuite.backends.media.AudioClips;
 import io.benchsuite.backends.media.ImageUrls;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -314,7 +315,7 @@ public final class OpenAiBackend implements Backend {
         try {
             JsonNode n = Json.MAPPER.readTree(v);
             if (n != null && !n.isMissingNode()) return n;
-        } catch (java.io.IOException | RuntimeException notJson) {
+        } catch (IOException | RuntimeException notJson) {
             // Not JSON: sent as the string it is.
         }
         return Json.MAPPER.getNodeFactory().textNode(v);

@@ -13,6 +13,7 @@ import io.benchsuite.backends.http.internal.Json;
 import io.benchsuite.backends.http.spi.Emitter;
 import io.benchsuite.backends.http.spi.MalformedResponseException;
 import io.benchsuite.backends.http.spi.ResponseDialect;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -549,7 +550,7 @@ public final class OpenAiStreamDialect implements ResponseDialect {
             try {
                 JsonNode n = Json.MAPPER.readTree(value);
                 if (n != null && n.isObject()) return errorText(n);
-            } catch (java.io.IOException | RuntimeException notJson) {
+            } catch (IOException | RuntimeException notJson) {
                 // fall through to the raw text
             }
         }

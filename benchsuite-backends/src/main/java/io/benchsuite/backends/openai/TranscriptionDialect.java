@@ -9,6 +9,7 @@ import io.benchsuite.backends.http.internal.Json;
 import io.benchsuite.backends.http.spi.Emitter;
 import io.benchsuite.backends.http.spi.MalformedResponseException;
 import io.benchsuite.backends.http.spi.ResponseDialect;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -36,7 +37,7 @@ final class TranscriptionDialect implements ResponseDialect {
     @Override
     public void event(long nanoTime, String eventType, byte[] data, int offset, int length, Emitter out) {
         events++;
-        String raw = new String(data, offset, length, java.nio.charset.StandardCharsets.UTF_8).strip();
+        String raw = new String(data, offset, length, StandardCharsets.UTF_8).strip();
         if (raw.equals("[DONE]")) {
             out.complete(nanoTime, new Usage(prompt, completion));
             return;

@@ -17,15 +17,21 @@ import io.benchsuite.backends.testing.Fixtures;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.prompt.Tokenizers;
 import io.benchsuite.core.run.RunResult;
+import io.benchsuite.core.workload.DataInput;
+import io.benchsuite.core.workload.MooncakeTraceSource;
+import io.benchsuite.core.workload.TraceOptions;
 import io.benchsuite.sim.server.SimHttpServer;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -119,15 +125,15 @@ class ServeSimEndToEndTest {
             t.append("{\"timestamp\": ").append(i < 5 ? 0 : 200).append(", \"input_length\": ").append(40 + i)
                     .append(", \"output_length\": 4}\n");
         }
-        byte[] bytes = t.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        return Workload.open().source(new io.benchsuite.core.workload.MooncakeTraceSource(
-                io.benchsuite.core.workload.DataInput.of("bursts.jsonl", () -> new java.io.ByteArrayInputStream(bytes)),
-                io.benchsuite.core.workload.TraceOptions.defaults())).build();
+        byte[] bytes = t.toString().getBytes(StandardCharsets.UTF_8);
+        return Workload.open().source(new MooncakeTraceSource(
+                DataInput.of("bursts.jsonl", () -> new ByteArrayInputStream(bytes)),
+                TraceOptions.defaults())).build();
     }
 
     @Test
     void aReplayedTracesFirstBurstsFindTheirConnectionsOpen(@TempDir Path dir) throws IOException {
-        org.junit.jupiter.api.Assumptions.assumeFalse("httpclient".equals(System.getProperty("benchsuite.test.transport")),
+        Assumptions.assumeFalse("httpclient".equals(System.getProperty("benchsuite.test.transport")),
                 "HttpClient 5 opens connections only for requests");
         // real time: each answer takes tens of milliseconds, so a burst's requests are in flight together
         try (SimHttpServer s = server(1.0, SimHttpServer.builder())) {

@@ -8,11 +8,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.backends.openai.OpenAiBackend;
 import io.benchsuite.backends.openai.Preset;
+import io.benchsuite.backends.testing.Fixtures;
 import io.benchsuite.backends.testing.ScriptedServer;
 import io.benchsuite.backends.testing.ScriptedServer.Conn;
 import io.benchsuite.testkit.RecordingListener;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -42,15 +46,15 @@ class ConcurrencyAndLifecycleTest {
                 backend.send(request(true, 2), l);
             }
             for (RecordingListener l : ls) {
-                l.await(java.time.Duration.ofSeconds(20));
+                l.await(Duration.ofSeconds(20));
                 assertThat(l.error()).isNull();
                 assertThat(l.tokens()).isEqualTo(2);
             }
             assertThat(sawAll).isTrue();
             assertThat(server.maxOpen()).isEqualTo(64);
             // the build runs these tests once per transport: say which one carried them
-            String expected = io.benchsuite.backends.testing.Fixtures.transport().isEmpty() ? "netty"
-                    : io.benchsuite.backends.testing.Fixtures.transport();
+            String expected = Fixtures.transport().isEmpty() ? "netty"
+                    : Fixtures.transport();
             assertThat(backend.info().details().get("transport")).startsWith(expected);
         }
     }
@@ -77,7 +81,7 @@ class ConcurrencyAndLifecycleTest {
 
     @Test
     void connectionsAreKeptAlive() throws Exception {
-        java.util.Set<Integer> ports = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        Set<Integer> ports = ConcurrentHashMap.newKeySet();
         try (ScriptedServer server = new ScriptedServer((req, c) -> {
             c.head(200);
             c.chunk(chatDelta("a"));

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchsuite.backends.openai.OpenAiBackend;
 import io.benchsuite.backends.openai.Preset;
+import io.benchsuite.backends.testing.Fixtures;
 import io.benchsuite.backends.testing.ScriptedServer;
 import io.benchsuite.testkit.RecordingListener;
 import java.io.ByteArrayOutputStream;
@@ -23,7 +24,7 @@ class LargeStreamTest {
     @Test
     void twoHundredThousandEventsWrittenAsFastAsPossibleAllArrive() throws Exception {
         int events = 200_000;
-        byte[] event = io.benchsuite.backends.testing.Fixtures.chatDelta("x").getBytes(StandardCharsets.UTF_8);
+        byte[] event = Fixtures.chatDelta("x").getBytes(StandardCharsets.UTF_8);
         try (ScriptedServer server = new ScriptedServer((req, c) -> {
             c.head(200);
             // Big chunks, as a fast server's writes coalesce: 1,000 events per HTTP chunk.

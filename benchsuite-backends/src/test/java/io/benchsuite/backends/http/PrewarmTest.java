@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** {@code prewarm-connections}: the pool's connections are open before the run's clock starts. */
@@ -123,7 +124,7 @@ class PrewarmTest {
 
     @Test
     void aNegativeCountNamesTheKey() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> transport("http://127.0.0.1:1", "-1", "8"))
+        Assertions.assertThatThrownBy(() -> transport("http://127.0.0.1:1", "-1", "8"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("backend config key 'prewarm-connections' must be >= 0, got -1");
     }

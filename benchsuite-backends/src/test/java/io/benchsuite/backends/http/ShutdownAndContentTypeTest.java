@@ -6,19 +6,28 @@ import static io.benchsuite.backends.testing.Fixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.RequestHandle;
+import io.benchsuite.api.seed.SeedChain;
+import io.benchsuite.api.workload.LengthDistribution;
+import io.benchsuite.api.workload.Workload;
 import io.benchsuite.backends.openai.OpenAiBackend;
 import io.benchsuite.backends.openai.Preset;
 import io.benchsuite.backends.testing.ScriptedServer;
 import io.benchsuite.backends.testing.ScriptedServer.Conn;
+import io.benchsuite.backends.testing.TrickleServer;
+import io.benchsuite.core.Benchmark;
+import io.benchsuite.core.run.RunResult;
 import io.benchsuite.testkit.RecordingListener;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Closing a backend while streams are still receiving ends at once and quietly; a streaming request
@@ -43,7 +52,7 @@ class ShutdownAndContentTypeTest {
             System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
             OpenAiBackend backend = openai(Preset.VLLM, server.url(), "max-concurrency", "8");
             List<RecordingListener> ls = new ArrayList<>();
-            List<io.benchsuite.api.backend.RequestHandle> handles = new ArrayList<>();
+            List<RequestHandle> handles = new ArrayList<>();
             for (int i = 0; i < 8; i++) {
                 RecordingListener l = new RecordingListener();
                 ls.add(l);
@@ -55,7 +64,7 @@ class ShutdownAndContentTypeTest {
             }
             // What a run does at its drain timeout: cancel what is in flight, then close the backend.
             long t0 = System.nanoTime();
-            handles.forEach(io.benchsuite.api.backend.RequestHandle::cancel);
+            handles.forEach(RequestHandle::cancel);
             for (RecordingListener l : ls) l.await(Duration.ofSeconds(5));
             backend.close();
             Duration took = Duration.ofNanos(System.nanoTime() - t0);
@@ -80,15 +89,15 @@ class ShutdownAndContentTypeTest {
 
     @Test
     void afterARunCancelledTricklingStreamsAtItsDrainTimeoutTheBackendClosesPromptly(
-            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-        try (io.benchsuite.backends.testing.TrickleServer server = new io.benchsuite.backends.testing.TrickleServer(5)) {
+            @TempDir Path dir) throws Exception {
+        try (TrickleServer server = new TrickleServer(5)) {
             OpenAiBackend backend = openai(Preset.VLLM, server.url(), "max-concurrency", "8");
-            io.benchsuite.core.run.RunResult r = io.benchsuite.core.Benchmark.named("drain").backend(backend)
-                    .workload(io.benchsuite.api.workload.Workload.open().rate(4).maxConcurrency(8)
+            RunResult r = Benchmark.named("drain").backend(backend)
+                    .workload(Workload.open().rate(4).maxConcurrency(8)
                             .duration(Duration.ofSeconds(2))
-                            .inputTokens(io.benchsuite.api.workload.LengthDistribution.fixed(8))
-                            .outputTokens(io.benchsuite.api.workload.LengthDistribution.fixed(128)).build())
-                    .seed(io.benchsuite.api.seed.SeedChain.fromLong(1)).preflight(true).outputDir(dir)
+                            .inputTokens(LengthDistribution.fixed(8))
+                            .outputTokens(LengthDistribution.fixed(128)).build())
+                    .seed(SeedChain.fromLong(1)).preflight(true).outputDir(dir)
                     .drainTimeout(Duration.ofSeconds(1)).retainRequests(true).run();
             assertThat(r.requests()).isNotEmpty().allMatch(x -> x.errorKind() == ErrorKind.CANCELLED);
             PrintStream err = System.err;

@@ -15,7 +15,10 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import javax.net.ssl.SSLContext;
 import org.junit.jupiter.api.AfterAll;
@@ -53,13 +56,13 @@ class TlsVerificationTest {
     }
 
     private static RecordingListener send(Map<String, String> extra) throws Exception {
-        Map<String, String> cfg = new java.util.HashMap<>(Map.of("url",
+        Map<String, String> cfg = new HashMap<>(Map.of("url",
                 "https://127.0.0.1:" + server.getAddress().getPort(), "model", "m"));
         cfg.putAll(extra);
         try (Backend b = BackendRegistry.load().create("openai", Fixtures.config(cfg))) {
             RecordingListener l = new RecordingListener();
             b.send(new InferenceRequest(0, "m", List.of(ChatMessage.user("hi")), 1, 2, false, 0, 1, false, Map.of()), l);
-            l.await(java.time.Duration.ofSeconds(10));
+            l.await(Duration.ofSeconds(10));
             return l;
         }
     }
@@ -68,7 +71,7 @@ class TlsVerificationTest {
     void aSelfSignedCertificateIsRefusedByDefault() throws Exception {
         RecordingListener l = send(Map.of());
         assertThat(l.error()).as("verification must reject an untrusted certificate").isNotNull();
-        assertThat(l.error().message().toLowerCase(java.util.Locale.ROOT)).containsAnyOf("tls", "ssl", "certificate", "pkix");
+        assertThat(l.error().message().toLowerCase(Locale.ROOT)).containsAnyOf("tls", "ssl", "certificate", "pkix");
     }
 
     @Test

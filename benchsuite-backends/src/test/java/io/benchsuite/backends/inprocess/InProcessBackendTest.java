@@ -10,11 +10,13 @@ import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.backends.testing.Fixtures;
 import io.benchsuite.testkit.RecordingListener;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Flow;
 import java.util.concurrent.SubmissionPublisher;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -97,11 +99,11 @@ class InProcessBackendTest {
             throw new IllegalStateException("model exploded");
         };
         TokenGenerator failingPublisher = TokenGenerator.fromPublisher(r -> s -> {
-            s.onSubscribe(new java.util.concurrent.Flow.Subscription() {
+            s.onSubscribe(new Flow.Subscription() {
                 public void request(long n) { }
                 public void cancel() { }
             });
-            s.onError(new java.io.IOException("weights missing"));
+            s.onError(new IOException("weights missing"));
         });
         for (TokenGenerator g : List.of(failing, failingPublisher)) {
             try (InProcessBackend backend = InProcessBackend.of(g)) {

@@ -7,6 +7,8 @@ import io.benchsuite.api.util.WavHeader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Base64;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,7 +34,7 @@ class SyntheticAudioTest {
         byte[] b = SyntheticAudio.wav(new AudioInputs.Synthetic(1_000, 8_000, 2));
         assertThat(Arrays.equals(a, 44, a.length, b, 44, b.length)).isFalse();
         // not silence: the samples move
-        int distinct = (int) java.util.stream.IntStream.range(0, 100).map(i -> a[44 + 2 * i] | a[45 + 2 * i] << 8).distinct().count();
+        int distinct = (int) IntStream.range(0, 100).map(i -> a[44 + 2 * i] | a[45 + 2 * i] << 8).distinct().count();
         assertThat(distinct).isGreaterThan(50);
     }
 
@@ -56,7 +58,7 @@ class SyntheticAudioTest {
         AudioClips.Encoded first = clips.clip(s);
         assertThat(clips.clip(new AudioInputs.Synthetic(1_000, 16_000, 9))).isSameAs(first);
         assertThat(clips.encodings()).isEqualTo(1);
-        assertThat(first.base64()).isEqualTo(java.util.Base64.getEncoder().encode(first.wav()));
+        assertThat(first.base64()).isEqualTo(Base64.getEncoder().encode(first.wav()));
         assertThat(first.format()).isEqualTo("wav");
         Path file = Files.write(tmp.resolve("clip.wav"), SyntheticAudio.wav(new AudioInputs.Synthetic(3_000, 8_000, 4)));
         AudioClips.Encoded read = clips.clip(new AudioInputs.File(file.toString()));

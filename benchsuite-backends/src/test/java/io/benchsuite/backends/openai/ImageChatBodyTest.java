@@ -10,6 +10,7 @@ import io.benchsuite.api.backend.ImageInputs;
 import io.benchsuite.api.backend.ImageInputs.Format;
 import io.benchsuite.api.backend.ImagesSent;
 import io.benchsuite.api.backend.InferenceRequest;
+import io.benchsuite.api.backend.RequestExtras;
 import io.benchsuite.backends.media.SyntheticImages;
 import io.benchsuite.backends.testing.ScriptedServer;
 import io.benchsuite.testkit.RecordingListener;
@@ -102,7 +103,7 @@ class ImageChatBodyTest {
     void imagesAreEncodedWhenTheRequestIsPreparedNotWhenItIsSent() throws Exception {
         try (ScriptedServer server = okServer(); OpenAiBackend b = openai(Preset.VLLM, server.url())) {
             var messages = List.of(io.benchsuite.api.backend.ChatMessage.user("look"));
-            b.prepare(messages, io.benchsuite.api.backend.RequestExtras.of(IMAGES));
+            b.prepare(messages, RequestExtras.of(IMAGES));
             assertThat(b.imageUrls().encodings()).as("encoded on the planning thread").isEqualTo(3);
             b.bodyBytes(request(IMAGES));
             assertThat(b.imageUrls().encodings()).as("the send finds them encoded").isEqualTo(3);

@@ -4,6 +4,7 @@ import static io.benchsuite.backends.testing.Fixtures.openai;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BatchInputs;
 import io.benchsuite.api.backend.BatchResult;
 import io.benchsuite.api.backend.ChatMessage;
@@ -17,6 +18,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -171,8 +173,8 @@ class PoolingShapesTest {
 
     @Test
     void teiHasNoScoreEndpoint() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PoolingApi.from(Endpoint.SCORE,
-                        io.benchsuite.api.backend.BackendConfig.of(Map.of("api-shape", "tei"))))
+        Assertions.assertThatThrownBy(() -> PoolingApi.from(Endpoint.SCORE,
+                        BackendConfig.of(Map.of("api-shape", "tei"))))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tei serves embeddings (/embed) and rerank");
     }
 }

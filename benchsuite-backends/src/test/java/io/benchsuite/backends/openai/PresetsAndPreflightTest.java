@@ -12,6 +12,7 @@ import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendException;
 import io.benchsuite.api.backend.BackendRegistry;
 import io.benchsuite.api.backend.Capability;
+import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.backends.testing.Fixtures;
 import io.benchsuite.backends.testing.ScriptedServer;
 import io.benchsuite.testkit.RecordingListener;
@@ -108,7 +109,7 @@ class PresetsAndPreflightTest {
         assertThat(sendOne(Preset.VLLM, "exact-length", "false").json().has("ignore_eos")).isFalse();
         try (ScriptedServer server = okServer(); OpenAiBackend b = openai(Preset.VLLM, server.url())) {
             var req = request(true, 8);
-            var noEos = new io.benchsuite.api.backend.InferenceRequest(req.index(), req.model(), req.messages(), req.inputTokens(),
+            var noEos = new InferenceRequest(req.index(), req.model(), req.messages(), req.inputTokens(),
                     req.maxTokens(), false, req.temperature(), req.seed(), true, Map.of());
             assertThat(b.body(noEos).has("ignore_eos")).isFalse();
             assertThat(b.body(noEos).has("min_tokens")).isFalse();

@@ -12,6 +12,7 @@ import io.benchsuite.backends.http.spi.MalformedResponseException;
 import io.benchsuite.backends.http.spi.ResponseDialect;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -54,7 +55,7 @@ class StreamDialectParsingTest {
         // the bytes sit inside a larger buffer, as they do in the decoder
         byte[] inner = data.getBytes(StandardCharsets.UTF_8);
         byte[] b = new byte[inner.length + 10];
-        java.util.Arrays.fill(b, (byte) 'x');
+        Arrays.fill(b, (byte) 'x');
         System.arraycopy(inner, 0, b, 5, inner.length);
         d.event(1, null, b, 5, inner.length, out);
     }

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -103,7 +104,7 @@ class ToolCallDialectTest {
     void ollamaReasoningTextThenCall() throws IOException {
         ToolCalls calls = replay("/conformance/ollama/reasoning-text-tool-call.sse", true, new Recorder());
         assertThat(calls.calls()).extracting(ToolCall::name, ToolCall::arguments, ToolCall::argumentsJson)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("netlist", "{\"circuit\":\"rc.asc\"}", true));
+                .containsExactly(Tuple.tuple("netlist", "{\"circuit\":\"rc.asc\"}", true));
     }
 
     @Test
@@ -146,8 +147,8 @@ class ToolCallDialectTest {
         d.body(1, body.getBytes(StandardCharsets.UTF_8), r);
         ToolCalls calls = (ToolCalls) d.extras().get(0);
         assertThat(calls.calls()).extracting(ToolCall::index, ToolCall::id, ToolCall::argumentsJson)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple(0, "call_12345xyz", true),
-                        org.assertj.core.groups.Tuple.tuple(1, "call_67890abc", false));
+                .containsExactly(Tuple.tuple(0, "call_12345xyz", true),
+                        Tuple.tuple(1, "call_67890abc", false));
     }
 
     private static byte[] resource(String name) throws IOException {

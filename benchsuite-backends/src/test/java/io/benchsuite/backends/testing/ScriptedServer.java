@@ -2,6 +2,7 @@ package io.benchsuite.backends.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -229,7 +230,7 @@ public final class ScriptedServer implements AutoCloseable {
 
     private void serve(Socket s) {
         try (s) {
-            InputStream in = new java.io.BufferedInputStream(s.getInputStream(), 1 << 16);
+            InputStream in = new BufferedInputStream(s.getInputStream(), 1 << 16);
             Conn conn = new Conn(s);
             while (!closed && !conn.closed) {
                 Received r = read(in);

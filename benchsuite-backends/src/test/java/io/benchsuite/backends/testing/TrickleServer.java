@@ -9,6 +9,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -47,7 +48,7 @@ public final class TrickleServer implements AutoCloseable {
                                     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
                                         if (req.uri().startsWith("/v1/models")) {
                                             byte[] b = "{\"data\":[{\"id\":\"m\"}]}".getBytes(StandardCharsets.UTF_8);
-                                            var full = new io.netty.handler.codec.http.DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
+                                            var full = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
                                                     HttpResponseStatus.OK, Unpooled.wrappedBuffer(b));
                                             full.headers().set(HttpHeaderNames.CONTENT_TYPE, "application/json");
                                             full.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, b.length);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.seed.SeedChain;
+import io.benchsuite.api.util.Durations;
 import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.benchmarks.server.ScriptedSseServer;
@@ -18,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -85,7 +87,7 @@ public final class CapacityHarness {
                 case "--streams" -> { held = Integer.parseInt(v); i++; }
                 case "--firehose" -> { firehoseStreams = Integer.parseInt(v); i++; }
                 case "--startup-runs" -> { startupRuns = Integer.parseInt(v); i++; }
-                case "--rate-time" -> { rateTime = io.benchsuite.api.util.Durations.parse(v); i++; }
+                case "--rate-time" -> { rateTime = Durations.parse(v); i++; }
                 case "--prewarm" -> { prewarm = Integer.parseInt(v); i++; }
                 case "--rates" -> {
                     rates = v.isBlank() ? List.of() : Arrays.stream(v.split(",")).map(String::trim).map(Integer::parseInt).toList();
@@ -243,7 +245,7 @@ public final class CapacityHarness {
             Path dir = p.out().resolve("rate-" + perSecond);
             // --prewarm N: the pre-flight check opens N connections before the clock starts
             int prewarm = p.prewarmConnections();
-            Map<String, String> cfg = new java.util.HashMap<>(config(server, p.transport(), 1024));
+            Map<String, String> cfg = new HashMap<>(config(server, p.transport(), 1024));
             if (prewarm > 0) cfg.put("prewarm-connections", Integer.toString(prewarm));
             Benchmark.named("rate").backend("openai", BackendConfig.of(cfg))
                     .workload(Workload.open().rate(perSecond).maxConcurrency(1024).duration(p.rateTime())

@@ -8,6 +8,7 @@ import io.benchsuite.backends.openai.Endpoint;
 import io.benchsuite.backends.openai.OpenAiStreamDialect;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -136,7 +137,7 @@ public class ResponsePathBenchmark {
         });
         channel.writeOutbound(new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/v1/chat/completions"));
         channel.releaseOutbound();
-        channel.writeInbound(io.netty.buffer.Unpooled.copiedBuffer(
+        channel.writeInbound(Unpooled.copiedBuffer(
                 "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n", StandardCharsets.US_ASCII));
     }
 

@@ -34,12 +34,15 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -78,7 +81,7 @@ public final class ScriptedSseServer implements AutoCloseable {
         SILENT;
 
         static Closing parse(String s) {
-            return switch (s.trim().toLowerCase(java.util.Locale.ROOT)) {
+            return switch (s.trim().toLowerCase(Locale.ROOT)) {
                 case "keep-alive", "keepalive", "none" -> KEEP_ALIVE;
                 case "announced", "close" -> ANNOUNCED;
                 case "silent" -> SILENT;
@@ -129,7 +132,7 @@ public final class ScriptedSseServer implements AutoCloseable {
     private final AtomicInteger maxOpenStreams = new AtomicInteger();
     private final AtomicInteger connections = new AtomicInteger();
     private final AtomicLong firstRequest = new AtomicLong(-1);
-    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     /**
      * Starts a server on 127.0.0.1.
@@ -422,7 +425,7 @@ public final class ScriptedSseServer implements AutoCloseable {
             StringBuilder text = new StringBuilder();
             for (int i = 0; i < tokens; i++) text.append(" tok");
             long t = System.nanoTime();
-            if (writes.length > 0) java.util.Arrays.fill(writes, t);
+            if (writes.length > 0) Arrays.fill(writes, t);
             tokensWritten.addAndGet(tokens);
             respond(ctx, HttpResponseStatus.OK, "{\"id\":\"x\",\"object\":\"chat.completion\",\"model\":\"scripted\",\"choices\":"
                     + "[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"" + text + "\"},\"text\":\"" + text

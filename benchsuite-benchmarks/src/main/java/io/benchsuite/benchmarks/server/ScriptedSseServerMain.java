@@ -1,6 +1,7 @@
 package io.benchsuite.benchmarks.server;
 
 import io.benchsuite.api.util.Durations;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
@@ -49,7 +50,7 @@ public final class ScriptedSseServerMain {
             if (logFile != null) {
                 try {
                     ServedLog.write(logFile, server.served());
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     System.err.println("cannot write " + logFile + ": " + e.getMessage());
                 }
             }

@@ -1,11 +1,13 @@
 package io.benchsuite.benchmarks.shard;
 
+import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.result.Gaps;
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.result.Outcome;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.result.RunSummary;
+import io.benchsuite.api.result.Slo;
 import io.benchsuite.api.result.TokenSource;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.Phase;
@@ -143,7 +145,7 @@ public final class MergeMemoryHarness {
                                 TokenSource.SERVER, "0a1b2c3d", Outcome.SUCCESS, null, null, Gaps.of(gaps), -1, 0)
                         : new RequestRecord(k, Phase.MEASURED, -1, at, at, at, at, -1, at + 5 * MS, 16, 0, -1, -1, 0,
                                 TokenSource.STREAM, "0a1b2c3d", Outcome.FAILED,
-                                io.benchsuite.api.backend.ErrorKind.HTTP_5XX, "HTTP 500", Gaps.empty(), -1, 0);
+                                ErrorKind.HTTP_5XX, "HTTP 500", Gaps.empty(), -1, 0);
                 log.write(r);
                 all.recordAll(r);
                 scheduled[(int) (at / 1_000 / MS)]++;
@@ -186,7 +188,7 @@ public final class MergeMemoryHarness {
                 RequestCounts.of(new RunSummary.Counts(sent, 0, 0, sent, ok, bad, 0, 0, 0)),
                 new Rates(rate, rate, rate, 1, 1, seconds), latencies,
                 new RunSummary.Throughput(ok / (double) seconds, out / (double) seconds, (out + 16 * ok) / (double) seconds),
-                GoodputSummary.of(new RunSummary.Goodput(io.benchsuite.api.result.Slo.none(), 0, Double.NaN, Double.NaN)),
+                GoodputSummary.of(new RunSummary.Goodput(Slo.none(), 0, Double.NaN, Double.NaN)),
                 new RunSummary.Tokens(16 * ok, out, ok, out, out),
                 new ErrorSummary(bad == 0 ? Map.of() : Map.of("http_5xx", bad), List.of()), series,
                 Map.of(ShardSection.KEY, new ShardSection(shard, shards, root.source(), root.rootHex(),

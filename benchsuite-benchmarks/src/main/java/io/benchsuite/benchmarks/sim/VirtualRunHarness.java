@@ -2,6 +2,7 @@ package io.benchsuite.benchmarks.sim;
 
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.seed.SeedChain;
+import io.benchsuite.api.util.Durations;
 import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
@@ -54,7 +55,7 @@ public final class VirtualRunHarness {
             switch (args[i]) {
                 case "--output" -> output = Path.of(args[++i]);
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
-                case "--duration" -> duration = io.benchsuite.api.util.Durations.parse(args[++i]);
+                case "--duration" -> duration = Durations.parse(args[++i]);
                 case "--rate" -> rate = Double.parseDouble(args[++i]);
                 case "--input" -> input = Integer.parseInt(args[++i]);
                 case "--output-tokens" -> outputTokens = Integer.parseInt(args[++i]);
@@ -69,7 +70,7 @@ public final class VirtualRunHarness {
         Workload w = Workload.open().rate(rate).maxConcurrency(maxConcurrent).duration(duration)
                 .inputTokens(LengthDistribution.fixed(input)).outputTokens(LengthDistribution.fixed(outputTokens)).build();
         System.out.printf(Locale.ROOT, "%s at %.0f req/s (Poisson), %d in / %d out, sim %s, reports %s, max heap %.0f MB%n",
-                io.benchsuite.api.util.Durations.format(duration), rate, input, outputTokens, options,
+                Durations.format(duration), rate, input, outputTokens, options,
                 output == null ? "none" : output, Runtime.getRuntime().maxMemory() / 1e6);
         RunResult last = null;
         for (int round = 1; round <= rounds; round++) {

@@ -17,7 +17,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.ToLongFunction;
 
 /**
  * Measures a benchmark client against a server whose timing is known: starts a
@@ -131,7 +133,7 @@ public final class ClientTimingRun {
         long t0 = served.stream().mapToLong(ScriptedSseServer.Served::receivedNanos).min().orElse(0);
         Map<String, Long> a = nearest(sampler, t0 + from.toNanos());
         Map<String, Long> b = nearest(sampler, t0 + to.toNanos());
-        Map<String, Double> seconds = new java.util.TreeMap<>();
+        Map<String, Double> seconds = new TreeMap<>();
         b.forEach((k, v) -> {
             String name = sampler.names.getOrDefault(k, "?").replaceAll("[0-9a-f]{6,}", "#").replaceAll("\\d+", "N");
             seconds.merge(name, (v - a.getOrDefault(k, 0L)) * TICK_NANOS / 1e9, Double::sum);
@@ -383,7 +385,7 @@ public final class ClientTimingRun {
     }
 
     /** The process tree's CPU ticks at {@code nanos}, interpolated between samples. */
-    static double ticksAt(List<Sample> samples, long nanos, java.util.function.ToLongFunction<Sample> field) {
+    static double ticksAt(List<Sample> samples, long nanos, ToLongFunction<Sample> field) {
         Sample before = null;
         for (Sample s : samples) {
             if (s.nanos() >= nanos) {

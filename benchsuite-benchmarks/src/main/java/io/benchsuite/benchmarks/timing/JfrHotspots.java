@@ -1,5 +1,6 @@
 package io.benchsuite.benchmarks.timing;
 
+import io.benchsuite.api.util.Durations;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,7 +33,7 @@ public final class JfrHotspots {
         Duration from = Duration.ZERO;
         String threadPrefix = "";
         for (int i = 1; i + 1 < args.length; i += 2) {
-            if (args[i].equals("--from")) from = io.benchsuite.api.util.Durations.parse(args[i + 1]);
+            if (args[i].equals("--from")) from = Durations.parse(args[i + 1]);
             if (args[i].equals("--thread")) threadPrefix = args[i + 1];
         }
         List<RecordedEvent> events = RecordingFile.readAllEvents(file);

@@ -2,6 +2,7 @@ package io.benchsuite.benchmarks.wire;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.benchsuite.core.workload.DataInput;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -123,7 +124,7 @@ public final class WireLatenessHarness {
     /** The first {@code limit} instants of a Mooncake trace, ms from the first, times {@code scale}. */
     static double[] scheduledMs(Path trace, int limit, double scale) throws IOException {
         List<Double> ts = new ArrayList<>();
-        try (BufferedReader r = io.benchsuite.core.workload.DataInput.of(trace).openText("mooncake trace")) { // .gz streams too
+        try (BufferedReader r = DataInput.of(trace).openText("mooncake trace")) { // .gz streams too
             for (String line; ts.size() < limit && (line = r.readLine()) != null; ) {
                 if (line.isBlank()) continue;
                 JsonNode t = JSON.readTree(line);

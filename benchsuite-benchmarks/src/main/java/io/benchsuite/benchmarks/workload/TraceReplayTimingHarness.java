@@ -2,6 +2,7 @@ package io.benchsuite.benchmarks.workload;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.benchsuite.core.workload.DataInput;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -51,7 +52,7 @@ public final class TraceReplayTimingHarness {
 
         List<long[]> records = new ArrayList<>(); // timestamp ms, input, output
         // the project's own reader: a .gz trace is read as it streams
-        try (BufferedReader r = io.benchsuite.core.workload.DataInput.of(trace).openText("mooncake trace")) {
+        try (BufferedReader r = DataInput.of(trace).openText("mooncake trace")) {
             for (String line; records.size() < n && (line = r.readLine()) != null; ) {
                 if (line.isBlank()) continue;
                 JsonNode t = JSON.readTree(line);

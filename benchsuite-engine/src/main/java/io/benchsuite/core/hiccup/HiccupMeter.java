@@ -4,6 +4,7 @@ import static io.benchsuite.api.util.Checks.notNull;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -249,7 +250,7 @@ public final class HiccupMeter implements AutoCloseable {
             if (end < fromNanos) break;
             if (start <= toNanos && end - start > min) found.add(new Stall(start, end));
         }
-        java.util.Collections.reverse(found);
+        Collections.reverse(found);
         return found;
     }
 

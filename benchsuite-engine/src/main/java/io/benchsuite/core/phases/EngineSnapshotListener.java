@@ -18,6 +18,7 @@ import io.benchsuite.core.run.ReportSection;
 import io.benchsuite.core.run.RunListener;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,12 +55,12 @@ public final class EngineSnapshotListener implements RunListener {
         return read().<List<ReportSection>>map(b -> List.of(section(backend.info().name(), a, b))).orElse(List.of());
     }
 
-    private java.util.Optional<EngineSnapshot> read() {
+    private Optional<EngineSnapshot> read() {
         try {
             return backend.engineSnapshot();
         } catch (RuntimeException e) {
             log.warn("the backend failed to give its engine snapshot: {}", e.toString(), e);
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 

@@ -4,17 +4,20 @@ import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.run.Shard;
 import io.benchsuite.api.run.StartGate;
+import io.benchsuite.api.util.Durations;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Optional;
+import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
@@ -73,14 +76,14 @@ public final class FileStartBarrier implements StartGate {
                     WallClock.sleepUntil(clock, agreed);
                     return;
                 }
-                java.util.SortedSet<Integer> missing = missing();
+                SortedSet<Integer> missing = missing();
                 if (missing.isEmpty()) {
                     propose(clock.instant().plus(margin));
                     continue;
                 }
                 if (clock.instant().isAfter(deadline)) {
                     throw new StartFailedException("start barrier " + dir + ": shard(s) " + join(missing) + " of "
-                            + shard.count() + " did not arrive within " + io.benchsuite.api.util.Durations.format(timeout));
+                            + shard.count() + " did not arrive within " + Durations.format(timeout));
                 }
                 Thread.sleep(POLL.toMillis());
             }
@@ -89,7 +92,7 @@ public final class FileStartBarrier implements StartGate {
         }
     }
 
-    private java.util.SortedSet<Integer> missing() {
+    private SortedSet<Integer> missing() {
         TreeSet<Integer> missing = new TreeSet<>();
         for (int i = 0; i < shard.count(); i++) {
             if (!Files.exists(dir.resolve("ready-" + i))) missing.add(i);
@@ -109,7 +112,7 @@ public final class FileStartBarrier implements StartGate {
             if (!Files.exists(dir.resolve(START_FILE))) {
                 try {
                     Files.writeString(dir.resolve(START_FILE), at + "\n", StandardCharsets.UTF_8,
-                            java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE);
+                            StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
                 } catch (FileAlreadyExistsException lost) {
                     // another shard set the start first
                 }
@@ -131,7 +134,7 @@ public final class FileStartBarrier implements StartGate {
         }
     }
 
-    private static String join(java.util.SortedSet<Integer> s) {
+    private static String join(SortedSet<Integer> s) {
         StringBuilder b = new StringBuilder();
         for (int i : s) b.append(b.length() == 0 ? "" : ", ").append(i);
         return b.toString();

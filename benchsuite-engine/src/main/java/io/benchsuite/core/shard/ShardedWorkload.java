@@ -6,8 +6,10 @@ import io.benchsuite.api.run.Shard;
 import io.benchsuite.api.workload.LoadModel;
 import io.benchsuite.api.workload.RateProfile;
 import io.benchsuite.api.workload.Workload;
+import io.benchsuite.api.workload.source.WorkloadSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One shard's part of a workload, such that the shards together send the whole load:
@@ -70,7 +72,7 @@ public final class ShardedWorkload {
         // A finite source (a dataset or trace) is shared out by session: shard i sends the sessions that start
         // at positions i, i + n, ... whole, with their own offsets, so the shards together send it whole. An
         // endless synthetic source is not split: each shard draws its own prompts from its own seed.
-        java.util.Optional<io.benchsuite.api.workload.source.WorkloadSource> source = whole.source()
+        Optional<WorkloadSource> source = whole.source()
                 .map(s -> s.endless() ? s : ShardedSource.of(s, shard));
         return new Workload(whole.name(), load, whole.inputTokens(), whole.outputTokens(), whole.duration(), maxRequests,
                 whole.warmup(), whole.cooldown(), whole.stream(), source);

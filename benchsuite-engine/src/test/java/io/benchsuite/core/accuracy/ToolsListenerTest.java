@@ -19,6 +19,7 @@ import io.benchsuite.core.report.ToolsText;
 import io.benchsuite.core.report.model.ToolsSection;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The {@code tools} section: counts, names, malformed arguments and grades of the measured requests that offered tools. */
@@ -62,7 +63,7 @@ class ToolsListenerTest {
         assertThat(s.notReported()).isEqualTo(1);
         assertThat(s.calls()).isEqualTo(3);
         assertThat(s.callsPerRequest()).isEqualTo(0.75);
-        assertThat(s.names()).containsExactly(java.util.Map.entry("get_weather", 2L), java.util.Map.entry("get_time", 1L));
+        assertThat(s.names()).containsExactly(Map.entry("get_weather", 2L), Map.entry("get_time", 1L));
         assertThat(s.malformedArguments()).isEqualTo(1);
         // right: paris; wrong: a missing required city, arguments that are not JSON, an answer in text
         assertThat(s.graded()).isEqualTo(4);

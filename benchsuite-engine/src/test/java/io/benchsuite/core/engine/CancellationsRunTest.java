@@ -15,6 +15,8 @@ import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.testkit.ScriptedBackend;
 import java.time.Duration;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -80,11 +82,11 @@ class CancellationsRunTest {
         assertThat(byDesign(a)).isNotEmpty().isEqualTo(byDesign(b)).isNotEqualTo(byDesign(other));
         // the drawn abort point is the same too: 2 to 5 tokens, request by request
         List<Integer> pointsA = a.requests().stream().filter(x -> x.errorKind() == ErrorKind.CANCELLED_BY_CLIENT)
-                .sorted(java.util.Comparator.comparingLong(RequestRecord::index)).map(RequestRecord::streamedTokens).toList();
+                .sorted(Comparator.comparingLong(RequestRecord::index)).map(RequestRecord::streamedTokens).toList();
         List<Integer> pointsB = b.requests().stream().filter(x -> x.errorKind() == ErrorKind.CANCELLED_BY_CLIENT)
-                .sorted(java.util.Comparator.comparingLong(RequestRecord::index)).map(RequestRecord::streamedTokens).toList();
+                .sorted(Comparator.comparingLong(RequestRecord::index)).map(RequestRecord::streamedTokens).toList();
         assertThat(pointsA).isEqualTo(pointsB).allSatisfy(n -> assertThat(n).isBetween(2, 5));
-        assertThat(new java.util.HashSet<>(pointsA)).as("a uniform draw, not one point").hasSizeGreaterThan(1);
+        assertThat(new HashSet<>(pointsA)).as("a uniform draw, not one point").hasSizeGreaterThan(1);
     }
 
     @Test

@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.benchsuite.api.backend.Backend;
+import io.benchsuite.api.backend.BackendInfo;
+import io.benchsuite.api.backend.InferenceRequest;
+import io.benchsuite.api.backend.RequestHandle;
+import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.result.Gaps;
 import io.benchsuite.api.result.Outcome;
 import io.benchsuite.api.result.RequestRecord;
@@ -14,12 +19,14 @@ import io.benchsuite.api.workload.Phase;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.report.json.ReportJson;
+import io.benchsuite.core.report.model.DecompositionSection;
 import io.benchsuite.core.report.model.PhasesSection;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.testing.JsonTrees;
 import io.benchsuite.testkit.ScriptedBackend;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,17 +98,17 @@ class PhasesListenerTest {
     }
 
     /** A backend that runs elsewhere (its endpoint a URL, as every HTTP backend's is): the scripted one behind it. */
-    private record Remote(ScriptedBackend inner) implements io.benchsuite.api.backend.Backend {
+    private record Remote(ScriptedBackend inner) implements Backend {
         @Override
-        public io.benchsuite.api.backend.RequestHandle send(io.benchsuite.api.backend.InferenceRequest request,
-                                                            io.benchsuite.api.backend.ResponseListener listener) {
+        public RequestHandle send(InferenceRequest request,
+                                                            ResponseListener listener) {
             return inner.send(request, listener);
         }
 
         @Override
-        public io.benchsuite.api.backend.BackendInfo info() {
-            return new io.benchsuite.api.backend.BackendInfo("openai", "m", "http://127.0.0.1:8000/v1/chat/completions",
-                    java.util.Map.of());
+        public BackendInfo info() {
+            return new BackendInfo("openai", "m", "http://127.0.0.1:8000/v1/chat/completions",
+                    Map.of());
         }
 
         @Override
@@ -132,8 +139,8 @@ class PhasesListenerTest {
         assertThat(p.coldStart().ttftMs()).as("3 of 10 at 40 ms, 7 at 5 ms").isGreaterThanOrEqualTo((3 * 40 + 7 * 5) / 10.0);
         assertThat(p.steady().ttftMs()).isGreaterThanOrEqualTo(5.0).isLessThan(p.coldStart().ttftMs());
         assertThat(p.jitCompileMs()).as("the client's JIT is not the server's").isNaN();
-        io.benchsuite.core.report.model.DecompositionSection d = ReportJson.read(tmp)
-                .section(io.benchsuite.core.report.model.DecompositionSection.class).orElseThrow();
+        DecompositionSection d = ReportJson.read(tmp)
+                .section(DecompositionSection.class).orElseThrow();
         assertThat(d.coldStartAbsent()).isNull();
         assertThat(d.coldStart().steadyTtftMs()).isEqualTo(p.steady().ttftMs(), within(1e-3));
     }

@@ -11,10 +11,13 @@ import io.benchsuite.core.RunningBenchmark;
 import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.testkit.ScriptedBackend;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.Comparator;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,9 +67,9 @@ class ReportWriteFailureTest {
     }
 
     /** The saved copy lies in the system's temporary directory, outside the test's own. */
-    static void deleteTree(Path dir) throws java.io.IOException {
-        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
-            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.delete(p);
+    static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
         }
     }
 

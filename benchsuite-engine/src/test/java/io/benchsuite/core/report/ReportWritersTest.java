@@ -9,11 +9,14 @@ import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.report.json.ReportJson;
+import io.benchsuite.core.report.model.ClientSection;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ReportNumbers;
 import io.benchsuite.core.report.model.ServerSection;
+import io.benchsuite.core.report.model.WorkloadSection;
 import io.benchsuite.core.run.LatencyHistograms;
 import io.benchsuite.core.run.ReportSection;
+import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.testing.JsonTrees;
 import io.benchsuite.testkit.ScriptedBackend;
@@ -49,7 +52,7 @@ class ReportWritersTest {
                     .workload(Workload.closed(2).maxRequests(12).inputTokens(LengthDistribution.fixed(20))
                             .outputTokens(LengthDistribution.fixed(4)).build())
                     .outputDir(dir).label("device", "test")
-                    .listener(new io.benchsuite.core.run.RunListener() {
+                    .listener(new RunListener() {
                         @Override
                         public List<ReportSection> reportSections() {
                             ServerSection server = new ServerSection("test", "http://x/metrics", 1, 0, null, Double.NaN,
@@ -142,10 +145,10 @@ class ReportWritersTest {
         assertThat(read.sections()).as("the clashing section was dropped; the engine's workload and client sections are kept, "
                         + "and the in-process backend's phases, the phase shares and the figures' sources every report has")
                 .containsOnlyKeys("server", "workload", "client", "phases", "decomposition", "figureSources");
-        assertThat(read.section(io.benchsuite.core.report.model.ClientSection.class)).get()
-                .isEqualTo(written.section(io.benchsuite.core.report.model.ClientSection.class).get());
-        assertThat(read.section(io.benchsuite.core.report.model.WorkloadSection.class)).get()
-                .isEqualTo(written.section(io.benchsuite.core.report.model.WorkloadSection.class).get());
+        assertThat(read.section(ClientSection.class)).get()
+                .isEqualTo(written.section(ClientSection.class).get());
+        assertThat(read.section(WorkloadSection.class)).get()
+                .isEqualTo(written.section(WorkloadSection.class).get());
         // written again, the read model gives the same text: nothing is lost or changed by a round trip
         assertThat(ReportJson.toJson(ReportJson.parse(ReportJson.toJson(read), dir))).isEqualTo(ReportJson.toJson(read));
     }

@@ -12,9 +12,11 @@ import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.schedule.ArrivalTimes;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -57,14 +59,14 @@ class ShardedWorkloadTest {
         List<Long> union = unionOfShards(open(Arrival.poisson(), RateProfile.steady(rate), 64), n, 100 * SECOND);
 
         // count: Poisson(20,000) has sd 141.4; 5 sd = 707
-        assertThat((double) union.size()).isCloseTo(rate * 100, org.assertj.core.data.Offset.offset(707.0));
+        assertThat((double) union.size()).isCloseTo(rate * 100, Offset.offset(707.0));
         // exactly one arrival at 0 (shard 0's, as the whole run has), not one per shard
         assertThat(union.stream().filter(t -> t == 0).count()).isEqualTo(1);
 
         // gaps of the union are exponential with mean 1/rate: Kolmogorov-Smirnov D below 1.95/sqrt(N) (alpha 0.001)
         double[] gaps = new double[union.size() - 1];
         for (int i = 1; i < union.size(); i++) gaps[i - 1] = (union.get(i) - union.get(i - 1)) / 1e9;
-        java.util.Arrays.sort(gaps);
+        Arrays.sort(gaps);
         double d = 0;
         for (int i = 0; i < gaps.length; i++) {
             double cdf = 1 - Math.exp(-rate * gaps[i]);
@@ -76,8 +78,8 @@ class ShardedWorkloadTest {
         // two-sided 99.9 % interval [59, 152] (Wilson-Hilferty)
         long[] perSecond = new long[100];
         for (long t : union) perSecond[(int) (t / SECOND)]++;
-        double mean = java.util.Arrays.stream(perSecond).average().orElseThrow();
-        double var = java.util.Arrays.stream(perSecond).mapToDouble(c -> (c - mean) * (c - mean)).sum() / 99;
+        double mean = Arrays.stream(perSecond).average().orElseThrow();
+        double var = Arrays.stream(perSecond).mapToDouble(c -> (c - mean) * (c - mean)).sum() / 99;
         assertThat(99 * var / mean).isBetween(59.0, 152.0);
     }
 
@@ -87,8 +89,8 @@ class ShardedWorkloadTest {
         List<Long> a = shardSchedule(whole, new Shard(1, 4), 100 * SECOND);
         List<Long> b = shardSchedule(whole, new Shard(2, 4), 100 * SECOND);
         // 50 req/s each: Poisson(5,000), sd 70.7, 5 sd = 354
-        assertThat((double) a.size()).isCloseTo(5000, org.assertj.core.data.Offset.offset(354.0));
-        assertThat((double) b.size()).isCloseTo(5000, org.assertj.core.data.Offset.offset(354.0));
+        assertThat((double) a.size()).isCloseTo(5000, Offset.offset(354.0));
+        assertThat((double) b.size()).isCloseTo(5000, Offset.offset(354.0));
         assertThat(a.subList(0, 100)).doesNotContainAnyElementsOf(b.subList(0, 100));
     }
 
@@ -98,7 +100,7 @@ class ShardedWorkloadTest {
         List<Long> union = unionOfShards(whole, 4, 10 * SECOND);
         assertThat(union).hasSize(100);
         for (int k = 0; k < union.size(); k++) {
-            assertThat(union.get(k)).as("arrival %d", k).isCloseTo(k * SECOND / 10, org.assertj.core.data.Offset.offset(2L));
+            assertThat(union.get(k)).as("arrival %d", k).isCloseTo(k * SECOND / 10, Offset.offset(2L));
         }
     }
 
@@ -109,9 +111,9 @@ class ShardedWorkloadTest {
         assertThat(part).isEqualTo(RateProfile.ramp(0, 25, Duration.ofSeconds(60)));
         // Λ(60 s) = 3,000 arrivals: sd 54.8, 5 sd = 274; the first half holds a quarter of them (750, sd 27.4)
         List<Long> union = unionOfShards(whole, 4, 60 * SECOND);
-        assertThat((double) union.size()).isCloseTo(3000, org.assertj.core.data.Offset.offset(274.0));
+        assertThat((double) union.size()).isCloseTo(3000, Offset.offset(274.0));
         assertThat((double) union.stream().filter(t -> t < 30 * SECOND).count())
-                .isCloseTo(750, org.assertj.core.data.Offset.offset(137.0));
+                .isCloseTo(750, Offset.offset(137.0));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.benchsuite.examples.bench;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendInfo;
 import io.benchsuite.api.backend.InferenceRequest;
@@ -55,7 +56,7 @@ public final class EngineOverheadBench {
     }
 
     private static long cpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     /** Streams its tokens inside {@code send}: zero server time. */

@@ -10,6 +10,7 @@ import io.benchsuite.core.report.model.PhasesSection;
 import io.benchsuite.core.run.RunResult;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 
 /**
  * Benchmarks a real GGUF model in-process with java-llama.cpp: model load time (cold start), the
@@ -58,7 +59,7 @@ public final class LlamaExample {
     public static String describe(Figures f) {
         var s = f.result().summary();
         var p = f.phases();
-        return String.format(java.util.Locale.ROOT,
+        return String.format(Locale.ROOT,
                 "model load %.0f ms; %d requests; cold start (first %d): TTFT %.2f ms, E2E %.2f ms; "
                         + "steady: TTFT %.2f ms, E2E %.2f ms; TPOT p50 %.3f ms; %.0f output tok/s; JIT %s ms; "
                         + "E2E shares queueing %.2f prefill %.2f decode %.2f",

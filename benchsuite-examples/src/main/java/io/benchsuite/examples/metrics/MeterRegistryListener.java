@@ -7,6 +7,8 @@ import io.benchsuite.core.run.RunListener;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import java.util.Locale;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -20,7 +22,7 @@ public final class MeterRegistryListener implements RunListener {
     private volatile String run = "unknown";
 
     public MeterRegistryListener(MeterRegistry registry) {
-        this.registry = java.util.Objects.requireNonNull(registry, "registry");
+        this.registry = Objects.requireNonNull(registry, "registry");
     }
 
     @Override
@@ -31,7 +33,7 @@ public final class MeterRegistryListener implements RunListener {
     @Override
     public void onRequestFinished(RequestRecord r) {
         if (r.phase() != Phase.MEASURED) return;
-        Counter.builder("benchsuite.requests").tag("run", run).tag("outcome", r.outcome().name().toLowerCase(java.util.Locale.ROOT))
+        Counter.builder("benchsuite.requests").tag("run", run).tag("outcome", r.outcome().name().toLowerCase(Locale.ROOT))
                 .register(registry).increment();
         if (!r.succeeded()) return;
         Counter.builder("benchsuite.output.tokens").tag("run", run).register(registry).increment(r.outputTokens());

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -56,7 +57,7 @@ public final class EchoBackend implements Backend {
         running.add(echo);
         try {
             echo.start();
-        } catch (java.util.concurrent.RejectedExecutionException e) {
+        } catch (RejectedExecutionException e) {
             // close() ran between the check above and the schedule
             echo.end(() -> listener.onError(System.nanoTime(), BackendError.of(ErrorKind.CANCELLED, "echo backend closed")));
         }

@@ -7,7 +7,9 @@ import io.benchsuite.core.run.RunResult;
 import io.benchsuite.test.junit.BenchmarkRunner;
 import io.benchsuite.test.junit.BenchsuiteTest;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,9 +35,9 @@ class FakeStackGateTest {
     }
 
     @Test
-    void mainRunsAndWritesItsReport(@TempDir java.nio.file.Path tmp) {
+    void mainRunsAndWritesItsReport(@TempDir Path tmp) {
         RunResult r = FakeStackGateExample.run(tmp, Duration.ofSeconds(1));
-        org.assertj.core.api.Assertions.assertThat(r.summary().counts().succeeded()).isGreaterThan(5);
-        org.assertj.core.api.Assertions.assertThat(Files.isRegularFile(tmp.resolve("report.json"))).isTrue();
+        Assertions.assertThat(r.summary().counts().succeeded()).isGreaterThan(5);
+        Assertions.assertThat(Files.isRegularFile(tmp.resolve("report.json"))).isTrue();
     }
 }

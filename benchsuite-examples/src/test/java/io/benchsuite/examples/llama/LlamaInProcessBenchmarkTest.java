@@ -5,8 +5,10 @@ import static io.benchsuite.test.BenchsuiteAssertions.assertThat;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.test.junit.BenchmarkRunner;
 import io.benchsuite.test.junit.BenchsuiteTest;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,7 +20,7 @@ class LlamaInProcessBenchmarkTest {
     static Path model() {
         try {
             return Path.of(LlamaInProcessBenchmarkTest.class.getResource("/models/llama-2-tiny-random.gguf").toURI());
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -26,7 +28,7 @@ class LlamaInProcessBenchmarkTest {
     @Test
     void realPrefillAndDecodeColdStartAndSteadyState(BenchmarkRunner runner) {
         Path model = model();
-        org.assertj.core.api.Assertions.assertThat(model).as("the shipped test model").isRegularFile();
+        Assertions.assertThat(model).as("the shipped test model").isRegularFile();
 
         LlamaExample.Figures f = LlamaExample.run(model, 2, 40, runner.reportDir());
         RunResult r = f.result();
@@ -35,13 +37,13 @@ class LlamaInProcessBenchmarkTest {
         assertThat(r).hasSucceededAtLeast(40).hasNoErrors();
         assertThat(r).outputTokensPerSecond().isGreaterThan(10);
         assertThat(r).tpot().percentile(50).isGreaterThan(Duration.ZERO).isLessThan(Duration.ofSeconds(1));
-        org.assertj.core.api.Assertions.assertThat(f.loadTime()).isPositive().isLessThan(Duration.ofSeconds(60));
-        org.assertj.core.api.Assertions.assertThat(r.summary().tokens().serverReportedRequests()).isEqualTo(40);
-        org.assertj.core.api.Assertions.assertThat(r.summary().tokens().output()).isEqualTo(40L * 32);
-        org.assertj.core.api.Assertions.assertThat(f.phases().coldStart().requests()).isEqualTo(5);
-        org.assertj.core.api.Assertions.assertThat(f.phases().steady().requests()).isEqualTo(35);
-        org.assertj.core.api.Assertions.assertThat(r.sections()).containsKey("phases");
-        org.assertj.core.api.Assertions.assertThat(r.requests()).allSatisfy(rec ->
-                org.assertj.core.api.Assertions.assertThat(rec.streamedTokens()).isEqualTo(32));
+        Assertions.assertThat(f.loadTime()).isPositive().isLessThan(Duration.ofSeconds(60));
+        Assertions.assertThat(r.summary().tokens().serverReportedRequests()).isEqualTo(40);
+        Assertions.assertThat(r.summary().tokens().output()).isEqualTo(40L * 32);
+        Assertions.assertThat(f.phases().coldStart().requests()).isEqualTo(5);
+        Assertions.assertThat(f.phases().steady().requests()).isEqualTo(35);
+        Assertions.assertThat(r.sections()).containsKey("phases");
+        Assertions.assertThat(r.requests()).allSatisfy(rec ->
+                Assertions.assertThat(rec.streamedTokens()).isEqualTo(32));
     }
 }

@@ -6,6 +6,7 @@ import io.benchsuite.core.run.RunResult;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.data.Percentage;
 import org.junit.jupiter.api.Test;
 
 /** The user's registry receives counters and timers that agree with the run's own figures. */
@@ -22,7 +23,7 @@ class MicrometerExampleTest {
         Timer e2e = registry.get("benchsuite.e2e").timer();
         assertThat(e2e.count()).isEqualTo(20);
         assertThat(e2e.mean(TimeUnit.MILLISECONDS)).isCloseTo(r.summary().e2e().mean(),
-                org.assertj.core.data.Percentage.withPercentage(1));
+                Percentage.withPercentage(1));
         assertThat(registry.get("benchsuite.ttft").timer().count()).isEqualTo(20);
     }
 }

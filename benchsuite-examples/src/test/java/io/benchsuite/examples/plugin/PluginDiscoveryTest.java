@@ -15,6 +15,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,10 +36,10 @@ class PluginDiscoveryTest {
     void thePluginDeclaresItsOptionsSoTyposAreCaught() {
         BackendRegistry registry = BackendRegistry.load();
         assertThat(registry.provider("example-echo").options()).extracting(o -> o.key()).containsExactly("model", "token-delay");
-        assertThatThrownBy(() -> registry.create("example-echo", BackendConfig.of(java.util.Map.of("token-dealy", "1ms"))))
+        assertThatThrownBy(() -> registry.create("example-echo", BackendConfig.of(Map.of("token-dealy", "1ms"))))
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessage("unknown option 'token-dealy' for backend 'example-echo'; did you mean token-delay?");
-        assertThatThrownBy(() -> registry.create("example-echo", BackendConfig.of(java.util.Map.of("token-delay", "-1ms"))))
+        assertThatThrownBy(() -> registry.create("example-echo", BackendConfig.of(Map.of("token-delay", "-1ms"))))
                 .isInstanceOf(ConfigurationException.class).hasMessageContaining("token-delay");
     }
 

@@ -3,6 +3,7 @@ package io.benchsuite.metrics.host;
 import static io.benchsuite.api.util.Checks.notNull;
 import static io.benchsuite.api.util.Checks.positive;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.run.RunInfo;
 import io.benchsuite.core.report.model.HostSection;
@@ -200,7 +201,7 @@ public final class HostTelemetry extends PeriodicSampler {
         long t = clock.getAsLong();
         ProcFiles.ProcessStat ps = files.processStat();
         long jmxCpu = -1;
-        if (ps == null && ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+        if (ps == null && ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
             jmxCpu = os.getProcessCpuTime();
         }
         long gcMillis = 0;

@@ -1,10 +1,12 @@
 package io.benchsuite.metrics.host;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalLong;
 
@@ -159,14 +161,14 @@ final class ProcFiles {
         } catch (IOException | SecurityException e) {
             return null;
         }
-        zones.sort(java.util.Comparator.comparing(RaplZone::name));
+        zones.sort(Comparator.comparing(RaplZone::name));
         return zones.isEmpty() ? null : zones;
     }
 
     private static String read(Path p) {
         try {
             return Files.readString(p);
-        } catch (IOException | SecurityException | java.io.UncheckedIOException e) {
+        } catch (IOException | SecurityException | UncheckedIOException e) {
             return null;
         }
     }

@@ -5,7 +5,13 @@ import java.io.InputStream;
 import java.net.HttpURLConnection;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
+import javax.net.ssl.HttpsURLConnection;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
 
 /**
  * Fetches a small text document over HTTP. Uses {@link HttpURLConnection} rather than
@@ -14,32 +20,32 @@ import java.time.Duration;
  */
 public final class HttpText {
     /** An SSL context that accepts every certificate; built once, only used when asked for. */
-    private static final class TrustAll implements javax.net.ssl.X509TrustManager {
-        static final javax.net.ssl.SSLContext CONTEXT = create();
+    private static final class TrustAll implements X509TrustManager {
+        static final SSLContext CONTEXT = create();
 
-        private static javax.net.ssl.SSLContext create() {
+        private static SSLContext create() {
             try {
-                javax.net.ssl.SSLContext ctx = javax.net.ssl.SSLContext.getInstance("TLS");
-                ctx.init(null, new javax.net.ssl.TrustManager[] {new TrustAll()}, null);
+                SSLContext ctx = SSLContext.getInstance("TLS");
+                ctx.init(null, new TrustManager[] {new TrustAll()}, null);
                 return ctx;
-            } catch (java.security.GeneralSecurityException e) {
+            } catch (GeneralSecurityException e) {
                 throw new IllegalStateException("cannot set up TLS: " + e.getMessage(), e);
             }
         }
 
         @Override
-        public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String authType) {
+        public void checkClientTrusted(X509Certificate[] chain, String authType) {
             // insecure: verification deliberately skipped
         }
 
         @Override
-        public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String authType) {
+        public void checkServerTrusted(X509Certificate[] chain, String authType) {
             // insecure: verification deliberately skipped
         }
 
         @Override
-        public java.security.cert.X509Certificate[] getAcceptedIssuers() {
-            return new java.security.cert.X509Certificate[0];
+        public X509Certificate[] getAcceptedIssuers() {
+            return new X509Certificate[0];
         }
     }
 
@@ -65,7 +71,7 @@ public final class HttpText {
      */
     public static String get(URI url, Duration timeout, boolean insecure) throws IOException {
         HttpURLConnection c = (HttpURLConnection) url.toURL().openConnection();
-        if (insecure && c instanceof javax.net.ssl.HttpsURLConnection https) {
+        if (insecure && c instanceof HttpsURLConnection https) {
             https.setSSLSocketFactory(TrustAll.CONTEXT.getSocketFactory());
             https.setHostnameVerifier((host, session) -> true);
         }

@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -91,7 +92,7 @@ public final class PrometheusText {
     }
 
     /** Names of all samples. */
-    public java.util.Set<String> names() {
+    public Set<String> names() {
         return Collections.unmodifiableSet(byName.keySet());
     }
 

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Turns the scrapes of a run into the report's {@code server} section. Counters and histograms are
@@ -70,7 +72,7 @@ public final class ServerWindow {
     }
 
     /** Counter delta over the window; NaN when unknown or the counter went backwards (server restart). */
-    double delta(java.util.function.ToDoubleFunction<ServerSnapshot> counter) {
+    double delta(ToDoubleFunction<ServerSnapshot> counter) {
         Scrape b = baseline();
         Scrape e = closing();
         if (b == null || e == null) return Double.NaN;
@@ -124,7 +126,7 @@ public final class ServerWindow {
             return new ServerSection.Phases(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                     source == null ? "no known server dialect" : "a " + source.label() + " server publishes no request-phase histograms");
         }
-        List<java.util.function.Function<ServerSnapshot, PrometheusText.Histogram>> picks = List.of(
+        List<Function<ServerSnapshot, PrometheusText.Histogram>> picks = List.of(
                 ServerSnapshot::queueTime, ServerSnapshot::prefillTime, ServerSnapshot::decodeTime, ServerSnapshot::e2eTime);
         double[] means = new double[4];
         long requests = Long.MAX_VALUE;
@@ -148,7 +150,7 @@ public final class ServerWindow {
     }
 
     /** Mean, p50, p90, p99 in milliseconds from the window's bucket deltas; all NaN when unknown. */
-    ServerSection.Quantiles quantiles(java.util.function.Function<ServerSnapshot, PrometheusText.Histogram> pick) {
+    ServerSection.Quantiles quantiles(Function<ServerSnapshot, PrometheusText.Histogram> pick) {
         PrometheusText.Histogram d = histogramDelta(pick);
         boolean ok = d != null && d.count() > 0;
         return new ServerSection.Quantiles(ok ? d.sum() / d.count() * 1000 : Double.NaN,
@@ -157,7 +159,7 @@ public final class ServerWindow {
     }
 
     /** The histogram of observations made inside the window (closing minus baseline, bucket by bucket), or null. */
-    PrometheusText.Histogram histogramDelta(java.util.function.Function<ServerSnapshot, PrometheusText.Histogram> pick) {
+    PrometheusText.Histogram histogramDelta(Function<ServerSnapshot, PrometheusText.Histogram> pick) {
         Scrape b = baseline();
         Scrape e = closing();
         if (b == null || e == null) return null;

@@ -3,8 +3,10 @@ package io.benchsuite.metrics.tracing;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.BackendError;
+import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
+import io.benchsuite.api.backend.OutputKinds;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.api.run.RequestDecorator;
@@ -24,6 +26,7 @@ import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -196,7 +199,7 @@ public final class RequestTracing implements RunListener, RequestDecorator {
     private static final class RehearsalParts {
         static final RequestTracing TRACING = new RequestTracing(OpenTelemetry.noop(), TraceSampling.keepAll());
         static final InferenceRequest REQUEST = new InferenceRequest(0, "rehearsal",
-                java.util.List.of(io.benchsuite.api.backend.ChatMessage.user("rehearsal")), 1, 1, true, 0.0, 0, true, Map.of());
+                List.of(ChatMessage.user("rehearsal")), 1, 1, true, 0.0, 0, true, Map.of());
         static final ResponseListener IGNORED = new ResponseListener.Ignoring();
     }
 
@@ -253,7 +256,7 @@ public final class RequestTracing implements RunListener, RequestDecorator {
         }
 
         @Override
-        public void onOutputKinds(io.benchsuite.api.backend.OutputKinds kinds) {
+        public void onOutputKinds(OutputKinds kinds) {
             downstream.onOutputKinds(kinds);
         }
 

@@ -9,8 +9,10 @@ import io.benchsuite.metrics.TestBackendAccess;
 import io.benchsuite.metrics.server.PrometheusText;
 import io.benchsuite.metrics.testing.SectionJson;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +33,7 @@ class GpuTelemetryTest {
     void samplesIntegrateEnergyAndFillTheSection() {
         long[] now = {0};
         AtomicInteger calls = new AtomicInteger();
-        List<List<String>> commands = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<List<String>> commands = new CopyOnWriteArrayList<>();
         NvidiaSmi smi = new NvidiaSmi("nvidia-smi", (cmd, timeout) -> {
             commands.add(cmd);
             return calls.getAndIncrement() == 0 ? "50, 1024, 100\n" : "100, 2048, 300\n";
@@ -58,7 +60,7 @@ class GpuTelemetryTest {
     @Test
     void dcgmExporterCapture() throws Exception {
         String text = new String(GpuTelemetryTest.class.getResourceAsStream("/server-metrics/dcgm.txt").readAllBytes(),
-                java.nio.charset.StandardCharsets.UTF_8);
+                StandardCharsets.UTF_8);
         GpuReading r = DcgmExporter.parse(PrometheusText.parse(text));
         assertThat(r.gpus()).isEqualTo(2);
         assertThat(r.utilPct()).isEqualTo(60);

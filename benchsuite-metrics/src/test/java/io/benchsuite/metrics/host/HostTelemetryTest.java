@@ -4,12 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.benchsuite.api.result.Gaps;
+import io.benchsuite.api.result.Outcome;
+import io.benchsuite.api.result.RequestRecord;
+import io.benchsuite.api.result.TokenSource;
+import io.benchsuite.api.workload.Phase;
 import io.benchsuite.metrics.TestBackendAccess;
 import io.benchsuite.metrics.testing.SectionJson;
+import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,7 +69,7 @@ class HostTelemetryTest {
         assertThat(h.rssPeakBytes()).isEqualTo(300_000 * 1024.0);
         assertThat(h.fragmentationRatio()).isGreaterThan(0);
 
-        java.lang.reflect.Method json = HostTelemetry.class.getDeclaredMethod("section");
+        Method json = HostTelemetry.class.getDeclaredMethod("section");
         json.setAccessible(true);
         h.onRequestFinished(record(10));
         JsonNode j = SectionJson.of(json.invoke(h));
@@ -123,20 +130,20 @@ class HostTelemetryTest {
         assertThat(HostTelemetry.isPauseCollector("ZGC Pauses")).isTrue();
     }
 
-    private static io.benchsuite.api.result.RequestRecord record(int outputTokens) {
+    private static RequestRecord record(int outputTokens) {
         return record(outputTokens, -1);
     }
 
-    private static io.benchsuite.api.result.RequestRecord record(int outputTokens, long connectNanos) {
-        return new io.benchsuite.api.result.RequestRecord(0, io.benchsuite.api.workload.Phase.MEASURED, -1, 0, 0, 0, 1, 2, 3,
-                8, outputTokens, 8, outputTokens, outputTokens, io.benchsuite.api.result.TokenSource.values()[0], "0123456789abcdef",
-                io.benchsuite.api.result.Outcome.SUCCESS, null, null, io.benchsuite.api.result.Gaps.empty(),
+    private static RequestRecord record(int outputTokens, long connectNanos) {
+        return new RequestRecord(0, Phase.MEASURED, -1, 0, 0, 0, 1, 2, 3,
+                8, outputTokens, 8, outputTokens, outputTokens, TokenSource.values()[0], "0123456789abcdef",
+                Outcome.SUCCESS, null, null, Gaps.empty(),
                 connectNanos, 0);
     }
 
     @Test
     void realLinuxProcGivesNumbersWhenPresent() {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(Path.of("/proc/self/stat")), "not Linux");
+        Assumptions.assumeTrue(Files.isReadable(Path.of("/proc/self/stat")), "not Linux");
         HostTelemetry h = HostTelemetry.builder().interval(Duration.ofMillis(50)).build();
         JsonNode j = SectionJson.of(TestBackendAccess.closedLoop("host-real", 6, h).result().sections().get("host"));
         assertThat(j.at("/memory/rssPeakBytes").asLong()).isPositive();

@@ -4,13 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
+import io.benchsuite.api.run.RunInfo;
+import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.run.RunResult;
+import io.benchsuite.metrics.TestBackendAccess;
 import io.benchsuite.metrics.testing.SectionJson;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +29,7 @@ class ServerMetricsScraperTest {
         if (server != null) server.stop(0);
     }
 
-    private URI serve(java.util.function.IntFunction<String> body, int status) throws Exception {
+    private URI serve(IntFunction<String> body, int status) throws Exception {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         AtomicInteger n = new AtomicInteger();
         server.createContext("/metrics", ex -> {
@@ -41,7 +48,7 @@ class ServerMetricsScraperTest {
         // first scrape: the "before" capture; every later one: "after"
         URI url = serve(i -> Fixtures.text(i == 0 ? "vllm-1.txt" : "vllm-2.txt"), 200);
         ServerMetricsScraper scraper = new ServerMetricsScraper(url, Duration.ofMillis(100), Duration.ofSeconds(2));
-        io.benchsuite.metrics.TestBackendAccess.Run run = io.benchsuite.metrics.TestBackendAccess.closedLoop("scrape", 6, scraper);
+        TestBackendAccess.Run run = TestBackendAccess.closedLoop("scrape", 6, scraper);
         RunResult r = run.result();
         JsonNode s = SectionJson.of(r.sections().get("server"));
         assertThat(s).isNotNull();
@@ -69,13 +76,13 @@ class ServerMetricsScraperTest {
         }, 200);
         ServerMetricsScraper scraper = new ServerMetricsScraper(url, Duration.ofSeconds(30), Duration.ofSeconds(2));
         AtomicInteger atStart = new AtomicInteger(-1);
-        io.benchsuite.core.run.RunListener after = new io.benchsuite.core.run.RunListener() {
+        RunListener after = new RunListener() {
             @Override
-            public void onRunStarted(io.benchsuite.api.run.RunInfo info) {
+            public void onRunStarted(RunInfo info) {
                 atStart.set(scraped.get());
             }
         };
-        RunResult r = io.benchsuite.metrics.TestBackendAccess.closedLoop("baseline", 4, scraper, after).result();
+        RunResult r = TestBackendAccess.closedLoop("baseline", 4, scraper, after).result();
 
         assertThat(atStart).as("scrapes done when the next listener heard the start").hasValue(1);
         JsonNode s = SectionJson.of(r.sections().get("server"));
@@ -86,12 +93,12 @@ class ServerMetricsScraperTest {
 
     @Test
     void anUnreachableEndpointIsCountedAndTheRunGoesOn() throws Exception {
-        java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
+        ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
         int port = s.getLocalPort();
         s.close(); // nothing listens there now
         ServerMetricsScraper scraper = new ServerMetricsScraper(URI.create("http://127.0.0.1:" + port + "/metrics"),
                 Duration.ofMillis(100), Duration.ofSeconds(1));
-        var run = io.benchsuite.metrics.TestBackendAccess.closedLoop("unreachable", 4, scraper);
+        var run = TestBackendAccess.closedLoop("unreachable", 4, scraper);
         assertThat(run.result().summary().counts().succeeded()).isEqualTo(4);
         JsonNode sec = SectionJson.of(run.result().sections().get("server"));
         assertThat(sec.get("scrapeErrors").asLong()).isGreaterThanOrEqualTo(1).isEqualTo(sec.get("scrapes").asLong());
@@ -105,7 +112,7 @@ class ServerMetricsScraperTest {
     void aMalformedResponseIsAScrapeError() throws Exception {
         URI url = serve(i -> "<html>oops</html>", 200);
         ServerMetricsScraper scraper = new ServerMetricsScraper(url, Duration.ofMillis(100), Duration.ofSeconds(2));
-        var run = io.benchsuite.metrics.TestBackendAccess.closedLoop("malformed", 4, scraper);
+        var run = TestBackendAccess.closedLoop("malformed", 4, scraper);
         JsonNode sec = SectionJson.of(run.result().sections().get("server"));
         assertThat(sec.get("scrapeErrors").asLong()).isGreaterThanOrEqualTo(2).isEqualTo(sec.get("scrapes").asLong());
         assertThat(run.result().summary().counts().succeeded()).isEqualTo(4);
@@ -115,13 +122,13 @@ class ServerMetricsScraperTest {
     void aServerErrorStatusIsAScrapeError() throws Exception {
         URI url = serve(i -> "busy", 503);
         ServerMetricsScraper scraper = new ServerMetricsScraper(url, Duration.ofMillis(100), Duration.ofSeconds(2));
-        var run = io.benchsuite.metrics.TestBackendAccess.closedLoop("status", 4, scraper);
+        var run = TestBackendAccess.closedLoop("status", 4, scraper);
         assertThat(SectionJson.of(run.result().sections().get("server")).get("scrapeErrors").asLong()).isGreaterThanOrEqualTo(2);
     }
 
     @Test
     void rejectsNonHttpUrlsAndHidesCredentials() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ServerMetricsScraper(URI.create("file:///etc/passwd"),
+        Assertions.assertThatThrownBy(() -> new ServerMetricsScraper(URI.create("file:///etc/passwd"),
                 Duration.ofSeconds(1), Duration.ofSeconds(1))).hasMessageContaining("http:// or https://");
         assertThat(ServerMetricsScraper.safeUrl(URI.create("https://user:pw@h:9/metrics?token=abc")))
                 .isEqualTo("https://h:9/metrics");

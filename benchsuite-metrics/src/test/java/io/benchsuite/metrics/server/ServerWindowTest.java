@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.benchsuite.metrics.testing.SectionJson;
 import java.util.List;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 class ServerWindowTest {
@@ -71,7 +72,7 @@ class ServerWindowTest {
 
     @Test
     void quantileInterpolatesInsideTheBucketAndStopsAtTheLastFiniteBound() {
-        java.util.TreeMap<Double, Double> b = new java.util.TreeMap<>();
+        TreeMap<Double, Double> b = new TreeMap<>();
         b.put(1.0, 10.0);
         b.put(2.0, 20.0);
         b.put(Double.POSITIVE_INFINITY, 30.0);

@@ -1,5 +1,6 @@
 package io.benchsuite.metrics.testing;
 
+import org.slf4j.MDC;
 import org.slf4j.Marker;
 import org.slf4j.event.Level;
 import org.slf4j.helpers.AbstractLogger;
@@ -18,7 +19,7 @@ final class StderrLogger extends AbstractLogger {
 
     @Override
     protected void handleNormalizedLoggingCall(Level level, Marker marker, String msg, Object[] args, Throwable t) {
-        String trace = org.slf4j.MDC.get("trace_id");
+        String trace = MDC.get("trace_id");
         System.err.println("[" + level + "] " + name + (trace == null ? "" : " trace=" + trace) + " - "
                 + MessageFormatter.basicArrayFormat(msg, args));
         if (t != null) t.printStackTrace();

@@ -2,11 +2,14 @@ package io.benchsuite.metrics.tracing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.ResponseListener;
+import io.benchsuite.api.backend.Usage;
 import io.benchsuite.api.run.RequestDecorator;
 import io.benchsuite.metrics.TestBackendAccess;
 import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
@@ -41,7 +44,7 @@ class RequestTracingTest {
 
         assertThat(exporter.getFinishedSpanItems()).as("spans exported by rehearsals").isEmpty();
         assertThat(MDC.get("trace_id")).isNull();
-        assertThat(io.opentelemetry.api.trace.Span.current().getSpanContext().isValid()).isFalse();
+        assertThat(Span.current().getSpanContext().isValid()).isFalse();
         sdk.close();
     }
 
@@ -65,18 +68,18 @@ class RequestTracingTest {
             }
 
             @Override
-            public void onComplete(long t, io.benchsuite.api.backend.Usage u) {
+            public void onComplete(long t, Usage u) {
                 downstream.onComplete(t, u);
             }
 
             @Override
-            public void onError(long t, io.benchsuite.api.backend.BackendError e) {
+            public void onError(long t, BackendError e) {
                 downstream.onError(t, e);
             }
         });
-        io.benchsuite.metrics.TestBackendAccess.Run run;
+        TestBackendAccess.Run run;
         List<InferenceRequest> received;
-        var backend = new io.benchsuite.metrics.TestBackendAccess.Backend(5);
+        var backend = new TestBackendAccess.Backend(5);
         try {
             var b = backend.benchmark("traced", 10).decorator(mdcProbe).decorator(tracing).listener(tracing);
             b.run();

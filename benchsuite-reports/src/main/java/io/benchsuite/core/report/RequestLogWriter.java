@@ -7,12 +7,15 @@ import io.benchsuite.api.result.Gaps;
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.core.report.model.ReportNumbers;
+import java.io.CharArrayWriter;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -39,7 +42,7 @@ public final class RequestLogWriter implements AutoCloseable {
 
     private static final JsonFactory FACTORY = new JsonFactory();
     private final Writer out;
-    private final java.io.CharArrayWriter line = new java.io.CharArrayWriter(4096);
+    private final CharArrayWriter line = new CharArrayWriter(4096);
     private final MillisText gapText = new MillisText();
     private volatile String runId;
     private long lines;
@@ -80,7 +83,7 @@ public final class RequestLogWriter implements AutoCloseable {
 
     /** The JSON line for one record of run {@code runId} (null: none written), no newline. */
     public static String toJsonLine(RequestRecord r, String runId) throws IOException {
-        java.io.StringWriter sw = new java.io.StringWriter(256 + r.itl().size() * 8);
+        StringWriter sw = new StringWriter(256 + r.itl().size() * 8);
         try (JsonGenerator g = FACTORY.createGenerator(sw)) {
             writeLine(g, r, runId, null);
         }
@@ -96,9 +99,9 @@ public final class RequestLogWriter implements AutoCloseable {
             g.writeStringField("session", r.sessionId());
             g.writeNumberField("turn", r.turn());
         }
-        g.writeStringField("phase", r.phase().name().toLowerCase(java.util.Locale.ROOT));
+        g.writeStringField("phase", r.phase().name().toLowerCase(Locale.ROOT));
         if (r.user() >= 0) g.writeNumberField("user", r.user());
-        g.writeStringField("outcome", r.outcome().name().toLowerCase(java.util.Locale.ROOT));
+        g.writeStringField("outcome", r.outcome().name().toLowerCase(Locale.ROOT));
         if (r.errorKind() != null) g.writeStringField("errorKind", r.errorKind().label());
         if (r.errorMessage() != null) g.writeStringField("errorMessage", r.errorMessage());
         ms(g, "scheduledOffsetMs", r.scheduledOffsetNanos());
@@ -128,7 +131,7 @@ public final class RequestLogWriter implements AutoCloseable {
         g.writeStringField("promptHash", r.promptHash());
         g.writeNumberField("inputTokens", r.inputTokens());
         g.writeNumberField("outputTokens", r.outputTokens());
-        g.writeStringField("outputTokenSource", r.tokenSource().name().toLowerCase(java.util.Locale.ROOT));
+        g.writeStringField("outputTokenSource", r.tokenSource().name().toLowerCase(Locale.ROOT));
         g.writeNumberField("streamedTokens", r.streamedTokens());
         if (!r.outputKinds().isEmpty()) {
             // which kinds of generated output arrived: content, reasoning, tool_calls

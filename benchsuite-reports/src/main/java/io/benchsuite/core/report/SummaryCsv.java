@@ -3,12 +3,14 @@ package io.benchsuite.core.report;
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.result.RunSummary;
+import io.benchsuite.core.report.model.BatchSection;
 import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.ModelsSection;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ReportFormat;
 import io.benchsuite.core.report.model.ReportNumbers;
 import io.benchsuite.core.report.model.RequestCounts;
+import io.benchsuite.core.report.model.ToolsSection;
 import java.util.Locale;
 
 /**
@@ -47,7 +49,7 @@ public final class SummaryCsv implements ReportFormat {
         row(b, "throughput", "requests_per_second", report.throughput().requestsPerSecond(), "1/s");
         row(b, "throughput", "output_tokens_per_second", report.throughput().outputTokensPerSecond(), "tokens/s");
         row(b, "throughput", "total_tokens_per_second", report.throughput().totalTokensPerSecond(), "tokens/s");
-        report.section(io.benchsuite.core.report.model.BatchSection.class).ifPresent(s -> {
+        report.section(BatchSection.class).ifPresent(s -> {
             // embeddings, rerank, score: the inputs a batch run got through
             row(b, "throughput", "inputs_per_second", s.inputsPerSecond(), "1/s");
             row(b, "throughput", "input_tokens_per_second", s.inputTokensPerSecond(), "tokens/s");
@@ -80,7 +82,7 @@ public final class SummaryCsv implements ReportFormat {
         row(b, "requests", "error_rate", c.errorRate(), "ratio");
         report.errors().byKind().forEach((kind, count) -> row(b, "errors", kind, count, "count"));
         report.section(ModelsSection.class).ifPresent(s -> ModelsText.csv(b, s)); // a mixed run's figures per model
-        report.section(io.benchsuite.core.report.model.ToolsSection.class).ifPresent(s -> io.benchsuite.core.report.ToolsText.csv(b, s));
+        report.section(ToolsSection.class).ifPresent(s -> ToolsText.csv(b, s));
         return b.toString();
     }
 

@@ -4,9 +4,13 @@ import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
+import io.benchsuite.api.result.RequestRecord;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -60,9 +64,9 @@ public final class LatencyHistograms {
      */
     public static byte[] compress(Histogram h) {
         if (h.getTotalCount() == 0) return null;
-        java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
         int len = h.encodeIntoCompressedByteBuffer(buf);
-        return java.util.Arrays.copyOf(buf.array(), len);
+        return Arrays.copyOf(buf.array(), len);
     }
 
     /**
@@ -73,10 +77,10 @@ public final class LatencyHistograms {
     public static Histogram decompress(byte[] compressed) {
         if (compressed == null) return newHistogram();
         try {
-            Histogram h = Histogram.decodeFromCompressedByteBuffer(java.nio.ByteBuffer.wrap(compressed), 0);
+            Histogram h = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(compressed), 0);
             h.setAutoResize(true);
             return h;
-        } catch (java.util.zip.DataFormatException | RuntimeException e) {
+        } catch (DataFormatException | RuntimeException e) {
             throw new IllegalArgumentException("not a compressed HdrHistogram: " + e.getMessage(), e);
         }
     }
@@ -146,7 +150,7 @@ public final class LatencyHistograms {
         }
 
         /** Records every sample {@code record} gives each metric ({@link LatencyMetric#samples}). */
-        public Builder recordAll(io.benchsuite.api.result.RequestRecord record) {
+        public Builder recordAll(RequestRecord record) {
             notNull(record, "record");
             for (LatencyMetric m : LatencyMetric.values()) m.samples(record, byMetric.get(m)::recordValue);
             return this;

@@ -1,6 +1,8 @@
 package io.benchsuite.sim.server;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.benchsuite.api.backend.Usage;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -62,8 +64,8 @@ final class ChunkTemplate {
      * Writes {@code u} as an OpenAI {@code usage} member of {@code target}; the reasoning count, when
      * the engine reports one, as {@code completion_tokens_details.reasoning_tokens} (OpenAI's shape).
      */
-    static void usage(com.fasterxml.jackson.databind.node.ObjectNode target, io.benchsuite.api.backend.Usage u) {
-        com.fasterxml.jackson.databind.node.ObjectNode usage = target.putObject("usage");
+    static void usage(ObjectNode target, Usage u) {
+        ObjectNode usage = target.putObject("usage");
         usage.put("prompt_tokens", u.promptTokens());
         usage.put("total_tokens", u.promptTokens() + u.completionTokens());
         usage.put("completion_tokens", u.completionTokens());

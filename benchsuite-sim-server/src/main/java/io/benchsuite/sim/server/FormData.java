@@ -1,6 +1,7 @@
 package io.benchsuite.sim.server;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -55,7 +56,7 @@ final class FormData {
                 if (l.startsWith("content-type:")) type = line.substring(13).strip();
             }
             if (name != null) {
-                form.parts.put(name, java.util.Arrays.copyOfRange(body, headEnd + 4, next));
+                form.parts.put(name, Arrays.copyOfRange(body, headEnd + 4, next));
                 if (type != null) form.types.put(name, type);
             }
             at = next + 2;

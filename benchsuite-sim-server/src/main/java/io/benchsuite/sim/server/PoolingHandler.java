@@ -11,10 +11,12 @@ import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.sim.ModelProfile;
+import io.benchsuite.sim.PooledBatch;
 import io.benchsuite.sim.Seeds;
 import io.benchsuite.sim.SimBackend;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -46,7 +48,7 @@ final class PoolingHandler implements HttpHandler {
     static final Set<String> PATHS = Set.of("/v1/embeddings", "/embed", "/v1/rerank", "/v2/rerank", "/rerank", "/v1/score",
             "/score");
     /** Width of the vectors returned. */
-    static final int DIMENSIONS = io.benchsuite.sim.PooledBatch.DIMENSIONS;
+    static final int DIMENSIONS = PooledBatch.DIMENSIONS;
     private static final long EVENT_TIMEOUT_MILLIS = 600_000;
 
     private enum Kind { EMBEDDINGS, RERANK, SCORE }
@@ -283,7 +285,7 @@ final class PoolingHandler implements HttpHandler {
     }
 
     private static void send(HttpExchange ex, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         ex.getResponseHeaders().set("Content-Type", "application/json");
         ex.sendResponseHeaders(status, bytes.length);
         try (OutputStream out = ex.getResponseBody()) {

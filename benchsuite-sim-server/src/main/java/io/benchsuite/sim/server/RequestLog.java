@@ -1,11 +1,14 @@
 package io.benchsuite.sim.server;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,7 +34,7 @@ import org.slf4j.LoggerFactory;
  */
 final class RequestLog implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RequestLog.class);
-    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path file;
     private final BufferedWriter out;
@@ -104,12 +107,12 @@ final class RequestLog implements AutoCloseable {
      * The model a request asked for, what loading its adapter cost it, and the routing headers it carried:
      * {@code {"n":0,"model":"adapter-a","adapterLoadMs":40.0,"headers":{"x-session-id":"..."}}}.
      */
-    synchronized void routed(long number, String model, double adapterLoadMs, java.util.Map<String, String> headers) {
-        com.fasterxml.jackson.databind.node.ObjectNode l = JSON.createObjectNode();
+    synchronized void routed(long number, String model, double adapterLoadMs, Map<String, String> headers) {
+        ObjectNode l = JSON.createObjectNode();
         l.put("n", number);
         l.put("model", model);
         l.put("adapterLoadMs", adapterLoadMs);
-        com.fasterxml.jackson.databind.node.ObjectNode h = l.putObject("headers");
+        ObjectNode h = l.putObject("headers");
         headers.forEach(h::put);
         line(l.toString() + "\n");
     }

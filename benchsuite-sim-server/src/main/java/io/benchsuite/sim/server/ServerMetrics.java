@@ -1,6 +1,7 @@
 package io.benchsuite.sim.server;
 
 import io.benchsuite.api.backend.EngineSnapshot;
+import io.benchsuite.sim.SimBackend;
 import io.benchsuite.sim.SimEngineState;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -60,7 +61,7 @@ final class ServerMetrics {
     }
 
     /** The exposition of {@code backend} now, with vLLM's speculative-decoding counters when its engine speculates. */
-    String render(io.benchsuite.sim.SimBackend backend) {
+    String render(SimBackend backend) {
         StringBuilder b = new StringBuilder(render(backend.state(), backend.engineSnapshot().orElseThrow()));
         SpecDecodeExposition.append(b, backend.specDecodeTotals(), modelLabel);
         return b.toString();

@@ -10,7 +10,10 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Locale;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs the server's request path before the real server listens: streamed requests over loopback to a
@@ -44,11 +47,11 @@ final class ServerWarmUp {
                 settings.maxBatchedTokens(), settings.memoryUtilization(), settings.seed(), settings.jitter(), 0.0001,
                 settings.enforceEager());
         int completed = 0;
-        java.nio.file.Path log = null;
+        Path log = null;
         try {
             // a request log of its own, thrown away after: writing the real one's first line otherwise
             // links its code (string concatenation's bootstrap, the file's writer) inside the first request
-            log = java.nio.file.Files.createTempFile("benchsuite-serve-sim-warm-up", ".jsonl");
+            log = Files.createTempFile("benchsuite-serve-sim-warm-up", ".jsonl");
         } catch (IOException e) {
             // no log, a colder first line; the rest is warmed all the same
         }
@@ -72,11 +75,11 @@ final class ServerWarmUp {
             }
         } catch (IOException | RuntimeException e) {
             // it only saves time: the real server starts all the same
-            org.slf4j.LoggerFactory.getLogger(ServerWarmUp.class).debug("warm-up stopped after {} requests: {}", completed, e.toString());
+            LoggerFactory.getLogger(ServerWarmUp.class).debug("warm-up stopped after {} requests: {}", completed, e.toString());
         } finally {
             if (log != null) {
                 try {
-                    java.nio.file.Files.deleteIfExists(log);
+                    Files.deleteIfExists(log);
                 } catch (IOException e) {
                     log.toFile().deleteOnExit();
                 }

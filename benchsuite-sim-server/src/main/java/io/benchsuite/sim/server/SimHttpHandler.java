@@ -24,6 +24,7 @@ import io.benchsuite.sim.server.GenerationRequests.Parsed;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -210,7 +211,7 @@ final class SimHttpHandler implements HttpHandler {
         int audioTokens = p.audio().tokens(audio); // the audio encoder's, likewise
         int promptTokens = Math.max(1, tokenizer.countTokens(prompt)) + imageTokens + audioTokens;
         if (requestLog != null) {
-            requestLog.received(number, arrival, api.name().toLowerCase(java.util.Locale.ROOT), promptTokens, p.maxTokens(),
+            requestLog.received(number, arrival, api.name().toLowerCase(Locale.ROOT), promptTokens, p.maxTokens(),
                     p.images(), imageTokens, p.audio(), audioTokens);
         }
         models.admit(number, p.model(), ex.getRequestHeaders(), requestLog); // an adapter not loaded is loaded first

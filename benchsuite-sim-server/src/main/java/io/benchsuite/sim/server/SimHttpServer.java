@@ -15,8 +15,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -184,7 +186,7 @@ public final class SimHttpServer implements AutoCloseable {
         private double errorEventRate;
         private long faultSeed;
         private boolean faultsSetOneByOne;
-        private java.nio.file.Path requestLog;
+        private Path requestLog;
         private boolean warmUp;
         private Adapters adapters = Adapters.NONE;
         private List<String> loggedHeaders = ServedModels.DEFAULT_LOGGED_HEADERS;
@@ -202,7 +204,7 @@ public final class SimHttpServer implements AutoCloseable {
          * @return this builder
          */
         public Builder adapters(Adapters adapters) {
-            this.adapters = java.util.Objects.requireNonNull(adapters, "adapters");
+            this.adapters = Objects.requireNonNull(adapters, "adapters");
             return this;
         }
 
@@ -345,7 +347,7 @@ public final class SimHttpServer implements AutoCloseable {
          * from the server's start, on its monotonic clock), its prompt tokens under the server's tokenizer
          * and the output it asked for; so a client's send timing and lengths can be checked at the server.
          */
-        public Builder requestLog(java.nio.file.Path file) {
+        public Builder requestLog(Path file) {
             this.requestLog = notNull(file, "requestLog");
             return this;
         }

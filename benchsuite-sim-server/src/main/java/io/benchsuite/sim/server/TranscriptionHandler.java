@@ -13,6 +13,7 @@ import io.benchsuite.sim.SimBackend;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -107,14 +108,14 @@ final class TranscriptionHandler implements HttpHandler {
         }
         boolean stream = "true".equalsIgnoreCase(form.field("stream"));
         boolean includeUsage = "true".equalsIgnoreCase(form.field("stream_include_usage"));
-        AudioParts audio = new AudioParts(java.util.List.of(AudioParts.clip(form.fileType("file"), file)));
+        AudioParts audio = new AudioParts(List.of(AudioParts.clip(form.fileType("file"), file)));
         int audioTokens = audio.tokens(rule);
         int promptTokens = audioTokens + TASK_TOKENS;
         int maxTokens = outputTokens(audio.seconds());
         if (requestLog != null) {
             requestLog.received(number, arrival, "transcription", promptTokens, maxTokens, ImageParts.NONE, 0, audio, audioTokens);
         }
-        InferenceRequest request = new InferenceRequest(number, servedName, java.util.List.of(ChatMessage.user("transcribe")), promptTokens,
+        InferenceRequest request = new InferenceRequest(number, servedName, List.of(ChatMessage.user("transcribe")), promptTokens,
                 maxTokens, true, 0.0, number, stream, Map.of(), null);
         StreamEvents events = new StreamEvents(metrics, arrival);
         RequestHandle handle = backend.send(request, events);

@@ -13,6 +13,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,6 +23,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -453,7 +457,7 @@ class SimHttpServerTest {
 
     private static Set<String> exchangeThreads() {
         return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
-                .filter(name -> name.startsWith("benchsuite-sim-http-")).collect(java.util.stream.Collectors.toSet());
+                .filter(name -> name.startsWith("benchsuite-sim-http-")).collect(Collectors.toSet());
     }
 
     @Test
@@ -490,23 +494,23 @@ class SimHttpServerTest {
 
     @Test
     void theWarmUpRunsTheRequestPathBeforeListeningAndLeavesNoTraceInTheServer() throws Exception {
-        java.nio.file.Path tmp = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"));
-        java.util.function.Supplier<java.util.Set<String>> warmUpLogs = () -> {
-            try (var files = java.nio.file.Files.list(tmp)) {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        Supplier<Set<String>> warmUpLogs = () -> {
+            try (var files = Files.list(tmp)) {
                 return files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("benchsuite-serve-sim-warm-up"))
-                        .collect(java.util.stream.Collectors.toSet());
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                        .collect(Collectors.toSet());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         };
-        java.util.Set<String> before = warmUpLogs.get();
+        Set<String> before = warmUpLogs.get();
         ServerWarmUp.Result alone = ServerWarmUp.run(SimSettings.builder().build(), WORDS);
         assertThat(warmUpLogs.get()).as("the warm-up's own request log is deleted").isSubsetOf(before);
         assertThat(alone.completed()).as("warm-up requests answered with a whole stream").isEqualTo(ServerWarmUp.REQUESTS);
         assertThat(ServerWarmUp.prompt(3, 131_072).length()).isGreaterThan(10 * ServerWarmUp.prompt(2, 131_072).length());
         assertThat(ServerWarmUp.prompt(3, 4096).split(" ")).as("a long prompt still fits a 4K context").hasSizeLessThan(2048);
 
-        java.nio.file.Path log = java.nio.file.Files.createTempFile("warm-up", ".jsonl");
+        Path log = Files.createTempFile("warm-up", ".jsonl");
         try (SimHttpServer s = SimHttpServer.builder().tokenizer(WORDS).warmUp(true).requestLog(log).start()) {
             Map<String, Double> metrics = scrape(s);
             assertThat(metrics.keySet()).anyMatch(k -> k.startsWith("vllm:prompt_tokens_total"));
@@ -516,12 +520,12 @@ class SimHttpServerTest {
                     assertThat(v).as("%s on the real server after its warm-up", k).isZero();
                 }
             });
-            assertThat(java.nio.file.Files.readAllLines(log)).as("the request log holds no warm-up request").isEmpty();
+            assertThat(Files.readAllLines(log)).as("the request log holds no warm-up request").isEmpty();
             HttpResponse<String> r = post(s, "/v1/chat/completions", chat(3, false, null, "after the warm-up"));
             assertThat(r.statusCode()).isEqualTo(200);
-            assertThat(java.nio.file.Files.readAllLines(log)).as("the first real request is the log's first line").hasSize(1);
+            assertThat(Files.readAllLines(log)).as("the first real request is the log's first line").hasSize(1);
         } finally {
-            java.nio.file.Files.deleteIfExists(log);
+            Files.deleteIfExists(log);
         }
     }
 }

@@ -2,6 +2,7 @@ package io.benchsuite.sim.internal;
 
 import io.benchsuite.api.backend.EngineSnapshot;
 import io.benchsuite.api.backend.EngineSnapshotBuilder;
+import io.benchsuite.sim.EnginePreset;
 import io.benchsuite.sim.SimEngineState;
 import io.benchsuite.sim.SimPhysics;
 import java.util.ArrayList;
@@ -57,7 +58,7 @@ final class DeviceMeter {
         this.graphs = graphs;
         this.kvBlocks = kvBlocks;
         this.kvPoolBytes = kvBlocks * physics.kvBytesPerTokenPerDevice() * physics.tensorParallel() * SimPhysics.BLOCK_TOKENS;
-        this.preallocates = physics.engine() != io.benchsuite.sim.EnginePreset.TRANSFORMERS;
+        this.preallocates = physics.engine() != EnginePreset.TRANSFORMERS;
         this.devices = physics.tensorParallel();
         this.weightBytes = physics.weightBytes();
         this.blockBytes = physics.kvBytesPerTokenPerDevice() * devices * SimPhysics.BLOCK_TOKENS;

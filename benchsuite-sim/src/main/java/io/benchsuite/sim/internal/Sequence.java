@@ -1,6 +1,7 @@
 package io.benchsuite.sim.internal;
 
 import io.benchsuite.api.backend.ResponseListener;
+import java.util.Arrays;
 
 /**
  * One request inside the engine. Mutable; touched only by the thread that drives the
@@ -105,7 +106,7 @@ public final class Sequence {
     }
 
     void hold(int block) {
-        if (heldCount == held.length) held = java.util.Arrays.copyOf(held, held.length * 2);
+        if (heldCount == held.length) held = Arrays.copyOf(held, held.length * 2);
         held[heldCount++] = block;
     }
 

@@ -12,6 +12,8 @@ import io.benchsuite.sim.Vocabulary;
 import io.benchsuite.testkit.RecordingListener;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 class EngineCoreTest {
@@ -152,7 +154,7 @@ class EngineCoreTest {
 
     /** {@code n} single-token words drawn from a seed. */
     static String words(int n, long seed) {
-        java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
+        SplittableRandom r = new SplittableRandom(seed);
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < n; i++) {
             if (i > 0) b.append(' ');
@@ -216,7 +218,7 @@ class EngineCoreTest {
         double ideal = (double) idealRepeated / promptTotal;
         assertThat(d.core.state().prefixQueryTokens()).isEqualTo(promptTotal);
         double measured = (double) d.core.state().prefixHitTokens() / d.core.state().prefixQueryTokens();
-        assertThat(ideal).isCloseTo(0.894, org.assertj.core.api.Assertions.within(0.001));
+        assertThat(ideal).isCloseTo(0.894, Assertions.within(0.001));
         assertThat(measured).as("measured %.4f against the ideal %.4f", measured, ideal).isBetween(ideal - 0.03, ideal);
     }
 

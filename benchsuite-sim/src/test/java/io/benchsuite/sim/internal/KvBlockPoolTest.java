@@ -3,6 +3,7 @@ package io.benchsuite.sim.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 class KvBlockPoolTest {
@@ -21,7 +22,7 @@ class KvBlockPoolTest {
         assertThat(pool.longestFreeRun()).isEqualTo(3);
         assertThat(pool.fragmentation()).isEqualTo(0.4);
         pool.release(7); // 6, 7, 8 join: runs 1-3 and 6-8
-        assertThat(pool.fragmentation()).isCloseTo(0.5, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(pool.fragmentation()).isCloseTo(0.5, Offset.offset(1e-12));
     }
 
     @Test
@@ -50,7 +51,7 @@ class KvBlockPoolTest {
         assertThat(pool.free()).isEqualTo(6);
         assertThat(pool.allocateRun(5, run)).isFalse();
         assertThat(pool.free()).as("a failed request takes nothing").isEqualTo(6);
-        assertThat(pool.fragmentation()).isCloseTo(1 - 4.0 / 6, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(pool.fragmentation()).isCloseTo(1 - 4.0 / 6, Offset.offset(1e-12));
         assertThat(pool.allocateRun(2, run)).isTrue();
         assertThat(run).startsWith(0, 1); // first fit
     }

@@ -3,6 +3,7 @@ package io.benchsuite.sim.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchsuite.api.backend.BackendError;
+import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.sim.SimPhysics;
@@ -153,7 +154,7 @@ class RealTimeEngineTest {
         assertThat(engine.threadAlive()).isFalse();
         // close() returned after the blocked listener got every event, the cancellation last
         assertThat(r.awaitDone(Duration.ZERO)).isTrue();
-        assertThat(r.error().kind()).isEqualTo(io.benchsuite.api.backend.ErrorKind.CANCELLED);
+        assertThat(r.error().kind()).isEqualTo(ErrorKind.CANCELLED);
         assertThat(r.violations()).isEmpty();
     }
 }

@@ -1,5 +1,6 @@
 package io.benchsuite.test.internal;
 
+import java.math.BigDecimal;
 import java.util.Locale;
 
 /** Number formatting for assertion messages: fixed decimals, locale-independent. */
@@ -20,7 +21,7 @@ public final class AssertionNumbers {
 
     /** A percentile's name: {@code p99}, {@code p99.9}, {@code p50}. */
     public static String percentile(double p) {
-        return "p" + java.math.BigDecimal.valueOf(p).stripTrailingZeros().toPlainString();
+        return "p" + BigDecimal.valueOf(p).stripTrailingZeros().toPlainString();
     }
 
     /** A fraction as a percentage with two decimals, e.g. {@code 1.25%}. */

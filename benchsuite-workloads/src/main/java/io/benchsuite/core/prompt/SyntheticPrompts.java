@@ -59,8 +59,8 @@ public final class SyntheticPrompts {
     }
 
     /** The single-token words prompts are made of (for tests). */
-    java.util.List<String> words() {
-        return java.util.List.of(words);
+    List<String> words() {
+        return List.of(words);
     }
 
     /** The tokenizer prompts are measured with. */

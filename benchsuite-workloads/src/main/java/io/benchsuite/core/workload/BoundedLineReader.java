@@ -5,6 +5,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.CharacterCodingException;
+import java.util.function.LongSupplier;
 
 /**
  * A line reader of a dataset or trace that refuses a line longer than {@link #MAX_LINE_CHARS} before
@@ -20,7 +21,7 @@ final class BoundedLineReader extends BufferedReader {
 
     private final String what;
     private final int maxChars;
-    private final java.util.function.LongSupplier firstNonUtf8Line;
+    private final LongSupplier firstNonUtf8Line;
     private long line;
 
     /**
@@ -29,7 +30,7 @@ final class BoundedLineReader extends BufferedReader {
      * @param maxChars the longest line accepted
      * @param firstNonUtf8Line finds the first line that is not UTF-8 (the decoder fails a buffer ahead of the line read)
      */
-    BoundedLineReader(Reader in, String what, int maxChars, java.util.function.LongSupplier firstNonUtf8Line) {
+    BoundedLineReader(Reader in, String what, int maxChars, LongSupplier firstNonUtf8Line) {
         super(in, 1 << 16);
         this.what = what;
         this.maxChars = maxChars;

@@ -6,9 +6,12 @@ import io.benchsuite.api.util.IoErrors;
 import io.benchsuite.api.workload.source.WorkloadDataException;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -114,13 +117,13 @@ public final class DataInput {
         var utf8 = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         try (InputStream in = openStream(kind)) {
-            java.io.ByteArrayOutputStream lineBytes = new java.io.ByteArrayOutputStream();
+            ByteArrayOutputStream lineBytes = new ByteArrayOutputStream();
             long line = 1;
             for (int b = in.read(); ; b = in.read()) {
                 if (b == -1 || b == '\n') {
                     try {
-                        utf8.reset().decode(java.nio.ByteBuffer.wrap(lineBytes.toByteArray()));
-                    } catch (java.nio.charset.CharacterCodingException e) {
+                        utf8.reset().decode(ByteBuffer.wrap(lineBytes.toByteArray()));
+                    } catch (CharacterCodingException e) {
                         return line;
                     }
                     if (b == -1) return 0;

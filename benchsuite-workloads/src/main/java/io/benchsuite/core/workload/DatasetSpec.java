@@ -2,11 +2,13 @@ package io.benchsuite.core.workload;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
+import io.benchsuite.api.tools.ToolSpec;
 import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.source.WorkloadSource;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -29,7 +31,7 @@ public record DatasetSpec(String kind, Path path) {
     public DatasetSpec {
         notNull(kind, "kind");
         notNull(path, "path");
-        if (!java.util.List.of(KINDS.split(", ")).contains(kind)) {
+        if (!List.of(KINDS.split(", ")).contains(kind)) {
             throw new IllegalArgumentException("unknown dataset kind '" + kind + "' (known: " + KINDS + ")");
         }
         if (!Files.isRegularFile(path)) throw new IllegalArgumentException("dataset file '" + path + "' does not exist");
@@ -82,7 +84,7 @@ public record DatasetSpec(String kind, Path path) {
         return switch (kind) {
             case "sharegpt" -> new ShareGptSource(in, sharegpt);
             case "jsonl" -> new JsonlPromptSource(in, outputTokens, trace.limit());
-            case "bfcl" -> new BfclSource(path, outputTokens, io.benchsuite.api.tools.ToolSpec.AUTO);
+            case "bfcl" -> new BfclSource(path, outputTokens, ToolSpec.AUTO);
             case "mooncake" -> new MooncakeTraceSource(in, trace);
             case "azure" -> new AzureTraceSource(in, trace);
             case "burstgpt" -> new BurstGptTraceSource(in, trace);

@@ -7,6 +7,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.StringReader;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -84,7 +85,7 @@ final class EmpiricalLengths {
     /** The column {@code field} of a CSV file whose header is {@code header} (already read) and whose rows follow in {@code in}. */
     private void readCsv(String header, BufferedReader in) throws IOException {
         long headerLine = line;
-        try (CsvRows rows = new CsvRows(new java.io.StringReader(header))) {
+        try (CsvRows rows = new CsvRows(new StringReader(header))) {
             String[] names = rows.next();
             int column = column(names == null ? new String[0] : names, header);
             try (CsvRows body = new CsvRows(in)) {

@@ -8,6 +8,7 @@ import io.benchsuite.api.workload.source.RequestPlan;
 import io.benchsuite.api.workload.source.SessionTurn;
 import io.benchsuite.api.workload.source.SourceContext;
 import io.benchsuite.api.workload.source.WorkloadSource;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -195,7 +196,7 @@ public final class IdealPrefixCache {
         long covered = 0;
         for (PrefixBlock b : blocks) covered += b.tokens();
         if (covered >= inputTokens) return blocks;
-        List<PrefixBlock> all = new java.util.ArrayList<>(blocks);
+        List<PrefixBlock> all = new ArrayList<>(blocks);
         all.add(new PrefixBlock(Mix.combine(base, turn), (int) (inputTokens - covered)));
         return all;
     }

@@ -9,6 +9,7 @@ import io.benchsuite.api.workload.source.WorkloadDataException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 
 /**
  * A Mooncake trace (Mooncake's FAST'25 release, {@code kvcache-ai/Mooncake}, folder
@@ -89,7 +90,7 @@ public final class MooncakeTraceSource extends TraceSource {
                 long[] ids = hashIds(r, where, in);
                 long nanos;
                 try {
-                    nanos = ms.multiply(NANOS_PER_MS).setScale(0, java.math.RoundingMode.HALF_UP).longValueExact();
+                    nanos = ms.multiply(NANOS_PER_MS).setScale(0, RoundingMode.HALF_UP).longValueExact();
                 } catch (ArithmeticException e) {
                     throw new WorkloadDataException(where + ": \"timestamp\" " + ms + " ms is out of range");
                 }

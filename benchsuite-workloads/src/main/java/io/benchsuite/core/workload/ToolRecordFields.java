@@ -9,6 +9,7 @@ import io.benchsuite.api.tools.ToolDefinition;
 import io.benchsuite.api.tools.ToolSpec;
 import io.benchsuite.api.workload.source.RequestPlan;
 import io.benchsuite.api.workload.source.WorkloadDataException;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -115,7 +116,7 @@ final class ToolRecordFields {
     private static JsonNode parse(String text, String where) {
         try {
             return MAPPER.readTree(text);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new WorkloadDataException(where + ": \"arguments\" is a string that is not JSON");
         }
     }

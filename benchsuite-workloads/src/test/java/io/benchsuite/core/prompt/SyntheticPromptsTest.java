@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.benchsuite.api.tokenizer.Tokenizer;
 import java.util.SplittableRandom;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class SyntheticPromptsTest {
@@ -52,7 +53,7 @@ class SyntheticPromptsTest {
             @Override
             public int countTokens(String text) {
                 int words = text.isBlank() ? 0 : text.trim().split(" +").length;
-                return words - (int) java.util.regex.Pattern.compile("(^| )the (?=\\S)").matcher(text).results().count();
+                return words - (int) Pattern.compile("(^| )the (?=\\S)").matcher(text).results().count();
             }
         };
         SyntheticPrompts prompts = new SyntheticPrompts(merging);

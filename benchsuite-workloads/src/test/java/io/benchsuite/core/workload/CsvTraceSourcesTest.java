@@ -11,6 +11,7 @@ import io.benchsuite.api.workload.source.PlanCursor;
 import io.benchsuite.api.workload.source.RequestPlan;
 import io.benchsuite.api.workload.source.WorkloadDataException;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class CsvTraceSourcesTest {
@@ -28,7 +29,7 @@ class CsvTraceSourcesTest {
             assertThat(p).allSatisfy(r -> assertThat(tokens(r.prompt())).isEqualTo(r.inputTokens()));
             assertThat(p.get(0).prompt()).isNotEqualTo(p.get(1).prompt());
             assertThat(c.counts().skipped()).containsExactly(
-                    java.util.Map.entry("no output tokens (a failed request in the trace)", 1L));
+                    Map.entry("no output tokens (a failed request in the trace)", 1L));
         }
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.benchsuite.api.workload.LengthDistribution;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -11,7 +12,7 @@ class DatasetSpecTest {
     private static String path(String resource) {
         try {
             return Path.of(DatasetSpecTest.class.getResource(resource).toURI()).toString();
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
     }

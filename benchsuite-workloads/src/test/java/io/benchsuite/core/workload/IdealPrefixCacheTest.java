@@ -5,12 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.benchsuite.api.workload.source.PrefixBlock;
 import io.benchsuite.api.workload.source.RequestPlan;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class IdealPrefixCacheTest {
     private static List<PrefixBlock> blocks(long... idsThen512) {
-        return java.util.Arrays.stream(idsThen512).mapToObj(id -> new PrefixBlock(id, 512)).toList();
+        return Arrays.stream(idsThen512).mapToObj(id -> new PrefixBlock(id, 512)).toList();
     }
 
     @Test

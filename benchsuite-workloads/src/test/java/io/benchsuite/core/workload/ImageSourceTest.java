@@ -15,6 +15,7 @@ import io.benchsuite.api.workload.source.WorkloadDataException;
 import io.benchsuite.core.prompt.Tokenizers;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -30,7 +31,7 @@ class ImageSourceTest {
     Path tmp;
 
     private static List<RequestPlan> plansWith(ImageSource source, int max, SourceContext context) {
-        List<RequestPlan> out = new java.util.ArrayList<>();
+        List<RequestPlan> out = new ArrayList<>();
         try (var c = source.open(context)) {
             for (int i = 0; i < max; i++) out.add(c.next().orElseThrow());
         }

@@ -11,10 +11,13 @@ import io.benchsuite.api.workload.injection.Injection;
 import io.benchsuite.api.workload.injection.InjectionPriority;
 import io.benchsuite.api.workload.source.PlanCursor;
 import io.benchsuite.api.workload.source.RequestPlan;
+import io.benchsuite.api.workload.source.SourceCounts;
 import io.benchsuite.api.workload.source.WorkloadDataException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class SessionTranscriptTest {
@@ -121,13 +124,13 @@ class SessionTranscriptTest {
     }
 
     private static String contractError(RequestPlan... plans) {
-        java.util.Iterator<RequestPlan> it = List.of(plans).iterator();
+        Iterator<RequestPlan> it = List.of(plans).iterator();
         PlanCursor cursor = new PlanCursor() {
-            @Override public java.util.Optional<RequestPlan> next() {
-                return it.hasNext() ? java.util.Optional.of(it.next()) : java.util.Optional.empty();
+            @Override public Optional<RequestPlan> next() {
+                return it.hasNext() ? Optional.of(it.next()) : Optional.empty();
             }
-            @Override public io.benchsuite.api.workload.source.SourceCounts counts() {
-                return io.benchsuite.api.workload.source.SourceCounts.none();
+            @Override public SourceCounts counts() {
+                return SourceCounts.none();
             }
             @Override public void close() {}
         };

@@ -14,6 +14,7 @@ import io.benchsuite.core.schedule.RequestPlanner;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Collectors;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 class SyntheticSourceTest {
@@ -83,8 +84,8 @@ class SyntheticSourceTest {
         for (int k = 0; k < 10; k++) {
             // Seeded, so these are fixed numbers; the bounds are 5 standard deviations wide.
             double pz = 1 / ((k + 1) * h10);
-            assertThat(z[k] / 100_000.0).isCloseTo(pz, org.assertj.core.data.Offset.offset(5 * Math.sqrt(pz * (1 - pz) / 100_000)));
-            assertThat(u[k] / 100_000.0).isCloseTo(0.1, org.assertj.core.data.Offset.offset(0.005));
+            assertThat(z[k] / 100_000.0).isCloseTo(pz, Offset.offset(5 * Math.sqrt(pz * (1 - pz) / 100_000)));
+            assertThat(u[k] / 100_000.0).isCloseTo(0.1, Offset.offset(0.005));
         }
         assertThat(Popularity.parse("zipf:1.2")).isEqualTo(Popularity.zipf(1.2));
         assertThat(Popularity.parse("ZIPF")).isEqualTo(Popularity.zipf(1));

@@ -2,10 +2,12 @@ package io.benchsuite.core.report.analysis;
 
 import static io.benchsuite.core.report.html.internal.Html.esc;
 
+import io.benchsuite.core.analysis.orthogonality.LoadControlled;
 import io.benchsuite.core.report.html.internal.HeatMap;
 import io.benchsuite.core.report.html.internal.HtmlNumbers;
 import io.benchsuite.core.report.html.internal.LineChart;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +32,7 @@ public final class AnalysisSections {
      * @param o the block
      * @param load the correlation beyond the swept load on a sweep page, or {@code null} where no load was swept
      */
-    public static void orthogonality(StringBuilder b, OrthogonalityBlock o, io.benchsuite.core.analysis.orthogonality.LoadControlled load) {
+    public static void orthogonality(StringBuilder b, OrthogonalityBlock o, LoadControlled load) {
         b.append("<section id=\"orthogonality\"><h2>Orthogonality of the headline metrics</h2><p class=\"sub\">Pearson correlation "
                 + "across ").append(o.runs()).append(" runs and each metric's variance inflation factor (VIF = 1 ÷ (1 − R²) of the metric "
                 + "regressed on the others); VIF above ").append(HtmlNumbers.num(o.vifLimit()))
@@ -115,7 +117,7 @@ public final class AnalysisSections {
         if (twoObjectives && front[0].length > 1) {
             Integer[] order = new Integer[front[0].length];
             for (int i = 0; i < order.length; i++) order[i] = i;
-            java.util.Arrays.sort(order, Comparator.comparingDouble(i -> front[0][i]));
+            Arrays.sort(order, Comparator.comparingDouble(i -> front[0][i]));
             double[] xs = new double[order.length], ys = new double[order.length];
             for (int i = 0; i < order.length; i++) {
                 xs[i] = front[0][order[i]];

@@ -1,5 +1,6 @@
 package io.benchsuite.core.report.compare;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.benchsuite.core.report.analysis.OrthogonalityBlock;
 import io.benchsuite.core.report.analysis.ParetoBlock;
 import java.util.List;
@@ -24,7 +25,7 @@ import java.util.Map;
 public record ComparisonDocument(int schemaVersion, Tool tool, int baseline, String baselineLabel, boolean fair,
                                  List<String> unfairness, List<MetricEntry> metrics, List<RunEntry> runs, SeedTable seedTable,
                                  OrthogonalityBlock orthogonality, ParetoBlock pareto,
-                                 @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+                                 @JsonInclude(JsonInclude.Include.NON_EMPTY)
                                  List<ModelRow> models) {
 
     /**

@@ -12,6 +12,7 @@ import io.benchsuite.core.report.html.internal.HtmlNumbers;
 import io.benchsuite.core.report.html.internal.LineChart;
 import io.benchsuite.core.report.model.Report;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 
@@ -30,7 +31,7 @@ final class ComparisonPage {
                 .append("<p class=\"sub\">Baseline: <b>").append(esc(runs.get(c.baseline()).label()))
                 .append("</b>. Deltas are relative to the baseline; green is better, red is worse (lower latency and memory are better, "
                         + "higher throughput, goodput and hit rate are better); changes under ")
-                .append(String.format(java.util.Locale.ROOT, "%.0f", Comparison.SAME_WITHIN * 100)).append(" % are grey.</p></section>");
+                .append(String.format(Locale.ROOT, "%.0f", Comparison.SAME_WITHIN * 100)).append(" % are grey.</p></section>");
         if (!c.unfairness().isEmpty()) {
             b.append("<div class=\"banner bad\" id=\"unfair\"><p style=\"margin:0 0 6px\">Unfair comparison: the runs did not measure the same thing.</p><ul style=\"margin:0;font-weight:400\">");
             for (String n : c.unfairness()) b.append("<li>unfair comparison: ").append(esc(n)).append("</li>");
@@ -73,7 +74,7 @@ final class ComparisonPage {
 
     private static void cell(StringBuilder b, String key, double v, String format) {
         b.append("<td class=\"num\" data-col=\"").append(key).append("\">").append(Double.isFinite(v)
-                ? esc(String.format(java.util.Locale.ROOT, format, v)) : "<span class=\"absent\">absent</span>").append("</td>");
+                ? esc(String.format(Locale.ROOT, format, v)) : "<span class=\"absent\">absent</span>").append("</td>");
     }
 
     private static void table(StringBuilder b, Comparison c) {

@@ -2,6 +2,7 @@ package io.benchsuite.core.shard.merge;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
+import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.result.RunSummary;
@@ -36,12 +37,16 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 /**
  * Combines the output directories of a split run's shards into one output directory, as if one
@@ -69,8 +74,8 @@ import java.util.TreeSet;
  * one shard's report at a time, the merged histograms, and one second of every shard's series.
  */
 public final class ShardMerge {
-    private static final java.util.regex.Pattern SHARD_RUN_ID =
-            java.util.regex.Pattern.compile("^\"" + RequestLogWriter.RUN_ID + "\":\"[^\"]*\",?");
+    private static final Pattern SHARD_RUN_ID =
+            Pattern.compile("^\"" + RequestLogWriter.RUN_ID + "\":\"[^\"]*\",?");
 
     private ShardMerge() {}
 
@@ -308,13 +313,13 @@ public final class ShardMerge {
      */
     private static Map<String, String> sharedSettings(Map<String, String> backend) {
         Map<String, String> m = new TreeMap<>(backend);
-        m.remove(io.benchsuite.api.backend.BackendConfig.SEED);
-        m.remove(io.benchsuite.api.backend.BackendConfig.MAX_CONCURRENCY);
+        m.remove(BackendConfig.SEED);
+        m.remove(BackendConfig.MAX_CONCURRENCY);
         return m;
     }
 
-    private static java.util.Set<String> union(java.util.Set<String> a, java.util.Set<String> b) {
-        java.util.Set<String> u = new java.util.HashSet<>(a);
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> u = new HashSet<>(a);
         u.addAll(b);
         return u;
     }
@@ -348,7 +353,7 @@ public final class ShardMerge {
         return new long[] {copied, skipped};
     }
 
-    private static String join(java.util.SortedSet<Integer> s) {
+    private static String join(SortedSet<Integer> s) {
         StringBuilder b = new StringBuilder();
         for (int i : s) b.append(b.length() == 0 ? "" : ", ").append(i);
         return b.toString();

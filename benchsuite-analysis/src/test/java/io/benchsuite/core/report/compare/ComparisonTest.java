@@ -15,9 +15,12 @@ import io.benchsuite.core.testing.JsonTrees;
 import io.benchsuite.testkit.ScriptedBackend;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
@@ -45,7 +48,7 @@ class ComparisonTest {
     private static Path variant(String name, Consumer<ObjectNode> edit) throws Exception {
         Path dir = tmp.resolve(name);
         Files.createDirectories(dir);
-        Files.copy(base.resolve("requests.jsonl"), dir.resolve("requests.jsonl"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(base.resolve("requests.jsonl"), dir.resolve("requests.jsonl"), StandardCopyOption.REPLACE_EXISTING);
         ObjectNode report = JsonTrees.read(base.resolve("report.json"));
         edit.accept(report);
         JsonTrees.write(dir.resolve("report.json"), report);
@@ -96,12 +99,12 @@ class ComparisonTest {
         assertThat(html).doesNotContain("id=\"unfair\"").contains("Baseline: <b>baseline-run</b>");
         assertThat(Pattern.compile("<path class=\"series\"").matcher(html).results().count()).isEqualTo(8);
 
-        java.util.Locale before = java.util.Locale.getDefault();
+        Locale before = Locale.getDefault();
         try {
-            java.util.Locale.setDefault(java.util.Locale.GERMANY);
+            Locale.setDefault(Locale.GERMANY);
             assertThat(c.toHtml()).as("German default locale").isEqualTo(html);
         } finally {
-            java.util.Locale.setDefault(before);
+            Locale.setDefault(before);
         }
 
         // the other way round: the slower run is worse
@@ -181,7 +184,7 @@ class ComparisonTest {
     }
 
     private static double pearson(double[] a, double[] b) {
-        double ma = java.util.Arrays.stream(a).average().orElseThrow(), mb = java.util.Arrays.stream(b).average().orElseThrow();
+        double ma = Arrays.stream(a).average().orElseThrow(), mb = Arrays.stream(b).average().orElseThrow();
         double sab = 0, saa = 0, sbb = 0;
         for (int i = 0; i < a.length; i++) {
             sab += (a[i] - ma) * (b[i] - mb);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import io.benchsuite.core.analysis.projection.DatasheetDevices;
 import io.benchsuite.core.analysis.sweep.PointFigure;
+import io.benchsuite.core.analysis.sweep.ServerModel;
 import io.benchsuite.core.analysis.sweep.SweepSlo;
 import io.benchsuite.core.report.compare.ComparedRun;
 import io.benchsuite.core.report.compare.Comparison;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -118,7 +120,7 @@ class AnalysisPagesInBrowserTest {
         assertThat(row).as("the model has no prefix cache").contains("data-col=\"peakMemoryGb\">19.2<",
                 "data-col=\"kvCacheHitRate\"><span class=\"absent\">absent</span>");
         assertThat(comparison.seedTable().rows().get(6).relativeEfficiency()).isEqualTo(
-                io.benchsuite.core.analysis.sweep.ServerModel.throughput(32) / io.benchsuite.core.analysis.sweep.ServerModel.throughput(1), org.assertj.core.data.Offset.offset(1e-3));
+                ServerModel.throughput(32) / ServerModel.throughput(1), Offset.offset(1e-3));
         heatMapWithVifs(dom, comparison.orthogonality().metrics().size());
         paretoPointsDrawn(dom, "Pareto front: e2e-p99 vs energyPerToken", comparison.pareto().front().size());
     }

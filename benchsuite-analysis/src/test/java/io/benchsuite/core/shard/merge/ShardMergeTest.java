@@ -6,15 +6,21 @@ import static org.assertj.core.data.Offset.offset;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.api.backend.BackendRegistry;
 import io.benchsuite.api.result.LatencyMetric;
+import io.benchsuite.api.result.Slo;
 import io.benchsuite.api.run.Shard;
+import io.benchsuite.api.run.StartGate;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
+import io.benchsuite.core.report.OutputDirectoryNotEmptyException;
 import io.benchsuite.core.report.ReportWriters;
 import io.benchsuite.core.report.RequestLogScan;
 import io.benchsuite.core.report.json.ReportJson;
+import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ShardSection;
 import io.benchsuite.core.report.model.ShardsSection;
@@ -22,6 +28,7 @@ import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.run.SecondSample;
 import io.benchsuite.core.shard.StartAt;
 import io.benchsuite.testkit.ScriptedBackend;
+import io.benchsuite.testkit.ScriptedBackendProvider;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,7 +69,7 @@ class ShardMergeTest {
                 .tokenInterval(Duration.ofMillis(2)).threads(4).build();
     }
 
-    private static RunResult run(Path dir, Shard shard, io.benchsuite.api.run.StartGate gate, String scenario,
+    private static RunResult run(Path dir, Shard shard, StartGate gate, String scenario,
                                  long seed, Workload w) {
         try (ScriptedBackend b = backend()) {
             Benchmark.Builder builder = Benchmark.named(scenario).backend(b).model("m").seed(SeedChain.fromLong(seed))
@@ -244,10 +251,10 @@ class ShardMergeTest {
         assertThat(s.merged()).isEqualTo(1);
         // a merged run is not replaced without overwrite (the merge used to write over it)
         assertThatThrownBy(() -> ShardMerge.merge(List.of(a), out, true))
-                .isInstanceOf(io.benchsuite.core.report.OutputDirectoryNotEmptyException.class);
+                .isInstanceOf(OutputDirectoryNotEmptyException.class);
         assertThat(ShardMerge.merge(List.of(a), out, true, true).report().requests().scheduled())
                 .isEqualTo(partial.report().requests().scheduled());
-        java.nio.file.Files.delete(b.resolve("requests.jsonl"));
+        Files.delete(b.resolve("requests.jsonl"));
         assertThatThrownBy(() -> ShardMerge.merge(List.of(b), tmp.resolve("no-log"), true)).isInstanceOf(ShardMergeException.class)
                 .hasMessageStartingWith("shard 1/2 (" + b + ") has no requests.jsonl");
         assertThat(tmp.resolve("no-log")).doesNotExist();
@@ -262,17 +269,17 @@ class ShardMergeTest {
         for (int i = 0; i < 2; i++) {
             try (ScriptedBackend b = backend()) {
                 Benchmark.named("slo").backend(b).model("m").seed(SeedChain.fromLong(5)).workload(small())
-                        .slo(io.benchsuite.api.result.Slo.parse("ttft=25ms,e2e=60s")).outputDir(dirs.get(i))
+                        .slo(Slo.parse("ttft=25ms,e2e=60s")).outputDir(dirs.get(i))
                         .shard(new Shard(i, 2)).run();
             }
         }
         Report merged = ShardMerge.merge(dirs, tmp.resolve("merged"), false).report();
-        List<io.benchsuite.core.report.model.GoodputSummary.Attainment> each = merged.goodput().attainment();
+        List<GoodputSummary.Attainment> each = merged.goodput().attainment();
         assertThat(each).extracting(a -> a.objective()).containsExactly("ttft=25ms", "e2e=1m");
         for (int k = 0; k < 2; k++) {
             long met = 0, measured = 0;
             for (Path d : dirs) {
-                io.benchsuite.core.report.model.GoodputSummary.Attainment a = ReportJson.read(d).goodput().attainment().get(k);
+                GoodputSummary.Attainment a = ReportJson.read(d).goodput().attainment().get(k);
                 met += a.met();
                 measured += a.measured();
             }
@@ -290,8 +297,8 @@ class ShardMergeTest {
                 .inputTokens(LengthDistribution.fixed(16)).outputTokens(LengthDistribution.fixed(4)).build();
         // the same run but for one backend setting: shard 1's server fails every 1000th request
         for (Object[] shard : new Object[][] {{a, 0, "0"}, {b, 1, "1000"}}) {
-            Benchmark.named("split").registry(io.benchsuite.api.backend.BackendRegistry.of(List.of(
-                    new io.benchsuite.testkit.ScriptedBackendProvider()))).backend(io.benchsuite.testkit.ScriptedBackendProvider.NAME, io.benchsuite.api.backend.BackendConfig
+            Benchmark.named("split").registry(BackendRegistry.of(List.of(
+                    new ScriptedBackendProvider()))).backend(ScriptedBackendProvider.NAME, BackendConfig
                     .of(Map.of("fail-every", (String) shard[2]))).seed(SeedChain.fromLong(1)).workload(w)
                     .shard(new Shard((int) shard[1], 2)).outputDir((Path) shard[0]).run();
         }

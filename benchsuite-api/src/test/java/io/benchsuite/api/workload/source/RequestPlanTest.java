@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.benchsuite.api.backend.ChatMessage;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -62,7 +63,7 @@ class RequestPlanTest {
 
     @Test
     void countsAreSortedCopiesAndSumTheirSkips() {
-        java.util.HashMap<String, Long> skipped = new java.util.HashMap<>(Map.of("b reason", 2L, "a reason", 3L));
+        HashMap<String, Long> skipped = new HashMap<>(Map.of("b reason", 2L, "a reason", 3L));
         SourceCounts c = new SourceCounts(7, skipped, Map.of());
         skipped.clear();
         assertThat(c.skipped()).containsEntry("a reason", 3L).containsEntry("b reason", 2L);

@@ -1,5 +1,6 @@
 package io.benchsuite.backends.http.internal;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Set;
 import java.util.function.LongConsumer;
@@ -29,7 +30,7 @@ final class BodyProducer implements AsyncEntityProducer {
     }
 
     @Override
-    public synchronized void produce(DataStreamChannel channel) throws java.io.IOException {
+    public synchronized void produce(DataStreamChannel channel) throws IOException {
         if (ended) return;
         while (buffer.hasRemaining()) {
             if (channel.write(buffer) == 0) return; // socket full; called again when writable

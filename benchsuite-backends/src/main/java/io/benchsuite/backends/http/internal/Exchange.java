@@ -2,10 +2,13 @@ package io.benchsuite.backends.http.internal;
 
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.OutputKinds;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.backend.Usage;
+import io.benchsuite.api.util.Durations;
+import io.benchsuite.backends.http.HttpSettings;
 import io.benchsuite.backends.http.spi.Emitter;
 import io.benchsuite.backends.http.spi.MalformedResponseException;
 import io.benchsuite.backends.http.spi.ResponseDialect;
@@ -66,7 +69,7 @@ final class Exchange implements Emitter, RequestHandle {
     private final ResponseDialect dialect;
     private final boolean stream;
     private final long maxBytes;
-    private final io.benchsuite.backends.http.HttpSettings settings;
+    private final HttpSettings settings;
     private final String target;
     private final SecretMask secrets;
     private final Runnable onFinished;
@@ -100,7 +103,7 @@ final class Exchange implements Emitter, RequestHandle {
     private final SseDecoder.Handler eventHandler = this::onEvent;
 
     Exchange(ResponseListener listener, ResponseDialect dialect, boolean stream,
-             io.benchsuite.backends.http.HttpSettings settings, String target, SecretMask secrets, Runnable onFinished,
+             HttpSettings settings, String target, SecretMask secrets, Runnable onFinished,
              Launcher launcher) {
         this.listener = listener;
         this.dialect = dialect;
@@ -137,7 +140,7 @@ final class Exchange implements Emitter, RequestHandle {
 
     /** The request-timeout timer fired. */
     void requestTimedOut(Duration limit) {
-        abortMessage = "request timeout: no complete response within " + io.benchsuite.api.util.Durations.format(limit)
+        abortMessage = "request timeout: no complete response within " + Durations.format(limit)
                 + " (config request-timeout) from " + target;
         abortKind = ErrorKind.REQUEST_TIMEOUT;
         lock.lock();
@@ -382,7 +385,7 @@ final class Exchange implements Emitter, RequestHandle {
 
     /** Tells the listener which kinds of output arrived, right before the terminal event. */
     private void reportOutputKinds() {
-        io.benchsuite.api.backend.OutputKinds k = dialect.outputKinds();
+        OutputKinds k = dialect.outputKinds();
         try {
             if (!k.isEmpty()) listener.onOutputKinds(k);
             for (Object extra : dialect.extras()) listener.onExtra(extra); // tool calls, ...
@@ -422,34 +425,18 @@ final class Exchange implements Emitter, RequestHandle {
     }
 
     private void httpError(long now) {
-        if (status >= 300 && status < 400) {
-            error(now, new BackendError(ErrorKind.HTTP_REDIRECT, HeadChecks.redirect(status, target, location), status, null));
-            return;
-        }
-        ErrorKind kind = status == 429 ? ErrorKind.HTTP_429 : status >= 500 ? ErrorKind.HTTP_5XX : ErrorKind.HTTP_4XX;
-        StringBuilder m = new StringBuilder("HTTP ").append(status).append(" from ").append(target);
-        if (status == 429) {
-            m.append(retryAfter == null ? " (no Retry-After)" : " (Retry-After " + io.benchsuite.api.util.Durations.format(retryAfter) + ")");
-        }
-        appendSnippet(m);
-        error(now, new BackendError(kind, m.toString(), status, retryAfter));
+        error(now, HeadChecks.httpError(status, target, location, retryAfter, snippetText()));
     }
 
     /** A 2xx answer to a streaming request that is neither an event stream nor JSON. */
     private void wrongType(long now) {
-        StringBuilder m = new StringBuilder("malformed response from ").append(target).append(": HTTP ").append(status)
-                .append(" with Content-Type ").append(contentType.strip())
-                .append(" where text/event-stream was asked for");
-        appendSnippet(m);
-        error(now, new BackendError(ErrorKind.MALFORMED_RESPONSE, m.toString(), status, null));
+        error(now, HeadChecks.wrongType(status, target, contentType, snippetText()));
     }
 
-    private void appendSnippet(StringBuilder m) {
+    /** The start of the error body, whitespace folded, with {@code …} when the body was longer. */
+    private String snippetText() {
         String text = new String(snippet, 0, snippetLength, StandardCharsets.UTF_8).replaceAll("\\s+", " ").strip();
-        if (!text.isEmpty()) {
-            m.append(": ").append(text);
-            if (errorBodyBytes > snippetLength) m.append(" …");
-        }
+        return text.isEmpty() || errorBodyBytes <= snippetLength ? text : text + " …";
     }
 
     private void fail(long now, Throwable cause, Attempt failing) {
@@ -476,10 +463,10 @@ final class Exchange implements Emitter, RequestHandle {
             } else {
                 Failures.Classified c = Failures.classify(cause, responseStarted);
                 String message = switch (c.kind()) {
-                    case READ_TIMEOUT -> "read timeout: no data for " + io.benchsuite.api.util.Durations.format(settings.readTimeout())
+                    case READ_TIMEOUT -> "read timeout: no data for " + Durations.format(settings.readTimeout())
                             + " (config read-timeout)";
                     case CONNECT_TIMEOUT -> "connect timeout: no connection within "
-                            + io.benchsuite.api.util.Durations.format(settings.connectTimeout()) + " (config connect-timeout)";
+                            + Durations.format(settings.connectTimeout()) + " (config connect-timeout)";
                     case CONNECTION_CLOSED -> failing == null ? c.message()
                             : ResendRule.notResent(failing.sentNanos, now, c,
                             ResendRule.whyNot(failing.isRetry(), failing.reusedConnection(), settings.connectionRetries()));

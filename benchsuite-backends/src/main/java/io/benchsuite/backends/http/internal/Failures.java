@@ -2,14 +2,20 @@ package io.benchsuite.backends.http.internal;
 
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.backends.http.spi.MalformedResponseException;
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.SslHandshakeTimeoutException;
 import java.io.EOFException;
+import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
+import java.nio.channels.ClosedChannelException;
+import java.util.Locale;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import javax.net.ssl.SSLException;
 import org.apache.hc.client5.http.ConnectTimeoutException;
@@ -38,11 +44,11 @@ public final class Failures {
             return new Classified(ErrorKind.MALFORMED_RESPONSE, "malformed response: " + detail);
         }
         if (t instanceof ConnectTimeoutException || t instanceof io.netty.channel.ConnectTimeoutException
-                || t instanceof io.netty.handler.ssl.SslHandshakeTimeoutException) {
+                || t instanceof SslHandshakeTimeoutException) {
             return new Classified(ErrorKind.CONNECT_TIMEOUT, "connect timeout: " + detail);
         }
         if (t instanceof SocketTimeoutException) {
-            if (!responseStarted && detail.toLowerCase(java.util.Locale.ROOT).contains("connect")) {
+            if (!responseStarted && detail.toLowerCase(Locale.ROOT).contains("connect")) {
                 return new Classified(ErrorKind.CONNECT_TIMEOUT, "connect timeout: " + detail);
             }
             return new Classified(ErrorKind.READ_TIMEOUT, "read timeout: no data for " + detail);
@@ -61,7 +67,7 @@ public final class Failures {
                     "TLS failure: " + detail + " (config insecure=true skips certificate checks)");
         }
         if (t instanceof ConnectionClosedException || t instanceof SocketException || t instanceof EOFException
-                || t instanceof java.nio.channels.ClosedChannelException) {
+                || t instanceof ClosedChannelException) {
             return responseStarted
                     ? new Classified(ErrorKind.STREAM_RESET, "connection closed mid-stream: " + detail)
                     : new Classified(ErrorKind.CONNECTION_CLOSED, "connection closed before a response: " + detail);
@@ -69,7 +75,7 @@ public final class Failures {
         if (t instanceof InterruptedIOException) {
             return new Classified(ErrorKind.READ_TIMEOUT, "interrupted I/O: " + detail);
         }
-        if (t instanceof java.io.IOException) {
+        if (t instanceof IOException) {
             // an established connection broke (Netty's native errors, e.g. a reset, are plain IOExceptions)
             return new Classified(responseStarted ? ErrorKind.STREAM_RESET : ErrorKind.CONNECTION_CLOSED, "I/O error: " + detail);
         }
@@ -78,8 +84,8 @@ public final class Failures {
 
     private static Throwable unwrap(Throwable t) {
         Throwable cur = t;
-        while ((cur instanceof ExecutionException || cur instanceof java.util.concurrent.CompletionException
-                || cur instanceof io.netty.handler.codec.DecoderException) && cur.getCause() != null) {
+        while ((cur instanceof ExecutionException || cur instanceof CompletionException
+                || cur instanceof DecoderException) && cur.getCause() != null) {
             cur = cur.getCause();
         }
         return cur;

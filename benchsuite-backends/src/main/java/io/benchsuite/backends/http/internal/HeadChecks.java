@@ -1,5 +1,8 @@
 package io.benchsuite.backends.http.internal;
 
+import io.benchsuite.api.backend.BackendError;
+import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.util.Durations;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.ByteBuffer;
@@ -116,5 +119,27 @@ final class HeadChecks {
                 return null;
             }
         }
+    }
+
+    /** The error of an HTTP error status (3xx, 4xx, 429, 5xx), its body's start in the message. */
+    static BackendError httpError(int status, String target, String location, Duration retryAfter, String snippet) {
+        if (status >= 300 && status < 400) {
+            return new BackendError(ErrorKind.HTTP_REDIRECT, redirect(status, target, location), status, null);
+        }
+        ErrorKind kind = status == 429 ? ErrorKind.HTTP_429 : status >= 500 ? ErrorKind.HTTP_5XX : ErrorKind.HTTP_4XX;
+        StringBuilder m = new StringBuilder("HTTP ").append(status).append(" from ").append(target);
+        if (status == 429) {
+            m.append(retryAfter == null ? " (no Retry-After)" : " (Retry-After " + Durations.format(retryAfter) + ")");
+        }
+        if (!snippet.isEmpty()) m.append(": ").append(snippet);
+        return new BackendError(kind, m.toString(), status, retryAfter);
+    }
+
+    /** The error of a 2xx answer to a streaming request that is neither an event stream nor JSON. */
+    static BackendError wrongType(int status, String target, String contentType, String snippet) {
+        StringBuilder m = new StringBuilder("malformed response from ").append(target).append(": HTTP ").append(status)
+                .append(" with Content-Type ").append(contentType.strip()).append(" where text/event-stream was asked for");
+        if (!snippet.isEmpty()) m.append(": ").append(snippet);
+        return new BackendError(ErrorKind.MALFORMED_RESPONSE, m.toString(), status, null);
     }
 }

@@ -2,8 +2,10 @@ package io.benchsuite.backends.http.internal;
 
 import io.benchsuite.api.backend.BackendException;
 import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.util.Durations;
 import io.benchsuite.backends.http.HttpSettings;
 import io.benchsuite.backends.http.spi.HttpTransport;
+import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +14,7 @@ import java.security.NoSuchAlgorithmException;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledFuture;
@@ -175,7 +178,7 @@ final class HttpClientConnector implements Connector {
         } catch (TimeoutException e) {
             f.cancel(true);
             throw new HttpTransport.TransportException(ErrorKind.READ_TIMEOUT,
-                    "no answer within " + io.benchsuite.api.util.Durations.format(limit) + " (config preflight-timeout)");
+                    "no answer within " + Durations.format(limit) + " (config preflight-timeout)");
         } catch (InterruptedException e) {
             f.cancel(true);
             Thread.currentThread().interrupt();
@@ -263,7 +266,7 @@ final class HttpClientConnector implements Connector {
         }
 
         @Override
-        public void updateCapacity(CapacityChannel capacityChannel) throws java.io.IOException {
+        public void updateCapacity(CapacityChannel capacityChannel) throws IOException {
             // Every read is consumed at once, so never hold the server back.
             capacityChannel.update(Integer.MAX_VALUE);
         }
@@ -307,7 +310,7 @@ final class HttpClientConnector implements Connector {
 
         @Override
         public void cancelled() {
-            receiver.failed(System.nanoTime(), new java.util.concurrent.CancellationException("cancelled"));
+            receiver.failed(System.nanoTime(), new CancellationException("cancelled"));
             receiver.done();
         }
     }

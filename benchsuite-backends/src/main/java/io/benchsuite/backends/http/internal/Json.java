@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.backends.http.spi.MalformedResponseException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 
 /** JSON helpers shared by the dialects. */
 public final class Json {
@@ -60,9 +62,9 @@ public final class Json {
             JsonNode n = MAPPER.readTree(bytes);
             if (n == null || n.isMissingNode()) throw new MalformedResponseException("empty body");
             return n;
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new MalformedResponseException("not JSON: " + prefix(new String(bytes, 0, Math.min(bytes.length, 200),
-                    java.nio.charset.StandardCharsets.UTF_8)));
+                    StandardCharsets.UTF_8)));
         }
     }
 

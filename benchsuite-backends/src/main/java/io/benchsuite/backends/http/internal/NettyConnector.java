@@ -2,6 +2,7 @@ package io.benchsuite.backends.http.internal;
 
 import io.benchsuite.api.backend.BackendException;
 import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.util.Durations;
 import io.benchsuite.backends.http.HttpSettings;
 import io.benchsuite.backends.http.spi.HttpTransport;
 import io.netty.bootstrap.Bootstrap;
@@ -32,11 +33,14 @@ import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import javax.net.ssl.SSLException;
 
 /**
@@ -206,8 +210,8 @@ final class NettyConnector implements Connector {
 
     @Override
     public int prewarm(int connections, Duration limit) {
-        java.util.concurrent.atomic.AtomicInteger opened = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.concurrent.CountDownLatch settled = new java.util.concurrent.CountDownLatch(Math.max(0, connections));
+        AtomicInteger opened = new AtomicInteger();
+        CountDownLatch settled = new CountDownLatch(Math.max(0, connections));
         for (int i = 0; i < connections; i++) {
             synchronized (this) {
                 if (closed || open >= maxConnections) {
@@ -236,7 +240,7 @@ final class NettyConnector implements Connector {
      * already) and puts it in the pool, or hands it to a request waiting for one; tells {@code settled}
      * whether it opened. A connection that fails to open gives its place in the pool back.
      */
-    private void openAhead(java.util.function.Consumer<Boolean> settled) {
+    private void openAhead(Consumer<Boolean> settled) {
         ChannelFuture f;
         try {
             f = bootstrap.connect(InetSocketAddress.createUnresolved(host, port));
@@ -277,7 +281,7 @@ final class NettyConnector implements Connector {
     }
 
     /** A connection opened ahead is ready ({@code c}), or failed to open ({@code null}). */
-    private void openedAhead(NettyConnection c, java.util.function.Consumer<Boolean> settled) {
+    private void openedAhead(NettyConnection c, Consumer<Boolean> settled) {
         synchronized (this) {
             opening--;
         }
@@ -391,7 +395,7 @@ final class NettyConnector implements Connector {
         } catch (TimeoutException e) {
             p.abort();
             throw new HttpTransport.TransportException(ErrorKind.READ_TIMEOUT,
-                    "no answer within " + io.benchsuite.api.util.Durations.format(limit) + " (config preflight-timeout)");
+                    "no answer within " + Durations.format(limit) + " (config preflight-timeout)");
         } catch (InterruptedException e) {
             p.abort();
             Thread.currentThread().interrupt();

@@ -3,6 +3,7 @@ package io.benchsuite.backends.http.internal;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.BackendException;
 import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Secret;
@@ -27,6 +28,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -128,8 +130,8 @@ public final class PooledHttpTransport implements HttpTransport {
      * secrets scrubbed from the message) instead of throwing.
      */
     @Override
-    public RequestHandle postJson(String path, java.util.function.Supplier<byte[]> body,
-                                  io.benchsuite.api.backend.InferenceRequest request, ResponseDialect dialect,
+    public RequestHandle postJson(String path, Supplier<byte[]> body,
+                                  InferenceRequest request, ResponseDialect dialect,
                                   ResponseListener listener) {
         byte[] bytes;
         try {

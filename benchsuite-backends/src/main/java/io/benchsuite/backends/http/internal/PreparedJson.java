@@ -8,6 +8,7 @@ import io.benchsuite.api.backend.PreparedPrompt;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The prompt member of a JSON request body ({@code "messages":[...]}, {@code "prompt":"..."},
@@ -36,7 +37,7 @@ public record PreparedJson(List<ChatMessage> messages, String name, byte[] membe
      * else one rendered now.
      */
     public static PreparedJson forRequest(InferenceRequest request, String name,
-                                          java.util.function.Function<List<ChatMessage>, JsonNode> value) {
+                                          Function<List<ChatMessage>, JsonNode> value) {
         PreparedJson p = request.preparedAs(PreparedJson.class);
         if (p != null && p.name.equals(name)) return p;
         return of(request.messages(), name, value.apply(request.messages()));

@@ -8,6 +8,9 @@ import io.benchsuite.backends.http.spi.ResponseDialect;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * Replays a streamed response, read by read, through the same path the transports use after the
@@ -17,7 +20,7 @@ import java.util.List;
  */
 public final class StreamReplay {
     private static final HttpSettings SETTINGS = HttpSettings.from(BackendConfig.empty(), "http://127.0.0.1:1");
-    private static final java.util.Set<String> WARMED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final Set<String> WARMED = ConcurrentHashMap.newKeySet();
     /** Streams in a warm-up: enough for the JIT's first tiers, a few tens of milliseconds. */
     static final int WARM_UP_STREAMS = 16;
 
@@ -50,7 +53,7 @@ public final class StreamReplay {
      * @param dialect makes a fresh dialect per stream
      * @param events the bytes of one stream of that flavour
      */
-    public static void warmUp(String flavour, java.util.function.Supplier<ResponseDialect> dialect, byte[] events) {
+    public static void warmUp(String flavour, Supplier<ResponseDialect> dialect, byte[] events) {
         if (!WARMED.add(flavour)) return;
         ResponseListener quiet = new ResponseListener.Ignoring();
         ByteBuffer direct = ByteBuffer.allocateDirect(events.length);

@@ -1,6 +1,7 @@
 package io.benchsuite.backends.http.spi;
 
 import io.benchsuite.api.backend.OutputKinds;
+import java.util.List;
 
 /**
  * Reads one successful (2xx) response of one API flavour: what an HTTP backend implements for its
@@ -61,7 +62,7 @@ public interface ResponseDialect {
      *
      * @return the values; none by default
      */
-    default java.util.List<Object> extras() {
-        return java.util.List.of();
+    default List<Object> extras() {
+        return List.of();
     }
 }

@@ -1,5 +1,6 @@
 package io.benchsuite.core.internal.engine;
 
+import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.core.hiccup.HiccupMeter;
 import io.benchsuite.core.report.model.ClientSection;
@@ -62,7 +63,7 @@ final class ClientWatch {
      *
      * @param dispatchLag the run's dispatch lag, judged with the client's own figures
      */
-    synchronized ClientSection finish(io.benchsuite.api.result.LatencyStats dispatchLag) {
+    synchronized ClientSection finish(LatencyStats dispatchLag) {
         if (section != null) return section;
         stop();
         long wall = System.nanoTime() - wallAtStart;

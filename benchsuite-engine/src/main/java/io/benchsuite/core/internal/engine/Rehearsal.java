@@ -1,5 +1,6 @@
 package io.benchsuite.core.internal.engine;
 
+import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.backend.ErrorKind;
@@ -11,6 +12,7 @@ import io.benchsuite.api.workload.Phase;
 import io.benchsuite.api.workload.source.PrefixBlock;
 import io.benchsuite.api.workload.source.RequestPlan;
 import java.util.List;
+import org.slf4j.Logger;
 
 /**
  * Runs the engine's own per-request code once on throwaway objects before a run's clock starts: a
@@ -30,6 +32,21 @@ final class Rehearsal {
      * before the clock (run once, it was compiled in the middle of a replay's second burst).
      */
     static final int TIMES = 32;
+
+    /**
+     * The backend's own warm-up, then a rehearsal of the request path; a failure of either is logged, not thrown
+     * (the run starts colder, nothing more).
+     */
+    static void warmUp(Backend backend, Tokenizer tokenizer, SecretMask secrets, List<RequestDecorator> decorators,
+                       String runName, Logger log) {
+        try {
+            backend.warmUp();
+        } catch (RuntimeException e) {
+            log.debug("run '{}': the backend's warm-up failed: {}", runName, e.toString());
+        }
+        RuntimeException failed = run(tokenizer, secrets, decorators);
+        if (failed != null) log.debug("run '{}': rehearsal of the request path failed: {}", runName, failed.toString());
+    }
 
     /**
      * Runs the rehearsal {@link #TIMES} times, then each decorator's own rehearsal as often. A decorator

@@ -10,6 +10,7 @@ import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.backend.VirtualTimeBackend;
+import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.run.LiveStats;
 import io.benchsuite.api.run.RequestDecorator;
@@ -40,6 +41,7 @@ import io.benchsuite.core.workload.SessionCursor;
 import io.benchsuite.core.workload.SessionOptions;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -291,13 +293,7 @@ public final class RunEngine {
      */
     private void warmUp() {
         long start = System.nanoTime();
-        try {
-            backend.warmUp();
-        } catch (RuntimeException e) {
-            log.debug("run '{}': the backend's warm-up failed: {}", info.name(), e.toString());
-        }
-        RuntimeException failed = Rehearsal.run(tokenizer, secrets, decorators);
-        if (failed != null) log.debug("run '{}': rehearsal of the request path failed: {}", info.name(), failed.toString());
+        Rehearsal.warmUp(backend, tokenizer, secrets, decorators, info.name(), log);
         linkDispatchStates();
         log.debug("run '{}': warmed up in {} ms", info.name(), (System.nanoTime() - start) / 1_000_000);
     }
@@ -425,7 +421,7 @@ public final class RunEngine {
             }
             var summary = aggregator.summary(stopped ? scheduleEnd : Long.MAX_VALUE, notSent, notSentMeasured);
             ClientSection client = clientWatch.finish( // the client is judged in real time
-                    aggregator.time().wall(summary.latencies().get(io.benchsuite.api.result.LatencyMetric.DISPATCH_LAG)));
+                    aggregator.time().wall(summary.latencies().get(LatencyMetric.DISPATCH_LAG)));
             if (!client.saturated().isEmpty()) {
                 log.warn("run '{}': the client itself was saturated ({}); its own delays are inside the latencies it "
                         + "measured", info.name(), String.join(", ", client.saturated()));
@@ -623,7 +619,7 @@ public final class RunEngine {
 
     /** The requests in flight by index: cancelled in that order, so a virtual-time run's log is the same every time. */
     private List<RequestTracker> activeInOrder() {
-        return active.stream().sorted(java.util.Comparator.comparingLong(RequestTracker::index)).toList();
+        return active.stream().sorted(Comparator.comparingLong(RequestTracker::index)).toList();
     }
 
     private int inFlight() {

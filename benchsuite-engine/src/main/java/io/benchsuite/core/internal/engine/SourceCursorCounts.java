@@ -1,7 +1,9 @@
 package io.benchsuite.core.internal.engine;
 
 import io.benchsuite.api.workload.source.PlanCursor;
+import io.benchsuite.api.workload.source.RequestPlan;
 import io.benchsuite.api.workload.source.SourceCounts;
+import java.util.Optional;
 
 /**
  * The source's counts, readable from any thread: the planner reads the cursor, the report is built
@@ -16,7 +18,7 @@ final class SourceCursorCounts implements PlanCursor {
     }
 
     @Override
-    public java.util.Optional<io.benchsuite.api.workload.source.RequestPlan> next() {
+    public Optional<RequestPlan> next() {
         var p = inner.next();
         last = inner.counts();
         return p;

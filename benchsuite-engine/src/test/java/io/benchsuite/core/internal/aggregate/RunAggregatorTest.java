@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.benchsuite.api.backend.BackendInfo;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.result.Gaps;
 import io.benchsuite.api.result.LatencyMetric;
@@ -12,15 +13,22 @@ import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.api.result.Slo;
 import io.benchsuite.api.result.TokenSource;
+import io.benchsuite.api.run.Environment;
 import io.benchsuite.api.run.LiveStats;
+import io.benchsuite.api.run.RunInfo;
+import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.Arrival;
 import io.benchsuite.api.workload.Phase;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.run.LatencyHistograms;
+import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.run.SecondSample;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -75,8 +83,8 @@ class RunAggregatorTest {
         assertThat(s.throughput().outputTokensPerSecond()).isCloseTo(6 / 0.8, within(1e-9));
         assertThat(s.goodput().met()).isEqualTo(1);
         assertThat(s.goodput().fraction()).isEqualTo(0.25);
-        assertThat(s.errorsByKind()).containsOnly(org.assertj.core.api.Assertions.entry("http_5xx", 1L),
-                org.assertj.core.api.Assertions.entry("cancelled", 1L));
+        assertThat(s.errorsByKind()).containsOnly(Assertions.entry("http_5xx", 1L),
+                Assertions.entry("cancelled", 1L));
         assertThat(s.tokens()).isEqualTo(new RunSummary.Tokens(20, 6, 2, 6, 6));
         assertThat(a.errorSamples()).extracting(e -> e.index()).containsExactly(3L, 4L);
 
@@ -204,14 +212,14 @@ class RunAggregatorTest {
 
     @Test
     void requestsAreKeptOnlyWhenAsked() {
-        io.benchsuite.core.run.RunResult r = new io.benchsuite.core.run.RunResult(
-                new io.benchsuite.api.run.RunInfo("r", workload(), io.benchsuite.api.seed.SeedChain.fromLong(1),
-                        io.benchsuite.api.seed.SeedChain.fromLong(1).scenario("r"),
-                        new io.benchsuite.api.backend.BackendInfo("b", "m", "e", java.util.Map.of()), java.util.Map.of(),
-                        Slo.none(), "t", java.time.Instant.EPOCH, io.benchsuite.api.run.Environment.current(), java.util.Map.of()),
-                io.benchsuite.core.run.RunResult.Status.COMPLETED, java.time.Instant.EPOCH,
+        RunResult r = new RunResult(
+                new RunInfo("r", workload(), SeedChain.fromLong(1),
+                        SeedChain.fromLong(1).scenario("r"),
+                        new BackendInfo("b", "m", "e", Map.of()), Map.of(),
+                        Slo.none(), "t", Instant.EPOCH, Environment.current(), Map.of()),
+                RunResult.Status.COMPLETED, Instant.EPOCH,
                 new RunAggregator(workload(), Slo.none(), false).summary(Long.MAX_VALUE), LatencyHistograms.empty(),
-                List.of(), List.of(), java.util.Map.of(), null, null);
+                List.of(), List.of(), Map.of(), null, null);
         assertThat(r.requestsRetained()).isFalse();
         assertThatThrownBy(r::requests).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("did not retain its request records")

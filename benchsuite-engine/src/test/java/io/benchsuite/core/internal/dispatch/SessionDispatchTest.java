@@ -15,6 +15,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -64,7 +65,7 @@ class SessionDispatchTest {
         Decision idle = d.step(1 * MS);
         assertThat(idle.wakeAt()).as("wakes at the trace's next instant").isEqualTo(40 * MS);
         assertThat(d.step(45 * MS).send()).extracting(DueRequest::scheduled, DueRequest::dispatched)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple(40 * MS, 45 * MS), org.assertj.core.groups.Tuple.tuple(40 * MS, 45 * MS));
+                .containsExactly(Tuple.tuple(40 * MS, 45 * MS), Tuple.tuple(40 * MS, 45 * MS));
         // the planner has not prepared the next start: nothing is due, the feed wakes the engine
         assertThat(d.step(50 * MS).wakeAt()).isEqualTo(Dispatcher.NEVER);
         assertThat(d.scheduleOver()).isFalse();

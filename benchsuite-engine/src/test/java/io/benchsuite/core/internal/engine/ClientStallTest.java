@@ -17,6 +17,9 @@ import io.benchsuite.core.report.model.ReportNumbers;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.testing.JsonTrees;
 import io.benchsuite.testkit.ScriptedBackend;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -90,9 +93,9 @@ class ClientStallTest {
     @Test
     void aClientStallFlagsTheRequestsItOverlappedAndIsCountedInTheReport() throws Exception {
         Path out = tmp.resolve("flagged");
-        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
-        java.io.PrintStream original = System.err;
-        System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream original = System.err;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
         RunResult r;
         try {
             r = run(out, Duration.ofMillis(5), new StallOnDemand());
@@ -100,7 +103,7 @@ class ClientStallTest {
             System.setErr(original);
         }
         // the library warns through its logger (the CLI's goes to stderr), naming the figure
-        assertThat(err.toString(java.nio.charset.StandardCharsets.UTF_8))
+        assertThat(err.toString(StandardCharsets.UTF_8))
                 .containsPattern("run 'stall': the client itself was saturated \\(hiccup p99 \\d+\\.\\d\\d ms > 1.5 ms");
 
         RequestRecord stalled = r.requests().stream().filter(q -> q.index() == STALL_INDEX).findFirst().orElseThrow();

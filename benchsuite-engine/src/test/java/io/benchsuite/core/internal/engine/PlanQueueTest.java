@@ -14,6 +14,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /** The planner's queue: bounded by prompt tokens, the dispatcher's feed, a source that fails. */
@@ -57,7 +58,7 @@ class PlanQueueTest {
         return new PreparedStart(p.index(), turns, null, o, p.arrivalNanos().orElse(-1), p.inputTokens());
     }
 
-    private static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
+    private static void waitFor(BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (!condition.getAsBoolean() && System.nanoTime() < deadline) Thread.sleep(5);
     }

@@ -2,10 +2,12 @@ package io.benchsuite.core.internal.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.RouteChoice;
+import io.benchsuite.api.backend.Usage;
 import io.benchsuite.api.workload.ModelMix;
 import io.benchsuite.api.workload.RequestRouting;
 import java.util.ArrayList;
@@ -41,11 +43,11 @@ class RequestRouterTest {
         }
 
         @Override
-        public void onComplete(long nanoTime, io.benchsuite.api.backend.Usage usage) {
+        public void onComplete(long nanoTime, Usage usage) {
         }
 
         @Override
-        public void onError(long nanoTime, io.benchsuite.api.backend.BackendError error) {
+        public void onError(long nanoTime, BackendError error) {
         }
     }
 

@@ -14,6 +14,7 @@ import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.api.workload.Phase;
 import io.benchsuite.api.workload.source.RequestPlan;
 import io.benchsuite.core.report.RequestLogWriter;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -160,20 +161,20 @@ class RequestTrackerTest {
     }
 
     @Test
-    void theResendReasonReachesTheRequestLogLine() throws java.io.IOException {
+    void theResendReasonReachesTheRequestLogLine() throws IOException {
         RequestTracker t = tracker(true);
         t.onSent(at(102));
         t.onConnectionRetry(at(104), "kept-alive connection closed before the request was written in full");
         t.onSent(at(107));
         t.onTokens(at(117), 1, "x");
         t.onComplete(at(118), new Usage(16, 1));
-        assertThat(io.benchsuite.core.report.RequestLogWriter.toJsonLine(t.record())).contains(
+        assertThat(RequestLogWriter.toJsonLine(t.record())).contains(
                 "\"connectionRetries\":1,\"resent\":\"kept-alive connection closed before the request was written in full\"");
         RequestTracker once = tracker(true);
         once.onSent(at(102));
         once.onComplete(at(118), new Usage(16, 1));
         assertThat(once.record().resendReason()).isNull();
-        assertThat(io.benchsuite.core.report.RequestLogWriter.toJsonLine(once.record()))
+        assertThat(RequestLogWriter.toJsonLine(once.record()))
                 .doesNotContain("resent").doesNotContain("connectionRetries");
     }
 

@@ -15,6 +15,8 @@ import io.benchsuite.api.result.Outcome;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.api.result.Slo;
+import io.benchsuite.api.run.RequestDecorator;
+import io.benchsuite.api.run.RunInfo;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.Arrival;
 import io.benchsuite.api.workload.LengthDistribution;
@@ -23,13 +25,18 @@ import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.RunningBenchmark;
 import io.benchsuite.core.internal.dispatch.Dispatcher;
+import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.testing.JsonTrees;
+import io.benchsuite.testkit.ForwardingBackend;
 import io.benchsuite.testkit.ScriptedBackend;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,8 +66,8 @@ class RunEngineTest {
         try (ScriptedBackend backend = new ScriptedBackend(Duration.ofMillis(5), Duration.ofMillis(1))) {
             Workload w = Workload.closed(1).maxRequests(3).inputTokens(LengthDistribution.fixed(16))
                     .outputTokens(LengthDistribution.fixed(4)).build();
-            List<RequestRecord> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
-            RunResult r = bench("rehearsal", backend, w).listener(new io.benchsuite.core.run.RunListener() {
+            List<RequestRecord> heard = new CopyOnWriteArrayList<>();
+            RunResult r = bench("rehearsal", backend, w).listener(new RunListener() {
                 @Override
                 public void onRequestFinished(RequestRecord record) {
                     heard.add(record);
@@ -79,9 +86,9 @@ class RunEngineTest {
     }
 
     /** A backend that counts its warm-ups and remembers when it was asked to send (delegating the rest). */
-    private static final class WarmUpWatcher extends io.benchsuite.testkit.ForwardingBackend {
+    private static final class WarmUpWatcher extends ForwardingBackend {
         private final boolean failWarmUp;
-        final List<String> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final List<String> events = new CopyOnWriteArrayList<>();
 
         WarmUpWatcher(Backend inner, boolean failWarmUp) {
             super(inner);
@@ -105,16 +112,16 @@ class RunEngineTest {
     void theBackendAndTheDecoratorsWarmUpOnceAfterTheListenersStartAndBeforeTheFirstRequest() {
         try (ScriptedBackend scripted = new ScriptedBackend(Duration.ofMillis(2), Duration.ofMillis(1))) {
             WarmUpWatcher backend = new WarmUpWatcher(scripted, false);
-            java.util.concurrent.atomic.AtomicInteger rehearsals = new java.util.concurrent.atomic.AtomicInteger();
-            java.util.concurrent.atomic.AtomicInteger decorated = new java.util.concurrent.atomic.AtomicInteger();
+            AtomicInteger rehearsals = new AtomicInteger();
+            AtomicInteger decorated = new AtomicInteger();
             Workload w = Workload.closed(2).maxRequests(6).inputTokens(LengthDistribution.fixed(16))
                     .outputTokens(LengthDistribution.fixed(2)).build();
-            RunResult r = bench("warm-up", backend, w).listener(new io.benchsuite.core.run.RunListener() {
+            RunResult r = bench("warm-up", backend, w).listener(new RunListener() {
                 @Override
-                public void onRunStarted(io.benchsuite.api.run.RunInfo info) {
+                public void onRunStarted(RunInfo info) {
                     backend.events.add("run started");
                 }
-            }).decorator(new io.benchsuite.api.run.RequestDecorator() {
+            }).decorator(new RequestDecorator() {
                 @Override
                 public Decorated decorate(InferenceRequest request, ResponseListener downstream) {
                     decorated.incrementAndGet();
@@ -136,8 +143,8 @@ class RunEngineTest {
     }
 
     /** A decorator that passes requests through and runs {@code rehearsal} as its rehearsal. */
-    private static io.benchsuite.api.run.RequestDecorator rehearsing(Runnable rehearsal) {
-        return new io.benchsuite.api.run.RequestDecorator() {
+    private static RequestDecorator rehearsing(Runnable rehearsal) {
+        return new RequestDecorator() {
             @Override
             public Decorated decorate(InferenceRequest request, ResponseListener downstream) {
                 return new Decorated(request, downstream);
@@ -156,8 +163,8 @@ class RunEngineTest {
             WarmUpWatcher backend = new WarmUpWatcher(scripted, true);
             Workload w = Workload.closed(1).maxRequests(3).inputTokens(LengthDistribution.fixed(16))
                     .outputTokens(LengthDistribution.fixed(2)).build();
-            java.util.concurrent.atomic.AtomicInteger failing = new java.util.concurrent.atomic.AtomicInteger();
-            java.util.concurrent.atomic.AtomicInteger other = new java.util.concurrent.atomic.AtomicInteger();
+            AtomicInteger failing = new AtomicInteger();
+            AtomicInteger other = new AtomicInteger();
             RunResult r = bench("cold", backend, w).decorator(rehearsing(() -> {
                 failing.incrementAndGet();
                 throw new IllegalStateException("no rehearsal here");
@@ -178,9 +185,9 @@ class RunEngineTest {
         try (ScriptedBackend backend = new ScriptedBackend(Duration.ofMillis(2), Duration.ofMillis(1))) {
             Workload w = Workload.closed(4).maxRequests(40).inputTokens(LengthDistribution.fixed(16))
                     .outputTokens(LengthDistribution.fixed(3)).build();
-            List<String> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
-            java.util.concurrent.atomic.AtomicInteger heardAtFinish = new java.util.concurrent.atomic.AtomicInteger(-1);
-            RunResult r = bench("relay", backend, w).listener(new io.benchsuite.core.run.RunListener() {
+            List<String> threads = new CopyOnWriteArrayList<>();
+            AtomicInteger heardAtFinish = new AtomicInteger(-1);
+            RunResult r = bench("relay", backend, w).listener(new RunListener() {
                 @Override
                 public void onRequestFinished(RequestRecord record) {
                     threads.add(Thread.currentThread().getName());
@@ -240,7 +247,7 @@ class RunEngineTest {
             List<RequestRecord> recs = r.requests();
             assertThat(recs).hasSize(20);
             RequestRecord last = recs.get(19);
-            assertThat(last.scheduledOffsetNanos() / 1e6).isCloseTo(950.0, org.assertj.core.api.Assertions.within(0.001));
+            assertThat(last.scheduledOffsetNanos() / 1e6).isCloseTo(950.0, Assertions.within(0.001));
             assertThat(last.e2eNanos() / 1e6).as("last E2E from schedule (truth 1050 ms)").isBetween(1050.0, 1400.0);
             assertThat(last.ttftFromSendNanos() / 1e6).as("server-side TTFT (truth 100 ms)").isBetween(100.0, 350.0);
             assertThat(last.slotWaitNanos() / 1e6).as("slot wait (truth 950 ms)").isBetween(900.0, 1300.0);
@@ -249,8 +256,8 @@ class RunEngineTest {
             assertThat(s.ttftFromSend().p99()).as("the slowest of 20 (truth 100 ms)").isLessThan(350);
             assertThat(s.dispatchLag().p99()).as("the client's own timer stays on schedule (slot waits are ~1 s; a loaded machine delays a wake-up by up to ~250 ms)").isLessThan(250);
             assertThat(s.counts().waitedForSlot()).isGreaterThanOrEqualTo(18);
-            assertThat(s.targetRate()).isCloseTo(20.0, org.assertj.core.api.Assertions.within(1e-9));
-            assertThat(s.scheduledRate()).as("the schedule drew exactly 20 in 1 s").isCloseTo(20.0, org.assertj.core.api.Assertions.within(1e-9));
+            assertThat(s.targetRate()).isCloseTo(20.0, Assertions.within(1e-9));
+            assertThat(s.scheduledRate()).as("the schedule drew exactly 20 in 1 s").isCloseTo(20.0, Assertions.within(1e-9));
             assertThat(s.achievedRate()).as("the capped client could not keep the rate").isLessThan(12);
             assertThat(backend.maxInFlight()).isEqualTo(1);
         }
@@ -332,7 +339,7 @@ class RunEngineTest {
             assertThat(s.counts().succeeded()).isEqualTo(18);
             assertThat(s.ttft().count()).as("failed requests are excluded from latency").isEqualTo(18);
             assertThat(s.goodput().met()).isEqualTo(18);
-            assertThat(s.goodput().fraction()).isCloseTo(0.6, org.assertj.core.api.Assertions.within(1e-9));
+            assertThat(s.goodput().fraction()).isCloseTo(0.6, Assertions.within(1e-9));
             assertThat(r.errorSamples()).anyMatch(e -> e.message().contains("boom"));
             assertThat(r.requests().get(7).errorMessage()).contains("IllegalStateException").contains("boom");
         }
@@ -375,7 +382,7 @@ class RunEngineTest {
             assertThat(r.requests().size() + counts.notSent()).as("every arrival of the window, sent or counted")
                     .isBetween(4_999L, 5_001L);
             assertThat(r.summary().scheduledRate()).as("the schedule drew 5,000 req/s, arrivals not sent included")
-                    .isCloseTo(5_000, org.assertj.core.api.Assertions.within(2.0));
+                    .isCloseTo(5_000, Assertions.within(2.0));
             assertThat(r.requests().size()).as("the line never holds more than its bound (+ the one in flight)")
                     .isLessThanOrEqualTo(Dispatcher.MAX_WAITING + 1);
         }

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.PriorityQueue;
+import java.util.Set;
 
 /**
  * A virtual-time backend for tests: every request streams its first token {@code firstTokenNanos}
@@ -26,7 +27,7 @@ final class VirtualClockBackend implements VirtualTimeBackend {
 
     private final long firstTokenNanos;
     private final long gapNanos;
-    private final java.util.Set<Long> failing;
+    private final Set<Long> failing;
     private final PriorityQueue<Event> events = new PriorityQueue<>((a, b) -> a.at != b.at ? Long.compare(a.at, b.at)
             : Long.compare(a.seq, b.seq));
     final List<Long> sentAt = new ArrayList<>();
@@ -37,7 +38,7 @@ final class VirtualClockBackend implements VirtualTimeBackend {
     int engineSnapshotCalls;
     int warmUps;
 
-    VirtualClockBackend(long firstTokenNanos, long gapNanos, java.util.Set<Long> failing) {
+    VirtualClockBackend(long firstTokenNanos, long gapNanos, Set<Long> failing) {
         this.firstTokenNanos = firstTokenNanos;
         this.gapNanos = gapNanos;
         this.failing = failing;

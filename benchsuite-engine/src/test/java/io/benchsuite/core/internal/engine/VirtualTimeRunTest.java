@@ -2,6 +2,7 @@ package io.benchsuite.core.internal.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.result.Outcome;
 import io.benchsuite.api.result.RequestRecord;
@@ -17,14 +18,27 @@ import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.EngineSnapshotSection;
 import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.run.RunResult;
+import io.benchsuite.core.testing.JsonTrees;
+import io.benchsuite.core.workload.DataInput;
+import io.benchsuite.core.workload.SessionOptions;
+import io.benchsuite.core.workload.ShareGptOptions;
+import io.benchsuite.core.workload.ShareGptSource;
+import io.benchsuite.core.workload.ThinkTime;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,7 +73,7 @@ class VirtualTimeRunTest {
             assertThat(rec.e2eNanos()).isEqualTo((50 + 9 * 8) * MS);
             for (int i = 0; i < rec.itl().size(); i++) assertThat(rec.itl().get(i)).isEqualTo(8 * MS);
         }
-        assertThat(r.summary().ttft().p50()).isEqualTo(50.0, org.assertj.core.data.Offset.offset(0.05));
+        assertThat(r.summary().ttft().p50()).isEqualTo(50.0, Offset.offset(0.05));
         // the run lasted 1.9 s + 122 ms of simulated time: every request's second is on that clock
         assertThat(r.timeSeries()).hasSize(3);
     }
@@ -126,7 +140,7 @@ class VirtualTimeRunTest {
         byte[] first = logOf(dir.resolve("a"));
         byte[] second = logOf(dir.resolve("b"));
         assertThat(first).isEqualTo(second);
-        String text = new String(first, java.nio.charset.StandardCharsets.UTF_8);
+        String text = new String(first, StandardCharsets.UTF_8);
         // Poisson arrivals, a failing request and requests cut off by the drain deadline are all in it
         assertThat(text).contains("\"outcome\":\"failed\"").contains("\"outcome\":\"cancelled\"")
                 .contains("\"outcome\":\"success\"");
@@ -212,10 +226,10 @@ class VirtualTimeRunTest {
         assertThat(back.kvCacheFragmentation()).isEqualTo(d.kvCacheFragmentation());
         assertThat(back.prefixCache()).isEqualTo(d.prefixCache());
         assertThat(back.timeSeries()).isEqualTo(d.timeSeries());
-        assertThat(back.energy().meanPowerW()).isEqualTo(d.energy().meanPowerW(), org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(back.energy().meanPowerW()).isEqualTo(d.energy().meanPowerW(), Offset.offset(1e-6));
 
         // report.json says where each figure came from: no host, GPU or server telemetry, so the engine's own accounting
-        com.fasterxml.jackson.databind.JsonNode json = io.benchsuite.core.testing.JsonTrees.read(dir.resolve("report.json"));
+        JsonNode json = JsonTrees.read(dir.resolve("report.json"));
         assertThat(json.has("device")).as("one section, not two").isFalse();
         assertThat(json.has("engine")).isFalse();
         assertThat(json.at("/figureSources/energyPerToken/value").asDouble()).isEqualTo(0.5);
@@ -228,7 +242,7 @@ class VirtualTimeRunTest {
         assertThat(json.at("/figureSources/memoryFragmentation/source").asText()).isEqualTo("engine");
 
         // the headline reads them, each labelled with its source: no host or server telemetry was recorded, yet these four are known
-        java.util.Map<String, Headline> headline = new java.util.HashMap<>();
+        Map<String, Headline> headline = new HashMap<>();
         for (Headline h : Headline.of(ReportJson.read(dir))) headline.put(h.key(), h);
         assertThat(figure(headline.get("kvCacheHitRate"), "engine")).isEqualTo(0.25);
         assertThat(figure(headline.get("memoryPeak"), "engine")).isEqualTo(20e9);
@@ -278,10 +292,10 @@ class VirtualTimeRunTest {
             }
             json.append("]}");
         }
-        byte[] bytes = json.append("]").toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        io.benchsuite.core.workload.ShareGptSource source = new io.benchsuite.core.workload.ShareGptSource(
-                io.benchsuite.core.workload.DataInput.of("conv.json", () -> new java.io.ByteArrayInputStream(bytes)),
-                io.benchsuite.core.workload.ShareGptOptions.builder().sessions(true).build());
+        byte[] bytes = json.append("]").toString().getBytes(StandardCharsets.UTF_8);
+        ShareGptSource source = new ShareGptSource(
+                DataInput.of("conv.json", () -> new ByteArrayInputStream(bytes)),
+                ShareGptOptions.builder().sessions(true).build());
         Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
         List<Thread> newDuringRun = new ArrayList<>();
         RunListener watcher = new RunListener() {
@@ -294,16 +308,16 @@ class VirtualTimeRunTest {
         };
         VirtualClockBackend backend = new VirtualClockBackend(50 * MS, 8 * MS, Set.of());
         Workload w = Workload.closed(4).source(source).build();
-        RunResult r = bench(backend, w).listener(watcher).sessions(io.benchsuite.core.workload.SessionOptions.DEFAULTS
-                .withThinkTime(io.benchsuite.core.workload.ThinkTime.fixed(Duration.ofMillis(30)))).run();
+        RunResult r = bench(backend, w).listener(watcher).sessions(SessionOptions.DEFAULTS
+                .withThinkTime(ThinkTime.fixed(Duration.ofMillis(30)))).run();
 
         assertThat(newDuringRun).as("threads started during the run (planner, session preparer)").isEmpty();
         assertThat(r.requests()).hasSize(60).allMatch(RequestRecord::succeeded);
-        java.util.Map<String, List<RequestRecord>> bySession = new java.util.TreeMap<>();
+        Map<String, List<RequestRecord>> bySession = new TreeMap<>();
         for (RequestRecord rec : r.requests()) bySession.computeIfAbsent(rec.sessionId(), k -> new ArrayList<>()).add(rec);
         assertThat(bySession).hasSize(20);
         for (List<RequestRecord> turns : bySession.values()) {
-            turns.sort(java.util.Comparator.comparingInt(RequestRecord::turn));
+            turns.sort(Comparator.comparingInt(RequestRecord::turn));
             assertThat(turns).extracting(RequestRecord::turn).containsExactly(1, 2, 3);
             for (int i = 1; i < turns.size(); i++) {
                 assertThat(turns.get(i).scheduledOffsetNanos() - turns.get(i - 1).endOffsetNanos())

@@ -9,6 +9,7 @@ import io.benchsuite.core.report.SummaryCsv;
 import io.benchsuite.core.report.json.InvalidReportException;
 import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.Report;
+import io.benchsuite.core.report.model.WorkloadSection;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.testing.JsonTrees;
 import java.nio.file.Files;
@@ -70,10 +71,10 @@ class HtmlReportTest {
     @Test
     void theWorkloadSectionShowsTheIdealPrefixHitRateBesideTheServersMeasuredOne() throws Exception {
         String html = html(telemetryDir);
-        var w = telemetry.section(io.benchsuite.core.report.model.WorkloadSection.class).orElseThrow();
+        var w = telemetry.section(WorkloadSection.class).orElseThrow();
         assertThat(html).contains("<section id=\"workload\"><h2>Workload</h2>");
         assertThat(html).contains("<div id=\"prefix-ideal\"><b>Prefix hit rate, ideal</b><span>"
-                + String.format(java.util.Locale.ROOT, "%.3f", w.prefixSharing().idealHitRate()) + "</span></div>");
+                + String.format(Locale.ROOT, "%.3f", w.prefixSharing().idealHitRate()) + "</span></div>");
         assertThat(html).contains("<div id=\"prefix-measured\"><b>Prefix hit rate, server</b><span>0.613</span></div>");
         assertThat(html).contains("data-title=\"Prompt tokens sent\"").contains("data-title=\"Output tokens received\"");
         assertThat(html).contains(w.source());

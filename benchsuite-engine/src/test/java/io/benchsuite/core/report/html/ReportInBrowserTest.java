@@ -9,11 +9,13 @@ import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.testing.JsonTrees;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,7 +93,7 @@ class ReportInBrowserTest {
             if (!pointer.contains("Bytes")) {
                 double number = Double.parseDouble(shown.split(" ")[0]);
                 double scale = shown.endsWith(" %") && !pointer.endsWith("Pct") ? 100 : 1;
-                assertThat(number).as(pointer).isCloseTo(expected * scale, org.assertj.core.data.Offset.offset(halfUlp(shown.split(" ")[0])));
+                assertThat(number).as(pointer).isCloseTo(expected * scale, Offset.offset(halfUlp(shown.split(" ")[0])));
             }
             checked++;
         }
@@ -99,7 +101,7 @@ class ReportInBrowserTest {
 
         Path png = Path.of("target", "report.png").toAbsolutePath();
         Files.createDirectories(png.getParent());
-        Files.copy(page, png.resolveSibling("report.html"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(page, png.resolveSibling("report.html"), StandardCopyOption.REPLACE_EXISTING);
         Files.deleteIfExists(png);
         Chromium.Output shot = Chromium.run(chromium, page, tmp, "--screenshot=" + png, "--window-size=1280,2400",
                 "--hide-scrollbars");

@@ -11,6 +11,7 @@ import io.benchsuite.core.report.model.ClientSection;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ServerSection;
 import io.benchsuite.core.report.model.UnknownSection;
+import io.benchsuite.core.run.ReportSection;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class SectionViewRegistryTest {
 
-    private static Report with(Map<String, io.benchsuite.core.run.ReportSection> sections) {
+    private static Report with(Map<String, ReportSection> sections) {
         return new Report(1, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                 sections, null);
     }
@@ -53,7 +54,7 @@ class SectionViewRegistryTest {
 
     @Test
     void theRegistryHoldsBenchsuitesSectionsAndTheTestOnesWithTheirTypes() {
-        Map<String, Class<? extends io.benchsuite.core.run.ReportSection>> byKey = SectionTypes.loaded().byKey();
+        Map<String, Class<? extends ReportSection>> byKey = SectionTypes.loaded().byKey();
         assertThat(byKey).containsEntry(ClientSection.KEY, ClientSection.class)
                 .containsEntry(ServerSection.KEY, ServerSection.class)
                 .containsEntry(QueueDepthSection.KEY, QueueDepthSection.class);

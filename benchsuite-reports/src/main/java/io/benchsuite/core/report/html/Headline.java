@@ -6,6 +6,7 @@ import io.benchsuite.core.report.html.internal.HtmlNumbers;
 import io.benchsuite.core.report.model.BatchSection;
 import io.benchsuite.core.report.model.EngineSnapshotSection;
 import io.benchsuite.core.report.model.FigureResolver;
+import io.benchsuite.core.report.model.FigureSourcesSection;
 import io.benchsuite.core.report.model.GoodputSummary;
 import io.benchsuite.core.report.model.GpuSection;
 import io.benchsuite.core.report.model.HostSection;
@@ -216,7 +217,7 @@ public record Headline(String key, String name, String definition, List<Figure> 
                         : hostMeter == null ? "no energy source" : hostMeter) + ").",
                 engine.isPresent() || gpu.isPresent() ? "no energy meter was readable (no power figures in the GPU, engine snapshot or host sections)"
                         : host.isPresent() ? "no energy meter was readable (host.energy is empty)" : noHost,
-                sourced(energy, Unit.JOULES_PER_TOKEN),
+                sourced(shownAt(report, "energyPerToken", energy), Unit.JOULES_PER_TOKEN),
                 fig("host", hostEnergy ? Double.NaN : host.map(h -> h.energy().joulesPerOutputToken()).orElse(Double.NaN),
                         Unit.JOULES_PER_TOKEN, "/host/energy/joulesPerOutputToken")));
         return out;
@@ -236,6 +237,16 @@ public record Headline(String key, String name, String definition, List<Figure> 
     /** The figure labelled with where it came from ({@code server}, {@code gpu}, {@code simulator}, ...). */
     private static Figure sourced(SourcedFigure f, Unit unit) {
         return f.known() ? new Figure(f.source(), ReportNumbers.round(f.value()), unit, f.pointer()) : fig("", Double.NaN, unit, "");
+    }
+
+    /**
+     * The figure with the pointer where report.json holds the value shown: a figure divided out of a block (the GPU's
+     * energy over the run's tokens) is written only in the {@code figureSources} block, so the page points there
+     * when the report has it; a figure read as it is keeps its block's pointer.
+     */
+    private static SourcedFigure shownAt(Report report, String key, SourcedFigure f) {
+        if (!f.known() || !SourcedFigure.GPU.equals(f.source()) || report.section(FigureSourcesSection.class).isEmpty()) return f;
+        return new SourcedFigure(f.value(), f.source(), "/" + FigureSourcesSection.KEY + "/" + key + "/value");
     }
 
     /** Where a figure came from, in words. */

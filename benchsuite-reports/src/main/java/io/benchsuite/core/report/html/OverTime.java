@@ -8,6 +8,7 @@ import io.benchsuite.core.report.html.internal.SpecDecodeHtml;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ServerSection;
 import io.benchsuite.core.run.SecondSample;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -29,7 +30,7 @@ final class OverTime {
                 .addWide("sent (achieved)", sec, column(ts, SecondSample::sent))
                 .add("completed", sec, column(ts, SecondSample::completed));
         double[] target = column(ts, SecondSample::targetRate);
-        if (java.util.Arrays.stream(target).anyMatch(Double::isFinite)) rate.addDashed("target", sec, target);
+        if (Arrays.stream(target).anyMatch(Double::isFinite)) rate.addDashed("target", sec, target);
         figure(b, rate.svg(), "achieved = requests sent per second; the wide light line shows through where completed matches it");
         figure(b, new LineChart("Active requests", "time (s)", "requests in flight (mean)")
                 .add("active", sec, column(ts, SecondSample::activeRequests)).svg(), "mean requests in flight per second");

@@ -3,7 +3,9 @@ package io.benchsuite.core.report.json;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,6 +14,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.benchsuite.api.util.IoErrors;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ReportFormat;
+import io.benchsuite.core.run.SecondSample;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -172,14 +175,14 @@ public final class ReportJson implements ReportFormat {
         notNull(path, "path");
         Path file = Files.isRegularFile(path) || path.toString().endsWith(".json") ? path : path.resolve(FILE_NAME);
         try {
-            com.fasterxml.jackson.core.JsonParser p = MAPPER.getFactory().createParser(Files.newInputStream(file));
+            JsonParser p = MAPPER.getFactory().createParser(Files.newInputStream(file));
             try {
-                if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+                if (p.nextToken() != JsonToken.START_OBJECT) {
                     throw new InvalidReportException(file, "does not hold a JSON object", null);
                 }
                 for (String key = p.nextFieldName(); key != null; key = p.nextFieldName()) {
-                    com.fasterxml.jackson.core.JsonToken t = p.nextToken();
-                    if (key.equals("timeSeries") && t == com.fasterxml.jackson.core.JsonToken.START_ARRAY) {
+                    JsonToken t = p.nextToken();
+                    if (key.equals("timeSeries") && t == JsonToken.START_ARRAY) {
                         return new SeriesReader(p, file);
                     }
                     p.skipChildren();
@@ -197,10 +200,10 @@ public final class ReportJson implements ReportFormat {
 
     /** The seconds of one report's {@code timeSeries}, in order; close it when done. */
     public static final class SeriesReader implements AutoCloseable {
-        private final com.fasterxml.jackson.core.JsonParser parser;
+        private final JsonParser parser;
         private final Path file;
 
-        private SeriesReader(com.fasterxml.jackson.core.JsonParser parser, Path file) {
+        private SeriesReader(JsonParser parser, Path file) {
             this.parser = parser;
             this.file = file;
         }
@@ -210,15 +213,15 @@ public final class ReportJson implements ReportFormat {
          *
          * @throws InvalidReportException naming the file when an entry is not a second of a series
          */
-        public io.benchsuite.core.run.SecondSample next() {
+        public SecondSample next() {
             if (parser == null || parser.isClosed()) return null;
             try {
-                com.fasterxml.jackson.core.JsonToken t = parser.nextToken();
-                if (t != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+                JsonToken t = parser.nextToken();
+                if (t != JsonToken.START_OBJECT) {
                     parser.close();
                     return null;
                 }
-                return MAPPER.readValue(parser, io.benchsuite.core.run.SecondSample.class);
+                return MAPPER.readValue(parser, SecondSample.class);
             } catch (IOException e) {
                 throw new InvalidReportException(file, "has a timeSeries entry that cannot be read: " + e.getMessage(), e);
             }

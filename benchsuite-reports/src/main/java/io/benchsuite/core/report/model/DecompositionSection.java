@@ -7,6 +7,7 @@ import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.core.analysis.decomposition.IndexValue;
 import io.benchsuite.core.analysis.decomposition.LatencyDecomposition;
 import io.benchsuite.core.analysis.decomposition.MemoryIndices;
+import io.benchsuite.core.analysis.decomposition.PhaseShares;
 import io.benchsuite.core.analysis.decomposition.PhaseTotal;
 import io.benchsuite.core.analysis.decomposition.ServerPhaseTimes;
 import io.benchsuite.core.run.ReportSection;
@@ -164,7 +165,7 @@ public record DecompositionSection(List<Shares> views, String serverAbsent, Cold
         return new PhaseTotal(Math.max(0, meanMs) * n / 1000, n);
     }
 
-    private static Shares shares(io.benchsuite.core.analysis.decomposition.PhaseShares s, List<String> notes) {
+    private static Shares shares(PhaseShares s, List<String> notes) {
         return new Shares(s.source(), s.requests(), s.meanE2eMs(), s.queueing(), s.prefill(), s.decode(), s.other(), notes);
     }
 

@@ -1,6 +1,7 @@
 package io.benchsuite.core.report.model;
 
 import io.benchsuite.core.run.RunResult;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Map;
 
@@ -72,7 +73,7 @@ public record RunDetails(String name, RunResult.Status status, Instant startedAt
 
     /** A number without trailing zeros, at most 4 decimals. */
     private static String plain(double v) {
-        return java.math.BigDecimal.valueOf(Math.round(v * 10_000) / 10_000.0).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(Math.round(v * 10_000) / 10_000.0).stripTrailingZeros().toPlainString();
     }
 
     /** Whether the run's input failed before its schedule ended ({@link #stopReason()} says why). */

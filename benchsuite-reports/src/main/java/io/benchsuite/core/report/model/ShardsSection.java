@@ -2,6 +2,8 @@ package io.benchsuite.core.report.model;
 
 import io.benchsuite.core.run.ReportSection;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -70,7 +72,7 @@ public record ShardsSection(int count, int merged, List<Integer> missing, Instan
                         RuntimeEnvironment environment, long requestLines, Map<String, Object> sections) {
         public Entry {
             errorsByKind = Maps.ordered(errorsByKind);
-            sections = sections == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(sections));
+            sections = sections == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(sections));
         }
     }
 }

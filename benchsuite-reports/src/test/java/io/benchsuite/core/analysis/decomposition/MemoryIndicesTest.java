@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.Optional;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
@@ -56,6 +57,6 @@ class MemoryIndicesTest {
         assertThat(full.nmi().value()).isEqualTo(0.5);
         assertThat(full.sle().value()).isEqualTo(1.0);
         assertThat(full.q().present()).isFalse();
-        assertThatThrownBy(() -> new IndexValue("X", 1, java.util.Optional.of("why"))).hasMessage("X: give either a value or the reason it is absent");
+        assertThatThrownBy(() -> new IndexValue("X", 1, Optional.of("why"))).hasMessage("X: give either a value or the reason it is absent");
     }
 }

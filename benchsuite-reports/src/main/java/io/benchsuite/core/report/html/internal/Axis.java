@@ -1,6 +1,7 @@
 package io.benchsuite.core.report.html.internal;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,7 +77,7 @@ final class Axis {
     /** Tick text: the shortest plain decimal (Locale-independent). */
     static String label(double v) {
         if (v == 0) return "0";
-        BigDecimal d = BigDecimal.valueOf(v).round(new java.math.MathContext(6)).stripTrailingZeros();
+        BigDecimal d = BigDecimal.valueOf(v).round(new MathContext(6)).stripTrailingZeros();
         if (Math.abs(v) >= 1e6) return d.toEngineeringString();
         return d.toPlainString();
     }

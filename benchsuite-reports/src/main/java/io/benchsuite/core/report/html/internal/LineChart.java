@@ -3,7 +3,9 @@ package io.benchsuite.core.report.html.internal;
 import static io.benchsuite.core.report.html.internal.Html.esc;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A line chart drawn as inline SVG on the server side: titled, axes with units and tick labels, a
@@ -53,7 +55,7 @@ public final class LineChart {
     private boolean logY;
     private boolean dots;
     private boolean joinGaps;
-    private final java.util.Set<Series> wide = new java.util.HashSet<>();
+    private final Set<Series> wide = new HashSet<>();
 
     private final String title;
     private final String xLabel;

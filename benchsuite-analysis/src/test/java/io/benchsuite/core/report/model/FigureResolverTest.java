@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,7 +42,7 @@ class FigureResolverTest {
             ((ObjectNode) gpu.get("memoryUsedBytes")).put("peak", 30_000_000_000L);
         });
         SourcedFigure energy = FigureResolver.energyPerToken(r);
-        assertThat(energy.value()).isCloseTo(0.1, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(energy.value()).isCloseTo(0.1, Assertions.within(1e-12));
         assertThat(energy.source()).isEqualTo("gpu");
         assertThat(energy.pointer()).isEqualTo("/gpu/energyJoules");
         assertThat(FigureResolver.memoryPeak(r)).isEqualTo(new SourcedFigure(30e9, "gpu", "/gpu/memoryUsedBytes/peak"));
