@@ -103,7 +103,7 @@ class BackendOptionsCliTest {
         assertThat(cli.out()).startsWith("vllm: vLLM OpenAI-compatible server")
                 .containsPattern("OPTION\\s+TYPE\\s+DEFAULT\\s+SECRET\\s+DESCRIPTION")
                 .containsPattern("\\nread-timeout\\s+duration\\s+60s\\s+no\\s+longest silence")
-                .containsPattern("\\nendpoint\\s+chat\\|completions\\|embeddings\\|rerank\\|score\\s+chat\\s+no\\s")
+                .containsPattern("\\nendpoint\\s+chat\\|completions\\|embeddings\\|rerank\\|score\\|transcriptions\\s+chat\\s+no\\s")
                 .containsPattern("\\nurl\\s+url\\s+http://localhost:8000\\s")
                 .containsPattern("\\nheader\\.<name>\\s+string\\s+-\\s+no\\s")
                 .contains("Also accepted, as by every backend").contains("device, quantization, seed");
