@@ -17,7 +17,7 @@ final class RunSpecCases {
     static final Map<String, String> ENV = Map.of("BENCH_KEY", "sk-env-key-0001", "VLLM_CREDS", "carol:pw-from-env",
             "TENANT_TOKEN", "tok-env-0002");
 
-    private static final Path DATA = Path.of("..", "benchsuite-core", "src", "test", "resources", "io", "benchsuite", "core",
+    private static final Path DATA = Path.of("..", "benchsuite-workloads", "src", "test", "resources", "io", "benchsuite", "core",
             "workload").toAbsolutePath().normalize();
 
     /**
