@@ -4,8 +4,8 @@ import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendInfo;
 import io.benchsuite.api.backend.SecretMask;
+import io.benchsuite.core.phases.ColdStartListener;
 import io.benchsuite.core.phases.EngineSnapshotListener;
-import io.benchsuite.core.phases.PhasesListener;
 import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.workload.ContextLimit;
 import java.util.List;
@@ -43,9 +43,9 @@ final class RunWiring {
      */
     static void addPhaseListeners(List<RunListener> all, Backend b) {
         all.add(new EngineSnapshotListener(b));
-        boolean phasesGiven = all.stream().anyMatch(l -> l instanceof PhasesListener);
+        boolean phasesGiven = all.stream().anyMatch(l -> l instanceof ColdStartListener);
         if (!phasesGiven) {
-            all.add(new PhasesListener(PhasesListener.DEFAULT_COLD_START_REQUESTS, "in-process".equals(b.info().endpoint())));
+            all.add(new ColdStartListener(ColdStartListener.DEFAULT_COLD_START_REQUESTS, "in-process".equals(b.info().endpoint())));
         }
     }
 

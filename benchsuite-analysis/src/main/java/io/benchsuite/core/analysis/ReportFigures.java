@@ -10,9 +10,9 @@ import io.benchsuite.core.analysis.pareto.ParetoCandidate;
 import io.benchsuite.core.analysis.sweep.PointFigure;
 import io.benchsuite.core.analysis.sweep.SweepPoint;
 import io.benchsuite.core.report.model.AccuracySection;
+import io.benchsuite.core.report.model.ColdStartSection;
 import io.benchsuite.core.report.model.FigureResolver;
 import io.benchsuite.core.report.model.HostSection;
-import io.benchsuite.core.report.model.PhasesSection;
 import io.benchsuite.core.report.model.Report;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -74,7 +74,7 @@ public final class ReportFigures {
         v.put(HeadlineMetric.KV_CACHE_HIT_RATE, kvCacheHitRate(report));
         v.put(HeadlineMetric.MEMORY_PEAK, FigureResolver.memoryPeak(report).value());
         v.put(HeadlineMetric.MEMORY_FRAGMENTATION, FigureResolver.kvFragmentation(report).value());
-        v.put(HeadlineMetric.WARMUP_TIME, report.section(PhasesSection.class).map(PhasesSection::jitCompileMs)
+        v.put(HeadlineMetric.WARMUP_TIME, report.section(ColdStartSection.class).map(ColdStartSection::jitCompileMs)
                 .filter(Double::isFinite).or(() -> host.map(h -> h.jit().compileMs()).map(Long::doubleValue)).orElse(Double.NaN));
         v.put(HeadlineMetric.CPU_PEAK, host.map(h -> h.cpu().processPeakPct() / 100).orElse(Double.NaN));
         v.put(HeadlineMetric.ENERGY_PER_TOKEN, energyPerToken(report));

@@ -5,8 +5,8 @@ import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.backends.inprocess.InProcessBackend;
 import io.benchsuite.core.Benchmark;
-import io.benchsuite.core.phases.PhasesListener;
-import io.benchsuite.core.report.model.PhasesSection;
+import io.benchsuite.core.phases.ColdStartListener;
+import io.benchsuite.core.report.model.ColdStartSection;
 import io.benchsuite.core.run.RunResult;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,14 +31,14 @@ public final class LlamaExample {
      * @param result the run
      * @param phases cold start vs steady state
      */
-    public record Figures(Duration loadTime, RunResult result, PhasesSection phases) {}
+    public record Figures(Duration loadTime, RunResult result, ColdStartSection phases) {}
 
     /** Loads the model, runs {@code requests} requests with {@code users} closed-loop users, closes the model. */
     public static Figures run(Path gguf, int users, int requests, Path outputDir) {
         try (LlamaCppGenerator generator = LlamaCppGenerator.load(gguf, users, 256);
              InProcessBackend backend = InProcessBackend.builder(generator).name("llama-cpp")
                      .model(gguf.getFileName().toString()).threads(users).build()) {
-            PhasesListener phases = new PhasesListener(COLD_START_REQUESTS);
+            ColdStartListener phases = new ColdStartListener(COLD_START_REQUESTS);
             Benchmark.Builder b = Benchmark.named("llama-in-process").backend(backend).seed(SeedChain.fromLong(11))
                     .workload(Workload.closed(users).maxRequests(requests).inputTokens(LengthDistribution.fixed(48))
                             .outputTokens(LengthDistribution.fixed(32)).build())

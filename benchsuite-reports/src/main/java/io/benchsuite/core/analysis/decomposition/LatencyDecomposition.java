@@ -39,10 +39,10 @@ public final class LatencyDecomposition {
      * @param records the run's requests, any phase and outcome
      * @return the shares, or empty when no measured request succeeded with a first token
      */
-    public static Optional<PhaseShares> fromRequests(List<RequestRecord> records) {
+    public static Optional<StageShares> fromRequests(List<RequestRecord> records) {
         ClientTotals s = sums(records);
         if (s.n == 0 || s.e2e <= 0) return Optional.empty();
-        return Optional.of(new PhaseShares("client", s.n, s.e2e / s.n / 1e6, s.queue / s.e2e, s.prefill / s.e2e, s.decode / s.e2e, 0,
+        return Optional.of(new StageShares("client", s.n, s.e2e / s.n / 1e6, s.queue / s.e2e, s.prefill / s.e2e, s.decode / s.e2e, 0,
                 List.of("client view: the server's own queue is part of prefill")));
     }
 
@@ -53,7 +53,7 @@ public final class LatencyDecomposition {
      * @param source a name for the source, e.g. {@code server (vllm histograms)}
      * @return the shares, or empty when a phase observed nothing
      */
-    public static Optional<PhaseShares> fromServer(ServerPhaseTimes server, String source) {
+    public static Optional<StageShares> fromServer(ServerStageTimes server, String source) {
         notNull(server, "server");
         notNull(source, "source");
         double q = server.queue().meanMs(), p = server.prefill().meanMs(), d = server.decode().meanMs();
@@ -70,7 +70,7 @@ public final class LatencyDecomposition {
         long n = Math.min(server.queue().count(), Math.min(server.prefill().count(), server.decode().count()));
         double other = 1 - (q + p + d) / e2e;
         if (other < 0) notes.add(String.format(Locale.ROOT, "the phases' means exceed the server's mean E2E by %.1f ms", -other * e2e));
-        return Optional.of(new PhaseShares(source, n, e2e, q / e2e, p / e2e, d / e2e, other, notes));
+        return Optional.of(new StageShares(source, n, e2e, q / e2e, p / e2e, d / e2e, other, notes));
     }
 
     /**
@@ -81,7 +81,7 @@ public final class LatencyDecomposition {
      * @param server the server's histogram deltas over the same window
      * @return the shares, or empty when either side has nothing
      */
-    public static Optional<PhaseShares> combined(List<RequestRecord> records, ServerPhaseTimes server) {
+    public static Optional<StageShares> combined(List<RequestRecord> records, ServerStageTimes server) {
         notNull(server, "server");
         ClientTotals s = sums(records);
         if (s.n == 0 || s.e2e <= 0) return Optional.empty();
@@ -100,15 +100,15 @@ public final class LatencyDecomposition {
      * @param ttftFromSendMs mean time to first token from the send
      * @return the shares, or empty when a mean is missing or E2E is not above 0
      */
-    public static Optional<PhaseShares> fromMeans(long requests, double e2eMs, double ttftMs, double ttftFromSendMs) {
+    public static Optional<StageShares> fromMeans(long requests, double e2eMs, double ttftMs, double ttftFromSendMs) {
         if (requests <= 0 || !(e2eMs > 0) || !Double.isFinite(ttftMs) || !Double.isFinite(ttftFromSendMs)) return Optional.empty();
         double wait = Math.max(0, ttftMs - ttftFromSendMs);
-        return Optional.of(new PhaseShares("client", requests, e2eMs, wait / e2eMs, ttftFromSendMs / e2eMs, (e2eMs - ttftMs) / e2eMs,
+        return Optional.of(new StageShares("client", requests, e2eMs, wait / e2eMs, ttftFromSendMs / e2eMs, (e2eMs - ttftMs) / e2eMs,
                 0, List.of("client view: the server's own queue is part of prefill")));
     }
 
     /**
-     * The client's mean E2E split with the server's phases (the same as {@link #combined(List, ServerPhaseTimes)},
+     * The client's mean E2E split with the server's phases (the same as {@link #combined(List, ServerStageTimes)},
      * from means).
      *
      * @param clientRequests requests the client means are over
@@ -117,7 +117,7 @@ public final class LatencyDecomposition {
      * @param server the server's phase totals over the same window
      * @return the shares, or empty when a server phase observed nothing or E2E is not above 0
      */
-    public static Optional<PhaseShares> combined(long clientRequests, double clientE2eMs, double clientWaitMs, ServerPhaseTimes server) {
+    public static Optional<StageShares> combined(long clientRequests, double clientE2eMs, double clientWaitMs, ServerStageTimes server) {
         notNull(server, "server");
         double q = server.queue().meanMs(), p = server.prefill().meanMs(), d = server.decode().meanMs();
         if (clientRequests <= 0 || !(clientE2eMs > 0) || Double.isNaN(q) || Double.isNaN(p) || Double.isNaN(d)) return Optional.empty();
@@ -130,7 +130,7 @@ public final class LatencyDecomposition {
             notes.add(String.format(Locale.ROOT, "the server's phases exceed the client's mean E2E by %.1f ms: the two windows "
                     + "or request sets differ", -rest));
         }
-        return Optional.of(new PhaseShares("client + server", n, e, (w + q) / e, p / e, d / e, rest / e, notes));
+        return Optional.of(new StageShares("client + server", n, e, (w + q) / e, p / e, d / e, rest / e, notes));
     }
 
     private static final class ClientTotals {

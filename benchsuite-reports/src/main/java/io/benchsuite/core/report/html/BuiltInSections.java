@@ -4,11 +4,11 @@ import io.benchsuite.core.report.json.SectionCatalog;
 import io.benchsuite.core.report.json.SectionType;
 import io.benchsuite.core.report.model.AccuracySection;
 import io.benchsuite.core.report.model.BatchSection;
+import io.benchsuite.core.report.model.ColdStartSection;
 import io.benchsuite.core.report.model.EngineSnapshotSection;
 import io.benchsuite.core.report.model.FigureSourcesSection;
 import io.benchsuite.core.report.model.GpuSection;
 import io.benchsuite.core.report.model.HostSection;
-import io.benchsuite.core.report.model.PhasesSection;
 import io.benchsuite.core.report.model.ScenarioSection;
 import io.benchsuite.core.report.model.ServerSection;
 import java.util.List;
@@ -38,7 +38,7 @@ public final class BuiltInSections implements SectionCatalog {
                 SectionType.of(GpuSection.KEY, GpuSection.class),
                 SectionType.of(EngineSnapshotSection.KEY, EngineSnapshotSection.class),
                 SectionType.of(FigureSourcesSection.KEY, FigureSourcesSection.class),
-                SectionType.of(PhasesSection.KEY, PhasesSection.class),
+                SectionType.of(ColdStartSection.KEY, ColdStartSection.class),
                 SectionType.of(ScenarioSection.KEY, ScenarioSection.class),
                 SectionType.of(AccuracySection.KEY, AccuracySection.class),
                 SectionType.of(BatchSection.KEY, BatchSection.class));

@@ -7,9 +7,9 @@ import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.core.analysis.decomposition.IndexValue;
 import io.benchsuite.core.analysis.decomposition.LatencyDecomposition;
 import io.benchsuite.core.analysis.decomposition.MemoryIndices;
-import io.benchsuite.core.analysis.decomposition.PhaseShares;
-import io.benchsuite.core.analysis.decomposition.PhaseTotal;
-import io.benchsuite.core.analysis.decomposition.ServerPhaseTimes;
+import io.benchsuite.core.analysis.decomposition.ServerStageTimes;
+import io.benchsuite.core.analysis.decomposition.StageShares;
+import io.benchsuite.core.analysis.decomposition.StageTotal;
 import io.benchsuite.core.run.ReportSection;
 import java.util.ArrayList;
 import java.util.List;
@@ -122,7 +122,7 @@ public record DecompositionSection(List<Shares> views, String serverAbsent, Cold
         });
         Optional<ServerSection> server = report.section(ServerSection.class);
         Optional<EngineSnapshotSection> engine = report.section(EngineSnapshotSection.class);
-        ServerPhaseTimes phases = null;
+        ServerStageTimes phases = null;
         String phasesSource = null;
         String serverAbsent = null;
         if (engine.isPresent() && engine.get().phases().known()) {
@@ -145,27 +145,27 @@ public record DecompositionSection(List<Shares> views, String serverAbsent, Cold
             LatencyDecomposition.fromServer(phases, source).ifPresent(s -> views.add(shares(s, s.notes())));
             LatencyDecomposition.combined(n, e2e.mean(), waitMs, phases).ifPresent(s -> views.add(shares(s, s.notes())));
         }
-        Optional<PhasesSection> ph = report.section(PhasesSection.class);
+        Optional<ColdStartSection> ph = report.section(ColdStartSection.class);
         ColdStart cold = ph.map(p -> new ColdStart(p.coldStartRequests(), p.coldStart().ttftMs(), p.coldStart().e2eMs(),
                 p.steady().ttftMs(), p.steady().e2eMs())).orElse(null);
         String coldAbsent = cold != null ? null
                 : "no phases section: every run records cold start against steady state from its requests since this "
                         + "version; this report was written before, or by a run without one";
-        double jit = ph.map(PhasesSection::jitCompileMs).filter(Double::isFinite)
+        double jit = ph.map(ColdStartSection::jitCompileMs).filter(Double::isFinite)
                 .or(() -> report.section(HostSection.class).map(h -> h.jit().compileMs()).map(Long::doubleValue))
                 .orElse(Double.NaN);
         return new DecompositionSection(views, serverAbsent, cold, coldAbsent, jit, indices(engine));
     }
 
-    private static ServerPhaseTimes times(long n, double q, double p, double d, double e) {
-        return new ServerPhaseTimes(total(q, n), total(p, n), total(d, n), Double.isFinite(e) ? total(e, n) : null);
+    private static ServerStageTimes times(long n, double q, double p, double d, double e) {
+        return new ServerStageTimes(total(q, n), total(p, n), total(d, n), Double.isFinite(e) ? total(e, n) : null);
     }
 
-    private static PhaseTotal total(double meanMs, long n) {
-        return new PhaseTotal(Math.max(0, meanMs) * n / 1000, n);
+    private static StageTotal total(double meanMs, long n) {
+        return new StageTotal(Math.max(0, meanMs) * n / 1000, n);
     }
 
-    private static Shares shares(PhaseShares s, List<String> notes) {
+    private static Shares shares(StageShares s, List<String> notes) {
         return new Shares(s.source(), s.requests(), s.meanE2eMs(), s.queueing(), s.prefill(), s.decode(), s.other(), notes);
     }
 

@@ -6,7 +6,7 @@
  * baselines) renders one model, whether the run just ended or ran a year ago. The known listener
  * sections are typed here too ({@link io.benchsuite.core.report.model.ServerSection},
  * {@link io.benchsuite.core.report.model.HostSection}, {@link io.benchsuite.core.report.model.GpuSection},
- * {@link io.benchsuite.core.report.model.PhasesSection}); any other top-level key is kept as an
+ * {@link io.benchsuite.core.report.model.ColdStartSection}); any other top-level key is kept as an
  * {@link io.benchsuite.core.report.model.UnknownSection}. Numbers follow
  * {@link io.benchsuite.core.report.model.ReportNumbers}: 6 decimals, {@code NaN} for what could not
  * be measured (JSON {@code null}).

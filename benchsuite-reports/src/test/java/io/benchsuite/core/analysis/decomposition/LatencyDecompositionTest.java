@@ -26,7 +26,7 @@ class LatencyDecompositionTest {
 
     @Test
     void perRequestTimingsPartitionE2eExactly() {
-        PhaseShares s = LatencyDecomposition.fromRequests(run()).orElseThrow();
+        StageShares s = LatencyDecomposition.fromRequests(run()).orElseThrow();
         assertThat(s.requests()).isEqualTo(2);
         assertThat(s.meanE2eMs()).isCloseTo(100, within(1e-9));
         assertThat(s.queueing()).isCloseTo(10.0 / 200, within(1e-12));
@@ -40,11 +40,11 @@ class LatencyDecompositionTest {
     @Test
     void serverHistogramsGiveTheServersOwnQueue() {
         // means: queue 20 ms, prefill 50 ms, decode 200 ms, server E2E 280 ms (10 ms outside the three phases)
-        Map<String, PhaseTotal> deltas = Map.of(ServerPhaseTimes.VLLM_QUEUE, new PhaseTotal(2, 100),
-                ServerPhaseTimes.VLLM_PREFILL, new PhaseTotal(5, 100), ServerPhaseTimes.VLLM_DECODE, new PhaseTotal(20, 100),
-                ServerPhaseTimes.VLLM_E2E, new PhaseTotal(28, 100));
-        ServerPhaseTimes t = ServerPhaseTimes.fromVllm(deltas).orElseThrow();
-        PhaseShares s = LatencyDecomposition.fromServer(t, "server (vllm histograms)").orElseThrow();
+        Map<String, StageTotal> deltas = Map.of(ServerStageTimes.VLLM_QUEUE, new StageTotal(2, 100),
+                ServerStageTimes.VLLM_PREFILL, new StageTotal(5, 100), ServerStageTimes.VLLM_DECODE, new StageTotal(20, 100),
+                ServerStageTimes.VLLM_E2E, new StageTotal(28, 100));
+        ServerStageTimes t = ServerStageTimes.fromVllm(deltas).orElseThrow();
+        StageShares s = LatencyDecomposition.fromServer(t, "server (vllm histograms)").orElseThrow();
         assertThat(s.meanE2eMs()).isCloseTo(280, within(1e-9));
         assertThat(s.queueing()).isCloseTo(20.0 / 280, within(1e-12));
         assertThat(s.prefill()).isCloseTo(50.0 / 280, within(1e-12));
@@ -52,7 +52,7 @@ class LatencyDecompositionTest {
         assertThat(s.other()).isCloseTo(10.0 / 280, within(1e-12));
         assertThat(s.notes()).isEmpty();
 
-        PhaseShares noE2e = LatencyDecomposition.fromServer(new ServerPhaseTimes(t.queue(), t.prefill(), t.decode(), null), "s").orElseThrow();
+        StageShares noE2e = LatencyDecomposition.fromServer(new ServerStageTimes(t.queue(), t.prefill(), t.decode(), null), "s").orElseThrow();
         assertThat(noE2e.decode()).isCloseTo(200.0 / 270, within(1e-12));
         assertThat(noE2e.other()).isCloseTo(0, within(1e-12));
         assertThat(noE2e.notes()).containsExactly("the server exposes no end-to-end histogram: shares are of queue + prefill + decode");
@@ -60,29 +60,29 @@ class LatencyDecompositionTest {
 
     @Test
     void aServerWithoutPhaseHistogramsIsSaid() {
-        Map<String, PhaseTotal> deltas = Map.of(ServerPhaseTimes.VLLM_QUEUE, new PhaseTotal(2, 100));
-        assertThat(ServerPhaseTimes.fromVllm(deltas)).isEmpty();
-        assertThat(ServerPhaseTimes.missingVllm(deltas))
+        Map<String, StageTotal> deltas = Map.of(ServerStageTimes.VLLM_QUEUE, new StageTotal(2, 100));
+        assertThat(ServerStageTimes.fromVllm(deltas)).isEmpty();
+        assertThat(ServerStageTimes.missingVllm(deltas))
                 .hasValue("the server exposes no vllm:request_prefill_time_seconds, vllm:request_decode_time_seconds");
-        PhaseTotal none = new PhaseTotal(0, 0);
-        assertThat(LatencyDecomposition.fromServer(new ServerPhaseTimes(none, none, none, null), "s")).isEmpty();
-        assertThatThrownBy(() -> new PhaseTotal(-1, 3)).hasMessageStartingWith("a histogram's sum delta must be a finite number >= 0 s, got -1.0");
+        StageTotal none = new StageTotal(0, 0);
+        assertThat(LatencyDecomposition.fromServer(new ServerStageTimes(none, none, none, null), "s")).isEmpty();
+        assertThatThrownBy(() -> new StageTotal(-1, 3)).hasMessageStartingWith("a histogram's sum delta must be a finite number >= 0 s, got -1.0");
     }
 
     @Test
     void clientAndServerTogetherSplitTheClientsE2e() {
         // client: mean E2E 100 ms of which 5 ms waiting before the send; server: queue 10, prefill 20, decode 60
         List<RequestRecord> client = List.of(ok(0, 0, 5, 40, 100, 10), ok(1, 0, 5, 40, 100, 10));
-        ServerPhaseTimes server = new ServerPhaseTimes(new PhaseTotal(0.02, 2), new PhaseTotal(0.04, 2), new PhaseTotal(0.12, 2), null);
-        PhaseShares s = LatencyDecomposition.combined(client, server).orElseThrow();
+        ServerStageTimes server = new ServerStageTimes(new StageTotal(0.02, 2), new StageTotal(0.04, 2), new StageTotal(0.12, 2), null);
+        StageShares s = LatencyDecomposition.combined(client, server).orElseThrow();
         assertThat(s.queueing()).isCloseTo(0.15, within(1e-12));
         assertThat(s.prefill()).isCloseTo(0.20, within(1e-12));
         assertThat(s.decode()).isCloseTo(0.60, within(1e-12));
         assertThat(s.other()).isCloseTo(0.05, within(1e-12));
         assertThat(s.notes()).hasSize(1);
 
-        ServerPhaseTimes tooLong = new ServerPhaseTimes(new PhaseTotal(0.02, 2), new PhaseTotal(0.04, 2), new PhaseTotal(0.2, 2), null);
-        PhaseShares odd = LatencyDecomposition.combined(client, tooLong).orElseThrow();
+        ServerStageTimes tooLong = new ServerStageTimes(new StageTotal(0.02, 2), new StageTotal(0.04, 2), new StageTotal(0.2, 2), null);
+        StageShares odd = LatencyDecomposition.combined(client, tooLong).orElseThrow();
         assertThat(odd.other()).isCloseTo(-0.35, within(1e-12));
         assertThat(odd.notes().get(1)).isEqualTo("the server's phases exceed the client's mean E2E by 35.0 ms: the two windows or request sets differ");
     }

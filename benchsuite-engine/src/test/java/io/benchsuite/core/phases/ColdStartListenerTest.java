@@ -19,8 +19,8 @@ import io.benchsuite.api.workload.Phase;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.report.json.ReportJson;
+import io.benchsuite.core.report.model.ColdStartSection;
 import io.benchsuite.core.report.model.DecompositionSection;
-import io.benchsuite.core.report.model.PhasesSection;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.testing.JsonTrees;
 import io.benchsuite.testkit.ScriptedBackend;
@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The phases section separates a slow start from the steady state and splits E2E into its parts. */
-class PhasesListenerTest {
+class ColdStartListenerTest {
     private static final long MS = 1_000_000;
 
     /** A successful request scheduled at 0: sent after {@code lagMs}, first token {@code prefillMs} later, ended {@code decodeMs} after that. */
@@ -43,16 +43,16 @@ class PhasesListenerTest {
 
     @Test
     void coldStartAgainstSteadyStateAndTheSharesOfE2eAreExact() {
-        PhasesListener phases = new PhasesListener(2);
+        ColdStartListener phases = new ColdStartListener(2);
         phases.onRequestFinished(request(0, Phase.MEASURED, 0, 60, 40));  // ttft 60, e2e 100
         phases.onRequestFinished(request(1, Phase.MEASURED, 0, 40, 20));  // ttft 40, e2e 60
         phases.onRequestFinished(request(2, Phase.MEASURED, 2, 4, 14));   // ttft 6, e2e 20
         phases.onRequestFinished(request(3, Phase.MEASURED, 0, 10, 10));  // ttft 10, e2e 20
         phases.onRequestFinished(request(4, Phase.COOLDOWN, 0, 1, 1));    // in the shares, not in steady
-        PhasesSection p = phases.phases();
+        ColdStartSection p = phases.phases();
         assertThat(p.coldStartRequests()).isEqualTo(2);
-        assertThat(p.coldStart()).isEqualTo(new PhasesSection.Group(2, 50.0, 80.0));
-        assertThat(p.steady()).isEqualTo(new PhasesSection.Group(2, 8.0, 20.0));
+        assertThat(p.coldStart()).isEqualTo(new ColdStartSection.Group(2, 50.0, 80.0));
+        assertThat(p.steady()).isEqualTo(new ColdStartSection.Group(2, 8.0, 20.0));
         // sums over all five: queueing 2, prefill 60+40+4+10+1 = 115, decode 40+20+14+10+1 = 85, e2e 202
         assertThat(p.shares().queueing()).isCloseTo(2.0 / 202, within(1e-12));
         assertThat(p.shares().prefill()).isCloseTo(115.0 / 202, within(1e-12));
@@ -62,7 +62,7 @@ class PhasesListenerTest {
 
     @Test
     void noRequestsGivesNullsNotZeros() {
-        JsonNode json = JsonTrees.parse(ReportJson.write(new PhasesListener(5).phases()));
+        JsonNode json = JsonTrees.parse(ReportJson.write(new ColdStartListener(5).phases()));
         assertThat(json.at("/coldStart/ttftMs").isNull()).isTrue();
         assertThat(json.at("/steady/e2eMs").isNull()).isTrue();
         assertThat(json.path("shares").isNull()).isTrue();
@@ -72,7 +72,7 @@ class PhasesListenerTest {
 
     @Test
     void aRunWritesTheSectionAndReadsItBackTyped(@TempDir Path tmp) {
-        PhasesListener phases = new PhasesListener(3);
+        ColdStartListener phases = new ColdStartListener(3);
         RunResult r;
         try (ScriptedBackend backend = new ScriptedBackend(Duration.ofMillis(5), Duration.ofMillis(2))) {
             r = Benchmark.named("phases").backend(backend).seed(SeedChain.fromLong(3)).model("m")
@@ -80,20 +80,20 @@ class PhasesListenerTest {
                             .outputTokens(LengthDistribution.fixed(5)).build())
                     .listener(phases).outputDir(tmp).run();
         }
-        PhasesSection p = phases.phases();
+        ColdStartSection p = phases.phases();
         assertThat(p.coldStart().requests()).isEqualTo(3);
         assertThat(p.steady().requests()).isEqualTo(12);
         assertThat(p.coldStart().ttftMs()).isGreaterThanOrEqualTo(5.0);
         assertThat(p.jitCompileMs()).isGreaterThanOrEqualTo(0.0);
         assertThat(p.shares().queueing() + p.shares().prefill() + p.shares().decode()).isCloseTo(1.0, within(1e-9));
-        assertThat(r.section(PhasesSection.class)).isPresent();
+        assertThat(r.section(ColdStartSection.class)).isPresent();
 
         JsonNode section = JsonTrees.read(tmp.resolve("report.json")).path("phases");
         assertThat(section.path("coldStartRequests").asInt()).isEqualTo(3);
         assertThat(section.at("/coldStart/requests").asLong()).isEqualTo(3);
         assertThat(section.at("/steady/ttftMs").isNumber()).isTrue();
         assertThat(section.at("/shares/decode").isNumber()).isTrue();
-        assertThat(ReportJson.read(tmp).section(PhasesSection.class)).get()
+        assertThat(ReportJson.read(tmp).section(ColdStartSection.class)).get()
                 .extracting(s -> s.steady().requests()).isEqualTo(12L);
     }
 
@@ -132,8 +132,8 @@ class PhasesListenerTest {
                             .outputTokens(LengthDistribution.fixed(3)).build())
                     .outputDir(tmp).run();
         }
-        PhasesSection p = r.section(PhasesSection.class).orElseThrow(() -> new AssertionError("no phases section"));
-        assertThat(p.coldStartRequests()).isEqualTo(PhasesListener.DEFAULT_COLD_START_REQUESTS);
+        ColdStartSection p = r.section(ColdStartSection.class).orElseThrow(() -> new AssertionError("no phases section"));
+        assertThat(p.coldStartRequests()).isEqualTo(ColdStartListener.DEFAULT_COLD_START_REQUESTS);
         assertThat(p.coldStart().requests()).isEqualTo(10);
         assertThat(p.steady().requests()).isEqualTo(5);
         assertThat(p.coldStart().ttftMs()).as("3 of 10 at 40 ms, 7 at 5 ms").isGreaterThanOrEqualTo((3 * 40 + 7 * 5) / 10.0);

@@ -5,7 +5,7 @@ import static io.benchsuite.api.util.Checks.positive;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.run.RunInfo;
 import io.benchsuite.api.workload.Phase;
-import io.benchsuite.core.report.model.PhasesSection;
+import io.benchsuite.core.report.model.ColdStartSection;
 import io.benchsuite.core.run.ReportSection;
 import io.benchsuite.core.run.RunListener;
 import java.lang.management.CompilationMXBean;
@@ -13,7 +13,7 @@ import java.lang.management.ManagementFactory;
 import java.util.List;
 
 /**
- * The three-phase view of a run, as the report section {@code phases} ({@link PhasesSection}): cold
+ * The three-phase view of a run, as the report section {@code phases} ({@link ColdStartSection}): cold
  * start (the first {@code coldStartRequests} requests by schedule index, while classes load and the
  * JIT compiles) against steady state (the rest, cool-down excluded), the JIT compile time spent
  * during the run, and how end-to-end latency splits into queueing (schedule lag: dispatcher and
@@ -21,7 +21,7 @@ import java.util.List;
  * over HTTP the cold start is the server's (model warm-up, first compilations, new connections) as the
  * client sees it, from the request records alone; the JIT compile time is this JVM's, so it is the model's
  * only for an in-process backend and is left out ({@code null}) for one that runs elsewhere
- * ({@link #PhasesListener(int, boolean)}).
+ * ({@link #ColdStartListener(int, boolean)}).
  *
  * <pre>{@code
  * "phases": {"coldStartRequests": 10,
@@ -36,7 +36,7 @@ import java.util.List;
  * requests in the group; a JVM without compilation-time monitoring) is {@code null} in the report.
  * Add one instance per run with {@code Benchmark.Builder.listener(...)}.
  */
-public final class PhasesListener implements RunListener {
+public final class ColdStartListener implements RunListener {
     /** The cold-start group of the listener a run adds by itself for an in-process backend: the first 10 requests. */
     public static final int DEFAULT_COLD_START_REQUESTS = 10;
 
@@ -51,7 +51,7 @@ public final class PhasesListener implements RunListener {
     private long e2e;
 
     /** Counts the first {@code coldStartRequests} requests (by schedule index) as cold start; the model runs in this JVM. */
-    public PhasesListener(int coldStartRequests) {
+    public ColdStartListener(int coldStartRequests) {
         this(coldStartRequests, true);
     }
 
@@ -62,7 +62,7 @@ public final class PhasesListener implements RunListener {
      * @param modelInThisJvm whether the model runs in this JVM, so that its JIT compile time is the model's
      *     (otherwise the section leaves the JIT time out)
      */
-    public PhasesListener(int coldStartRequests, boolean modelInThisJvm) {
+    public ColdStartListener(int coldStartRequests, boolean modelInThisJvm) {
         this.coldStartRequests = positive(coldStartRequests, "coldStartRequests");
         CompilationMXBean c = ManagementFactory.getCompilationMXBean();
         this.compiler = modelInThisJvm && c != null && c.isCompilationTimeMonitoringSupported() ? c : null;
@@ -85,12 +85,12 @@ public final class PhasesListener implements RunListener {
     }
 
     /** The figures so far. */
-    public synchronized PhasesSection phases() {
+    public synchronized ColdStartSection phases() {
         double jit = compiler == null || compileMillisAtStart < 0 ? Double.NaN
                 : (double) (compiler.getTotalCompilationTime() - compileMillisAtStart);
-        PhasesSection.Shares shares = e2e <= 0 ? null
-                : new PhasesSection.Shares((double) queue / e2e, (double) prefill / e2e, (double) decode / e2e);
-        return new PhasesSection(coldStartRequests, cold.stats(), steady.stats(), jit, shares);
+        ColdStartSection.Shares shares = e2e <= 0 ? null
+                : new ColdStartSection.Shares((double) queue / e2e, (double) prefill / e2e, (double) decode / e2e);
+        return new ColdStartSection(coldStartRequests, cold.stats(), steady.stats(), jit, shares);
     }
 
     @Override
@@ -110,9 +110,9 @@ public final class PhasesListener implements RunListener {
             e2e += r.e2eNanos();
         }
 
-        PhasesSection.Group stats() {
-            return n == 0 ? new PhasesSection.Group(0, Double.NaN, Double.NaN)
-                    : new PhasesSection.Group(n, ttft / 1e6 / n, e2e / 1e6 / n);
+        ColdStartSection.Group stats() {
+            return n == 0 ? new ColdStartSection.Group(0, Double.NaN, Double.NaN)
+                    : new ColdStartSection.Group(n, ttft / 1e6 / n, e2e / 1e6 / n);
         }
     }
 }

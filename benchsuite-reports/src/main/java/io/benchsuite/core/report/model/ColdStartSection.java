@@ -14,12 +14,12 @@ import io.benchsuite.core.run.ReportSection;
  * @param jitCompileMs JIT compile time during the run in ms ({@code NaN} where the JVM cannot say)
  * @param shares shares of summed E2E latency, or {@code null} with no successful request
  */
-public record PhasesSection(int coldStartRequests, Group coldStart, Group steady, double jitCompileMs, Shares shares)
+public record ColdStartSection(int coldStartRequests, Group coldStart, Group steady, double jitCompileMs, Shares shares)
         implements ReportSection {
     /** The section's key. */
     public static final String KEY = "phases";
 
-    public PhasesSection {
+    public ColdStartSection {
         coldStart = coldStart == null ? Group.NONE : coldStart;
         steady = steady == null ? Group.NONE : steady;
     }

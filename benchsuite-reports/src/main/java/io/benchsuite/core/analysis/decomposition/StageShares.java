@@ -18,7 +18,7 @@ import java.util.List;
  * @param other share not accounted for by the three phases
  * @param notes what the reader must know to read the shares
  */
-public record PhaseShares(String source, long requests, double meanE2eMs, double queueing, double prefill, double decode,
+public record StageShares(String source, long requests, double meanE2eMs, double queueing, double prefill, double decode,
                           double other, List<String> notes) {
 
     /**
@@ -33,7 +33,7 @@ public record PhaseShares(String source, long requests, double meanE2eMs, double
      * @param other unaccounted share
      * @param notes notes
      */
-    public PhaseShares {
+    public StageShares {
         notNull(source, "source");
         notes = List.copyOf(notes);
     }

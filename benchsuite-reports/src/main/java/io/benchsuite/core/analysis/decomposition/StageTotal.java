@@ -7,7 +7,7 @@ package io.benchsuite.core.analysis.decomposition;
  * @param sumSeconds increase of the histogram's sum, seconds, at least 0
  * @param count increase of its count, at least 0
  */
-public record PhaseTotal(double sumSeconds, long count) {
+public record StageTotal(double sumSeconds, long count) {
 
     /**
      * Checks the deltas.
@@ -15,7 +15,7 @@ public record PhaseTotal(double sumSeconds, long count) {
      * @param sumSeconds increase of the sum
      * @param count increase of the count
      */
-    public PhaseTotal {
+    public StageTotal {
         if (!(sumSeconds >= 0) || Double.isInfinite(sumSeconds)) {
             throw new IllegalArgumentException("a histogram's sum delta must be a finite number >= 0 s, got " + sumSeconds
                     + " (a server restart during the run resets its counters)");

@@ -18,7 +18,7 @@ import java.util.Optional;
  * @param decode decode-time histogram delta
  * @param e2e end-to-end histogram delta, or null when the server does not expose one
  */
-public record ServerPhaseTimes(PhaseTotal queue, PhaseTotal prefill, PhaseTotal decode, PhaseTotal e2e) {
+public record ServerStageTimes(StageTotal queue, StageTotal prefill, StageTotal decode, StageTotal e2e) {
 
     /** vLLM's queue-time histogram. */
     public static final String VLLM_QUEUE = "vllm:request_queue_time_seconds";
@@ -37,7 +37,7 @@ public record ServerPhaseTimes(PhaseTotal queue, PhaseTotal prefill, PhaseTotal 
      * @param decode decode-time delta
      * @param e2e end-to-end delta, or null
      */
-    public ServerPhaseTimes {
+    public ServerStageTimes {
         notNull(queue, "queue");
         notNull(prefill, "prefill");
         notNull(decode, "decode");
@@ -49,10 +49,10 @@ public record ServerPhaseTimes(PhaseTotal queue, PhaseTotal prefill, PhaseTotal 
      * @param deltas histogram deltas keyed by metric name
      * @return the times, or empty when a phase histogram is missing
      */
-    public static Optional<ServerPhaseTimes> fromVllm(Map<String, PhaseTotal> deltas) {
+    public static Optional<ServerStageTimes> fromVllm(Map<String, StageTotal> deltas) {
         notNull(deltas, "deltas");
         if (missingVllm(deltas).isPresent()) return Optional.empty();
-        return Optional.of(new ServerPhaseTimes(deltas.get(VLLM_QUEUE), deltas.get(VLLM_PREFILL), deltas.get(VLLM_DECODE),
+        return Optional.of(new ServerStageTimes(deltas.get(VLLM_QUEUE), deltas.get(VLLM_PREFILL), deltas.get(VLLM_DECODE),
                 deltas.get(VLLM_E2E)));
     }
 
@@ -62,7 +62,7 @@ public record ServerPhaseTimes(PhaseTotal queue, PhaseTotal prefill, PhaseTotal 
      * @param deltas histogram deltas keyed by metric name
      * @return e.g. {@code the server exposes no vllm:request_queue_time_seconds}, or empty when none is missing
      */
-    public static Optional<String> missingVllm(Map<String, PhaseTotal> deltas) {
+    public static Optional<String> missingVllm(Map<String, StageTotal> deltas) {
         List<String> missing = new ArrayList<>();
         for (String name : List.of(VLLM_QUEUE, VLLM_PREFILL, VLLM_DECODE)) {
             if (!deltas.containsKey(name)) missing.add(name);
