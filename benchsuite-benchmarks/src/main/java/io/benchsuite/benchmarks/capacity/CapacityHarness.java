@@ -191,6 +191,9 @@ public final class CapacityHarness {
         int tokens = 1_000_000_000;
         try (ScriptedSseServer server = new ScriptedSseServer(new ScriptedSseServer.Script(Duration.ZERO, Duration.ZERO,
                 tokens, ScriptedSseServer.Closing.KEEP_ALIVE, false), 0, 1)) {
+            // All streams start together: otherwise the first ones can reach their max_tokens and end before the last
+            // one opens, and the window never sees them all (a loaded machine opens the later connections slowly).
+            server.holdFirehoseUntilOpen(p.firehoseStreams());
             RunningBenchmark run = Benchmark.named("firehose")
                     .backend("openai", BackendConfig.of(config(server, p.transport(), p.firehoseStreams())))
                     .workload(Workload.closed(p.firehoseStreams()).maxRequests(p.firehoseStreams())
@@ -216,8 +219,15 @@ public final class CapacityHarness {
             long e1 = server.tokensWritten();
             long t1 = System.nanoTime();
             ProcessCpu after = ProcessCpu.sample();
+            int openAtEnd = server.openStreams();
             run.stop(); // like Ctrl-C: the streams are cancelled, the run ends
             run.await(Duration.ofSeconds(60));
+            if (openAtEnd < p.firehoseStreams()) {
+                // a stream reached its max_tokens inside the window: the figure would mix fewer streams than asked
+                throw new IllegalStateException("firehose: only " + openAtEnd + " of " + p.firehoseStreams()
+                        + " streams still open at the end of the window (tokens written in it: " + (e1 - e0)
+                        + "); shorten the window or raise the answers' length");
+            }
             return new Firehose(p.firehoseStreams(), e1 - e0, (t1 - t0) / 1e9, after.clientSeconds() - before.clientSeconds(),
                     after.jitSeconds() - before.jitSeconds(), after.gcSeconds() - before.gcSeconds());
         }

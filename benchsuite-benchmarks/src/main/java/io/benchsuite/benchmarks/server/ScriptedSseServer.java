@@ -133,6 +133,9 @@ public final class ScriptedSseServer implements AutoCloseable {
     private final AtomicInteger connections = new AtomicInteger();
     private final AtomicLong firstRequest = new AtomicLong(-1);
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final List<Stream> heldFirehoses = new ArrayList<>();
+    private volatile int firehoseGate;
+    private boolean firehoseGateOpen;
 
     /**
      * Starts a server on 127.0.0.1.
@@ -188,6 +191,19 @@ public final class ScriptedSseServer implements AutoCloseable {
     /** Completion requests received so far. */
     public long requests() {
         return requests.get();
+    }
+
+    /**
+     * Makes firehose streams hold their first token until this many streams are open at once, then
+     * start together. Without it the first streams can finish before the last ones open (a loaded
+     * machine opens connections slowly while the first streams take the CPU), and a window meant to
+     * measure that many streams measures fewer.
+     *
+     * @param streams streams to wait for (0: start each stream at once)
+     */
+    public void holdFirehoseUntilOpen(int streams) {
+        if (streams < 0) throw new IllegalArgumentException("streams must be >= 0, got " + streams);
+        this.firehoseGate = streams;
     }
 
     /** Streams being written right now. */
@@ -334,10 +350,23 @@ public final class ScriptedSseServer implements AutoCloseable {
             maxOpenStreams.accumulateAndGet(open, Math::max);
             if (script.firehose()) {
                 ctx.flush();
-                pump();
+                for (Stream s : releasedFirehoses(open)) s.ctx.executor().execute(s::pump);
             } else {
                 ctx.flush();
                 scheduleNext();
+            }
+        }
+
+        /** The streams that may start pumping now: none while the gate waits, this one alone once it is open. */
+        private List<Stream> releasedFirehoses(int open) {
+            synchronized (heldFirehoses) {
+                if (firehoseGateOpen || firehoseGate == 0) return List.of(this);
+                heldFirehoses.add(this);
+                if (open < firehoseGate) return List.of();
+                firehoseGateOpen = true;
+                List<Stream> all = new ArrayList<>(heldFirehoses);
+                heldFirehoses.clear();
+                return all;
             }
         }
 
