@@ -24,8 +24,10 @@ import org.slf4j.LoggerFactory;
  * together: {@code "audioClips":1,"audioSeconds":10.0,"audioBytes":320044,"audioTokens":250} ({@link AudioParts}).
  * A line is written when the request is admitted (before it is queued in the engine) and flushed.
  * A reasoning model's request gets a second line when the engine completes it, with the instants its
- * engine generated the first token and the first answer token (same clock and origin) and its reasoning
- * tokens: {@code {"n":0,"firstTokenNanos":...,"firstAnswerNanos":...,"reasoningTokens":40,"outputTokens":60}}.
+ * engine generated the first token and the first answer token (same clock and origin), the instants those
+ * left the server (the flush that carried each: what a client's times compare with) and its reasoning tokens:
+ * {@code {"n":0,"firstTokenNanos":...,"firstAnswerNanos":...,"firstTokenSentNanos":...,"firstAnswerSentNanos":...,
+ * "reasoningTokens":40,"outputTokens":60}}.
  * A server that serves several models, or logs routing headers, adds a line per request with the model asked
  * for and those headers ({@link #routed}).
  * A request offering tools or asking a response format gets a line saying what it carried and what the
@@ -79,18 +81,28 @@ final class RequestLog implements AutoCloseable {
         }
     }
 
-    /** One completed request of a reasoning model: when its first token and first answer token were generated. */
-    synchronized void reasoned(long number, long firstTokenNanos, long firstAnswerNanos, int reasoningTokens, int outputTokens) {
+    /**
+     * One completed request of a reasoning model: when its engine generated the first token and the first answer
+     * token, and when those left the server (the flush that carried them; -1 when none did).
+     */
+    synchronized void reasoned(long number, long firstTokenNanos, long firstAnswerNanos, long firstTokenSentNanos,
+                               long firstAnswerSentNanos, int reasoningTokens, int outputTokens) {
         if (failed) return;
         try {
-            out.write("{\"n\":" + number + ",\"firstTokenNanos\":" + (firstTokenNanos - startNanos) + ",\"firstAnswerNanos\":"
-                    + (firstAnswerNanos < 0 ? -1 : firstAnswerNanos - startNanos) + ",\"reasoningTokens\":" + reasoningTokens
+            out.write("{\"n\":" + number + ",\"firstTokenNanos\":" + since(firstTokenNanos) + ",\"firstAnswerNanos\":"
+                    + since(firstAnswerNanos) + ",\"firstTokenSentNanos\":" + since(firstTokenSentNanos)
+                    + ",\"firstAnswerSentNanos\":" + since(firstAnswerSentNanos) + ",\"reasoningTokens\":" + reasoningTokens
                     + ",\"outputTokens\":" + outputTokens + "}\n");
             out.flush();
         } catch (IOException e) {
             failed = true;
             LOG.error("cannot append to the request log {}: {}; it stops here", file, e.getMessage());
         }
+    }
+
+    /** An instant as nanoseconds since the server started, or -1 for none. */
+    private long since(long nanoTime) {
+        return nanoTime < 0 ? -1 : nanoTime - startNanos;
     }
 
     /**

@@ -268,7 +268,10 @@ final class SimHttpHandler implements HttpHandler {
         }
         StreamEvents.Event ready = events.poll();
         if (ready != null) return ready;
-        if (out != null) out.flush();
+        if (out != null) {
+            out.flush();
+            events.flushed(System.nanoTime());
+        }
         try {
             StreamEvents.Event e = events.take(EVENT_TIMEOUT_MILLIS);
             if (e == null) {
@@ -308,6 +311,7 @@ final class SimHttpHandler implements HttpHandler {
                 }
                 boolean shaped = p.shaped() != null && p.shaped().shapes() && !t.reasoning();
                 out.write(shaped ? p.shaped().chunk(tokens, ++answers, n >= p.maxTokens()) : tokens.token(t.text(), n >= p.maxTokens(), t.reasoning()));
+                events.wrote(t);
             } else if (e instanceof StreamEvents.Done d) {
                 byte[] rest = p.shaped() == null || !p.shaped().shapes() ? null : p.shaped().remainder(tokens);
                 if (rest != null) out.write(rest);
@@ -323,6 +327,8 @@ final class SimHttpHandler implements HttpHandler {
                 }
                 out.write("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
                 out.flush();
+                events.flushed(System.nanoTime());
+                events.logReasoning(d.usage());
                 return;
             } else {
                 metrics.finished("abort");
@@ -349,9 +355,12 @@ final class SimHttpHandler implements HttpHandler {
                 if (injectMidStream(out, faultPlan, n, handle, events, "data:")) return;
                 text.append(t.text());
                 held = t;
+                events.wrote(t);
             } else if (e instanceof StreamEvents.Done d) {
                 if (held != null) event(out, "data:", tgiEvent(n, held, text.toString(), d.usage().completionTokens(), p.seed(), promptTokens));
                 out.flush();
+                events.flushed(System.nanoTime());
+                events.logReasoning(d.usage());
                 return;
             } else {
                 metrics.finished("abort");
@@ -433,6 +442,7 @@ final class SimHttpHandler implements HttpHandler {
             StreamEvents.Event e = next(events, pending, handle, null);
             if (e instanceof StreamEvents.Token t) {
                 (t.reasoning() && api == Api.CHAT ? reasoning : text).append(t.text());
+                events.wrote(t);
             } else if (e instanceof StreamEvents.Done d) {
                 ObjectNode r = json.createObjectNode();
                 r.put("id", id);
@@ -455,6 +465,8 @@ final class SimHttpHandler implements HttpHandler {
                 if (shaped != null && shaped.shapes() && api == Api.CHAT) shaped.fill((ObjectNode) choice.get("message"), choice);
                 usage(r, d.usage());
                 sendJson(ex, 200, r);
+                events.flushed(System.nanoTime());
+                events.logReasoning(d.usage());
                 return;
             } else {
                 metrics.finished("abort");

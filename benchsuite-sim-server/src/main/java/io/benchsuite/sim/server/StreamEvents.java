@@ -36,6 +36,12 @@ final class StreamEvents implements ResponseListener {
     private long firstTokenNanos = -1;
     private long firstAnswerNanos = -1;
     private int reasoningTokens;
+    // when the first token and the first answer token left the server: the flush after the handler wrote them
+    // (handler thread only); a client can see a token no sooner, so these are what its times compare with
+    private boolean tokenWritten;
+    private boolean answerWritten;
+    private long firstTokenFlushedNanos = -1;
+    private long firstAnswerFlushedNanos = -1;
 
     StreamEvents(ServerMetrics metrics, long arrivalNanos) {
         this(metrics, arrivalNanos, null, -1);
@@ -83,10 +89,31 @@ final class StreamEvents implements ResponseListener {
         // a client that has read the whole response and then reads /metrics finds it counted
         completed = true;
         metrics.finished("length");
-        if (requestLog != null && reasoningTokens > 0) {
-            requestLog.reasoned(number, firstTokenNanos, firstAnswerNanos, reasoningTokens, usage.completionTokens());
-        }
         queue.add(new Done(nanoTime, usage));
+    }
+
+    /** The handler wrote {@code token} into the response (not flushed yet). Handler thread. */
+    void wrote(Token token) {
+        tokenWritten = true;
+        if (!token.reasoning()) answerWritten = true;
+    }
+
+    /** The handler flushed what it had written, at {@code nanoTime}. Handler thread. */
+    void flushed(long nanoTime) {
+        if (tokenWritten && firstTokenFlushedNanos < 0) firstTokenFlushedNanos = nanoTime;
+        if (answerWritten && firstAnswerFlushedNanos < 0) firstAnswerFlushedNanos = nanoTime;
+    }
+
+    /**
+     * Logs a reasoning request once its whole response has left: the instants its engine made the first token
+     * and the first answer token, and the instants those left the server. Handler thread, after {@link Done}
+     * (which the engine queued after its last token, so the engine's figures are complete).
+     */
+    void logReasoning(Usage usage) {
+        if (requestLog != null && reasoningTokens > 0) {
+            requestLog.reasoned(number, firstTokenNanos, firstAnswerNanos, firstTokenFlushedNanos, firstAnswerFlushedNanos,
+                    reasoningTokens, usage.completionTokens());
+        }
     }
 
     /** Whether the engine completed the request (it is counted as finished by length). */

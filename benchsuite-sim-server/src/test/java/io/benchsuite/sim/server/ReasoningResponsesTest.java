@@ -73,6 +73,10 @@ class ReasoningResponsesTest {
         assertThat(done.get("outputTokens").asInt()).isEqualTo(8);
         assertThat(done.get("firstAnswerNanos").asLong()).isGreaterThan(done.get("firstTokenNanos").asLong())
                 .isGreaterThan(lines.get(0).get("receivedNanos").asLong());
+        // a token leaves the server after its engine made it; the first answer token after the first token
+        assertThat(done.get("firstTokenSentNanos").asLong()).isGreaterThanOrEqualTo(done.get("firstTokenNanos").asLong());
+        assertThat(done.get("firstAnswerSentNanos").asLong()).isGreaterThanOrEqualTo(done.get("firstAnswerNanos").asLong())
+                .isGreaterThanOrEqualTo(done.get("firstTokenSentNanos").asLong());
     }
 
     @Test
