@@ -5,19 +5,16 @@ import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.util.Durations;
 import io.benchsuite.api.workload.Workload;
-import io.benchsuite.core.report.ModelsText;
-import io.benchsuite.core.report.ToolsText;
+import io.benchsuite.core.report.json.SectionTypes;
 import io.benchsuite.core.report.model.AccuracySection;
 import io.benchsuite.core.report.model.BatchSection;
 import io.benchsuite.core.report.model.ClientSection;
 import io.benchsuite.core.report.model.EngineSnapshotSection;
 import io.benchsuite.core.report.model.GoodputSummary;
-import io.benchsuite.core.report.model.ModelsSection;
 import io.benchsuite.core.report.model.Rates;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.RequestCounts;
 import io.benchsuite.core.report.model.ServerSection;
-import io.benchsuite.core.report.model.ToolsSection;
 import io.benchsuite.core.report.model.WorkloadConfig;
 import io.benchsuite.core.report.model.WorkloadSection;
 import io.benchsuite.core.run.RunResult;
@@ -133,8 +130,7 @@ final class Summary {
         r.section(WorkloadSection.class).ifPresent(w -> workload(b, w,
                 r.section(ServerSection.class).map(ServerSection::prefixCacheHitRate).orElse(Double.NaN)));
         r.section(ClientSection.class).ifPresent(client -> client(b, client));
-        r.section(ModelsSection.class).ifPresent(m -> b.append(ModelsText.console(m)));
-        r.section(ToolsSection.class).ifPresent(t -> b.append(ToolsText.console(t)));
+        b.append(SectionTypes.loaded().consoleText(r)); // registered sections' lines: per model, tools, ...
         b.append('\n');
         line(b, "%-20s %10s %10s %10s %10s %10s %10s %8s", r.run().simulatedTime() ? "latency (sim. ms)" : "latency (ms)", "mean", "p50", "p90", "p99", "p99.9", "max", "count");
         // the reasoning split only when a request reasoned: without it, it repeats TTFT and TPOT or is empty

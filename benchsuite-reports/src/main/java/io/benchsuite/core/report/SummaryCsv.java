@@ -1,17 +1,16 @@
 package io.benchsuite.core.report;
 
+import static io.benchsuite.core.report.text.SummaryRows.row;
+
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.api.result.RunSummary;
+import io.benchsuite.core.report.json.SectionTypes;
 import io.benchsuite.core.report.model.BatchSection;
 import io.benchsuite.core.report.model.GoodputSummary;
-import io.benchsuite.core.report.model.ModelsSection;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ReportFormat;
-import io.benchsuite.core.report.model.ReportNumbers;
 import io.benchsuite.core.report.model.RequestCounts;
-import io.benchsuite.core.report.model.ToolsSection;
-import java.util.Locale;
 
 /**
  * {@code summary.csv}: one row per figure, columns {@code metric,statistic,value,unit}, so
@@ -81,8 +80,7 @@ public final class SummaryCsv implements ReportFormat {
         row(b, "requests", "cooldown", c.cooldown(), "count");
         row(b, "requests", "error_rate", c.errorRate(), "ratio");
         report.errors().byKind().forEach((kind, count) -> row(b, "errors", kind, count, "count"));
-        report.section(ModelsSection.class).ifPresent(s -> ModelsText.csv(b, s)); // a mixed run's figures per model
-        report.section(ToolsSection.class).ifPresent(s -> ToolsText.csv(b, s));
+        SectionTypes.loaded().csvRows(report, b); // the rows of registered sections: per model, tools, ...
         return b.toString();
     }
 
@@ -97,9 +95,4 @@ public final class SummaryCsv implements ReportFormat {
         row(b, name, "max", l.max(), "ms");
     }
 
-    private static void row(StringBuilder b, String metric, String statistic, double value, String unit) {
-        String v = Double.isFinite(value)
-                ? String.format(Locale.ROOT, "%.6f", ReportNumbers.round(value)).replaceAll("\\.?0+$", "") : "";
-        b.append(metric).append(',').append(statistic).append(',').append(v).append(',').append(unit).append('\n');
-    }
 }

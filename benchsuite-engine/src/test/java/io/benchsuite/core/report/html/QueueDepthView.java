@@ -3,8 +3,12 @@ package io.benchsuite.core.report.html;
 import static io.benchsuite.core.report.html.PageBlocks.box;
 
 import io.benchsuite.core.report.model.Report;
+import io.benchsuite.core.report.text.SummaryRows;
 
-/** How the page draws the tests' {@link QueueDepthSection}: after the telemetry tables (the default place). */
+/**
+ * How the tests' {@link QueueDepthSection} is shown: on the page after the telemetry tables (the default place),
+ * a console line and a {@code summary.csv} row.
+ */
 public final class QueueDepthView implements SectionView<QueueDepthSection> {
     @Override
     public String key() {
@@ -14,6 +18,16 @@ public final class QueueDepthView implements SectionView<QueueDepthSection> {
     @Override
     public Class<QueueDepthSection> type() {
         return QueueDepthSection.class;
+    }
+
+    @Override
+    public String consoleText(QueueDepthSection s) {
+        return "queue depth          peak " + s.peak() + " requests\n";
+    }
+
+    @Override
+    public void csvRows(QueueDepthSection s, StringBuilder csv) {
+        SummaryRows.row(csv, "queue_depth", "peak", s.peak(), "count");
     }
 
     @Override

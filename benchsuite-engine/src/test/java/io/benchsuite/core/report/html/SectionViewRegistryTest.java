@@ -3,6 +3,10 @@ package io.benchsuite.core.report.html;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.benchsuite.api.seed.SeedChain;
+import io.benchsuite.api.workload.LengthDistribution;
+import io.benchsuite.api.workload.Workload;
+import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.json.SectionCatalog;
 import io.benchsuite.core.report.json.SectionType;
@@ -12,10 +16,16 @@ import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ServerSection;
 import io.benchsuite.core.report.model.UnknownSection;
 import io.benchsuite.core.run.ReportSection;
+import io.benchsuite.core.run.RunListener;
+import io.benchsuite.core.run.RunResult;
+import io.benchsuite.testkit.ScriptedBackend;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A section added by test code alone ({@link QueueDepthSection}, {@link QueueDepthView}, one line in
@@ -45,6 +55,29 @@ class SectionViewRegistryTest {
         // the default place: after the server, host and GPU tables, before the errors
         assertThat(page.indexOf("id=\"queue-depth\"")).isGreaterThan(page.indexOf("<section id=\"telemetry\""))
                 .isLessThan(page.indexOf("<section id=\"errors\""));
+    }
+
+    @Test
+    void theSectionsConsoleLineAndCsvRowsComeFromItsRegistrationToo(@TempDir Path dir) throws Exception {
+        try (ScriptedBackend backend = new ScriptedBackend(Duration.ofMillis(1), Duration.ofMillis(1), index -> null, 1)) {
+            RunResult run = Benchmark.named("queue-depth").backend(backend).seed(SeedChain.fromLong(5)).model("m")
+                    .workload(Workload.closed(1).maxRequests(3).inputTokens(LengthDistribution.fixed(8))
+                            .outputTokens(LengthDistribution.fixed(2)).build())
+                    .outputDir(dir).listener(new RunListener() {
+                        @Override
+                        public List<ReportSection> reportSections() {
+                            return List.of(new QueueDepthSection(7, "test"));
+                        }
+                    }).run();
+            assertThat(run.summary().counts().succeeded()).isEqualTo(3);
+        }
+        // summary.csv as the run wrote it: the registered section's row after the built-in ones
+        List<String> csv = Files.readAllLines(dir.resolve("summary.csv"));
+        assertThat(csv).contains("queue_depth,peak,7,count");
+        assertThat(csv.indexOf("queue_depth,peak,7,count")).isGreaterThan(csv.indexOf("requests,measured,3,count"));
+        Report back = ReportJson.read(dir.resolve("report.json"));
+        assertThat(SectionTypes.loaded().consoleText(back)).isEqualTo("queue depth          peak 7 requests\n");
+        assertThat(SectionTypes.loaded().consoleText(with(Map.of()))).isEmpty();
     }
 
     @Test

@@ -5,6 +5,7 @@ import static io.benchsuite.core.report.html.internal.Html.esc;
 import io.benchsuite.core.report.html.internal.HtmlNumbers;
 import io.benchsuite.core.report.model.ModelsSection;
 import io.benchsuite.core.report.model.Report;
+import io.benchsuite.core.report.text.ModelsText;
 
 /** The page's per-model table, for a run whose requests a model mix spread over several models. */
 final class ModelsTable implements SectionView<ModelsSection> {
@@ -21,6 +22,16 @@ final class ModelsTable implements SectionView<ModelsSection> {
     @Override
     public Place place() {
         return Place.AFTER_RATES;
+    }
+
+    @Override
+    public String consoleText(ModelsSection s) {
+        return ModelsText.console(s);
+    }
+
+    @Override
+    public void csvRows(ModelsSection s, StringBuilder csv) {
+        ModelsText.csv(csv, s);
     }
 
     @Override

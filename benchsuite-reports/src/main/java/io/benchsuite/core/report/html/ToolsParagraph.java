@@ -5,6 +5,7 @@ import static io.benchsuite.core.report.html.internal.Html.esc;
 import io.benchsuite.core.report.html.internal.HtmlNumbers;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ToolsSection;
+import io.benchsuite.core.report.text.ToolsText;
 import java.util.Map;
 
 /** The page's paragraph on tool calling, for a run whose requests offered tools. */
@@ -22,6 +23,16 @@ final class ToolsParagraph implements SectionView<ToolsSection> {
     @Override
     public Place place() {
         return Place.AFTER_RATES; // beside the models table: what the run sent
+    }
+
+    @Override
+    public String consoleText(ToolsSection s) {
+        return ToolsText.console(s);
+    }
+
+    @Override
+    public void csvRows(ToolsSection s, StringBuilder csv) {
+        ToolsText.csv(csv, s);
     }
 
     @Override

@@ -20,6 +20,25 @@ public interface SectionType<S extends ReportSection> {
     Class<S> type();
 
     /**
+     * The section's lines in the console summary a run prints, after the built-in figures, in catalog order.
+     *
+     * @param section the section
+     * @return the lines, each ending in a newline; empty (the default) for none
+     */
+    default String consoleText(S section) {
+        return "";
+    }
+
+    /**
+     * Appends the section's rows to {@code summary.csv} ({@code metric,statistic,value,unit}), after the
+     * built-in rows, in catalog order; none by default.
+     *
+     * @param section the section
+     * @param csv the file's text so far
+     */
+    default void csvRows(S section, StringBuilder csv) {}
+
+    /**
      * A section type with nothing more than its key and record.
      *
      * @param key the top-level key

@@ -96,6 +96,36 @@ public final class SectionTypes {
     }
 
     /**
+     * The console lines of every registered section the report holds ({@link SectionType#consoleText}).
+     *
+     * @param report the report
+     * @return the lines, in catalog order
+     */
+    public String consoleText(Report report) {
+        StringBuilder b = new StringBuilder();
+        for (SectionType<?> t : types) b.append(consoleText(t, report));
+        return b.toString();
+    }
+
+    /**
+     * Appends the {@code summary.csv} rows of every registered section the report holds ({@link SectionType#csvRows}).
+     *
+     * @param report the report
+     * @param csv the file's text so far
+     */
+    public void csvRows(Report report, StringBuilder csv) {
+        for (SectionType<?> t : types) csvRows(t, report, csv);
+    }
+
+    private static <S extends ReportSection> String consoleText(SectionType<S> t, Report report) {
+        return report.section(t.type()).map(t::consoleText).orElse("");
+    }
+
+    private static <S extends ReportSection> void csvRows(SectionType<S> t, Report report, StringBuilder csv) {
+        report.section(t.type()).ifPresent(s -> t.csvRows(s, csv));
+    }
+
+    /**
      * The record type of each registered key.
      *
      * @return key to record type

@@ -1,6 +1,7 @@
-package io.benchsuite.core.report;
+package io.benchsuite.core.report.text;
 
-import io.benchsuite.core.report.model.ReportNumbers;
+import static io.benchsuite.core.report.text.SummaryRows.row;
+
 import io.benchsuite.core.report.model.ToolsSection;
 import java.util.Locale;
 import java.util.Map;
@@ -51,11 +52,6 @@ public final class ToolsText {
         if (s.otherNames() > 0) row(b, "tool:(others)", "calls", s.otherNames(), "count");
     }
 
-    private static void row(StringBuilder b, String metric, String statistic, double value, String unit) {
-        String v = Double.isFinite(value)
-                ? String.format(Locale.ROOT, "%.6f", ReportNumbers.round(value)).replaceAll("\\.?0+$", "") : "";
-        b.append(metric).append(',').append(statistic).append(',').append(v).append(',').append(unit).append('\n');
-    }
 
     private static String num(double v, int decimals) {
         return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : "-";

@@ -1,8 +1,9 @@
-package io.benchsuite.core.report;
+package io.benchsuite.core.report.text;
+
+import static io.benchsuite.core.report.text.SummaryRows.row;
 
 import io.benchsuite.api.result.LatencyStats;
 import io.benchsuite.core.report.model.ModelsSection;
-import io.benchsuite.core.report.model.ReportNumbers;
 import java.util.Locale;
 
 /** The {@link ModelsSection} in text: console lines and {@code summary.csv} rows. */
@@ -59,11 +60,6 @@ public final class ModelsText {
         row(b, metric, name + "_p99", l.p99(), "ms");
     }
 
-    private static void row(StringBuilder b, String metric, String statistic, double value, String unit) {
-        String v = Double.isFinite(value)
-                ? String.format(Locale.ROOT, "%.6f", ReportNumbers.round(value)).replaceAll("\\.?0+$", "") : "";
-        b.append(metric).append(',').append(statistic).append(',').append(v).append(',').append(unit).append('\n');
-    }
 
     private static String ms(double v) {
         return Double.isFinite(v) ? num(v, 1) + " ms" : "-";
