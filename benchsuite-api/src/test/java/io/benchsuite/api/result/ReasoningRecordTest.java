@@ -77,7 +77,7 @@ class ReasoningRecordTest {
         assertThat(slo.ttfat()).isEqualTo(Duration.ofMillis(350));
         assertThat(slo.describe()).isEqualTo("ttft=200ms,ttfat=350ms");
         assertThat(Slo.parse(slo.describe())).isEqualTo(slo);
-        assertThat(slo.objectives()).extracting(Slo.Objective::name).containsExactly("ttft", "ttfat");
+        assertThat(slo.objectives()).extracting(Slo.LatencyLimit::name).containsExactly("ttft", "ttfat");
         RequestRecord r = reasoned(40, 30, ReasoningTokenSource.USAGE);
         // the first token (reasoning) meets ttft=200ms; the first answer token at 400 ms misses ttfat=350ms
         assertThat(slo.objectives().get(0).isMetBy(r)).isTrue();

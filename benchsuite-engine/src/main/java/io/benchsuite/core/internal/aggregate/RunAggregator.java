@@ -73,7 +73,7 @@ public final class RunAggregator {
     private long cancelled;
     private long cancelledByDesign;
     private long met;
-    private final List<Slo.Objective> objectives;
+    private final List<Slo.LatencyLimit> objectives;
     private final long[] metEach;
     private long inTokens;
     private long outTokens;
