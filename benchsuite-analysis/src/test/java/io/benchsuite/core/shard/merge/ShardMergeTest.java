@@ -167,7 +167,7 @@ class ShardMergeTest {
         for (LatencyMetric m : List.of(LatencyMetric.TTFT, LatencyMetric.E2E)) {
             List<Double> values = new ArrayList<>();
             for (JsonNode l : lines) {
-                if (l.get("phase").asText().equals("measured") && l.get("outcome").asText().equals("success")
+                if (l.get("window").asText().equals("measured") && l.get("outcome").asText().equals("success")
                         && !l.get(m.key() + "Ms").isNull()) values.add(l.get(m.key() + "Ms").asDouble());
             }
             assertThat(merged.latency(m).count()).as(m.key() + " count").isEqualTo(values.size());

@@ -20,7 +20,7 @@ import io.benchsuite.api.run.RunInfo;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.Arrival;
 import io.benchsuite.api.workload.LengthDistribution;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.RunningBenchmark;
@@ -292,8 +292,8 @@ class RunEngineTest {
             RunResult r = bench("warmup", backend, w).run();
             // constant 20/s from t=0: 10 in [0, .5), 25 in [.5, 1.75), 5 in [1.75, 2)
             assertThat(r.requests()).hasSize(40);
-            assertThat(r.requests().stream().filter(x -> x.phase() == Phase.WARMUP)).hasSize(10);
-            assertThat(r.requests().stream().filter(x -> x.phase() == Phase.COOLDOWN)).hasSize(5);
+            assertThat(r.requests().stream().filter(x -> x.window() == Window.WARM_UP)).hasSize(10);
+            assertThat(r.requests().stream().filter(x -> x.window() == Window.COOL_DOWN)).hasSize(5);
             RunSummary s = r.summary();
             assertThat(s.counts().warmup()).isEqualTo(10);
             assertThat(s.counts().cooldown()).isEqualTo(5);
