@@ -1,4 +1,4 @@
-package io.benchsuite.testkit;
+package io.benchsuite.tck;
 
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendInfo;

@@ -1,4 +1,4 @@
-package io.benchsuite.testkit;
+package io.benchsuite.tck;
 
 import static io.benchsuite.api.util.Checks.notNegative;
 import static io.benchsuite.api.util.Checks.notNull;

@@ -1,4 +1,4 @@
-package io.benchsuite.testkit;
+package io.benchsuite.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

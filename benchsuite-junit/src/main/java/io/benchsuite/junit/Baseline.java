@@ -1,4 +1,4 @@
-package io.benchsuite.test;
+package io.benchsuite.junit;
 
 import static io.benchsuite.api.util.Checks.notNull;
 

@@ -1,4 +1,4 @@
-package io.benchsuite.test;
+package io.benchsuite.junit;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
@@ -107,7 +107,7 @@ public final class Baselines {
         }
         if (version > VERSION) {
             throw new IllegalArgumentException("baseline " + file + " has baselineVersion " + version
-                    + "; this benchsuite reads up to " + VERSION + " (upgrade benchsuite-test or re-record the baseline)");
+                    + "; this benchsuite reads up to " + VERSION + " (upgrade benchsuite-junit or re-record the baseline)");
         }
         if (!histograms || !requests) {
             throw new IllegalArgumentException("baseline " + file

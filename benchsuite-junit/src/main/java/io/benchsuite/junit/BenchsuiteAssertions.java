@@ -1,4 +1,4 @@
-package io.benchsuite.test;
+package io.benchsuite.junit;
 
 import io.benchsuite.core.run.RunResult;
 
@@ -6,7 +6,7 @@ import io.benchsuite.core.run.RunResult;
  * Entry point of benchsuite's AssertJ assertions. Import statically beside AssertJ's own:
  *
  * <pre>{@code
- * import static io.benchsuite.test.BenchsuiteAssertions.assertThat;
+ * import static io.benchsuite.junit.BenchsuiteAssertions.assertThat;
  *
  * assertThat(result).ttft().percentile(99).isLessThan(Duration.ofMillis(300));
  * assertThat(result).goodput().fraction().isGreaterThan(0.95);

@@ -1,9 +1,9 @@
-package io.benchsuite.test;
+package io.benchsuite.junit;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.result.LatencyMetric;
-import io.benchsuite.test.internal.AssertionNumbers;
+import io.benchsuite.junit.internal.AssertionNumbers;
 import java.util.function.DoubleFunction;
 import org.assertj.core.description.Description;
 

@@ -1,4 +1,4 @@
-package io.benchsuite.test;
+package io.benchsuite.junit;
 
 import org.assertj.core.api.AbstractAssert;
 import org.assertj.core.description.Description;

@@ -1,7 +1,7 @@
-package io.benchsuite.test;
+package io.benchsuite.junit;
 
 import io.benchsuite.api.result.RunSummary;
-import io.benchsuite.test.internal.AssertionNumbers;
+import io.benchsuite.junit.internal.AssertionNumbers;
 import org.assertj.core.description.Description;
 
 /**

@@ -1,8 +1,8 @@
-package io.benchsuite.test;
+package io.benchsuite.junit;
 
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.LatencyStats;
-import io.benchsuite.test.internal.AssertionNumbers;
+import io.benchsuite.junit.internal.AssertionNumbers;
 import org.assertj.core.description.Description;
 
 /**

@@ -1,8 +1,8 @@
-package io.benchsuite.test;
+package io.benchsuite.junit;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
-import io.benchsuite.test.internal.AssertionNumbers;
+import io.benchsuite.junit.internal.AssertionNumbers;
 import java.util.Locale;
 import java.util.function.DoubleFunction;
 import org.assertj.core.api.AbstractAssert;

@@ -1,11 +1,11 @@
-package io.benchsuite.test;
+package io.benchsuite.junit;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.core.run.RunResult;
-import io.benchsuite.test.internal.AssertionNumbers;
+import io.benchsuite.junit.internal.AssertionNumbers;
 import java.util.TreeMap;
 import java.util.function.DoubleFunction;
 import org.assertj.core.api.AbstractAssert;

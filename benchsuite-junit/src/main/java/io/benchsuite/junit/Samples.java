@@ -1,8 +1,8 @@
-package io.benchsuite.test;
+package io.benchsuite.junit;
 
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.RunSummary;
-import io.benchsuite.test.internal.AssertionNumbers;
+import io.benchsuite.junit.internal.AssertionNumbers;
 
 /** The "sample:" part of failure messages: how much data a figure rests on. */
 final class Samples {

@@ -1,6 +1,6 @@
-package io.benchsuite.test;
+package io.benchsuite.junit;
 
-import static io.benchsuite.test.BenchsuiteAssertions.assertThat;
+import static io.benchsuite.junit.BenchsuiteAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.data.Percentage.withPercentage;

@@ -1,16 +1,16 @@
-package io.benchsuite.test;
+package io.benchsuite.junit;
 
-import static io.benchsuite.test.BenchsuiteAssertions.assertThat;
+import static io.benchsuite.junit.BenchsuiteAssertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.run.RunResult;
-import io.benchsuite.test.junit.BenchmarkRunner;
-import io.benchsuite.test.junit.BenchsuiteExtension;
-import io.benchsuite.test.junit.BenchsuiteTest;
-import io.benchsuite.testkit.ScriptedBackend;
+import io.benchsuite.junit.extension.BenchmarkRunner;
+import io.benchsuite.junit.extension.BenchsuiteExtension;
+import io.benchsuite.junit.extension.BenchsuiteTest;
+import io.benchsuite.tck.ScriptedBackend;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.benchsuite.test;
+package io.benchsuite.junit;
 
 import io.benchsuite.api.backend.BackendInfo;
 import io.benchsuite.api.result.LatencyMetric;

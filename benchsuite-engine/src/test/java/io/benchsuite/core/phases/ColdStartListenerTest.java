@@ -23,7 +23,7 @@ import io.benchsuite.core.report.model.ColdStartSection;
 import io.benchsuite.core.report.model.DecompositionSection;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.testing.JsonTrees;
-import io.benchsuite.testkit.ScriptedBackend;
+import io.benchsuite.tck.ScriptedBackend;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.benchsuite.test.junit;
+package io.benchsuite.junit.extension;
 
 import static io.benchsuite.api.util.Checks.notNull;
 

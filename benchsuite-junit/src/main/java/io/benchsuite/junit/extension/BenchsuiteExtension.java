@@ -1,4 +1,4 @@
-package io.benchsuite.test.junit;
+package io.benchsuite.junit.extension;
 
 import io.benchsuite.api.seed.SeedChain;
 import java.lang.reflect.AnnotatedElement;

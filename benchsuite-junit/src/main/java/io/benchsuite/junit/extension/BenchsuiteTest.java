@@ -1,4 +1,4 @@
-package io.benchsuite.test.junit;
+package io.benchsuite.junit.extension;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;

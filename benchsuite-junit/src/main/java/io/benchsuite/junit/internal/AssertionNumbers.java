@@ -1,4 +1,4 @@
-package io.benchsuite.test.internal;
+package io.benchsuite.junit.internal;
 
 import java.math.BigDecimal;
 import java.util.Locale;

@@ -1,4 +1,4 @@
 /**
  * Helpers of the assertion messages, not a public API: locale-independent number formatting.
  */
-package io.benchsuite.test.internal;
+package io.benchsuite.junit.internal;

@@ -1,4 +1,4 @@
-package io.benchsuite.test.tls;
+package io.benchsuite.junit.tls;
 
 import java.io.IOException;
 import java.io.InputStream;
