@@ -6,11 +6,13 @@ import json, math, sys, glob, os
 out = sys.argv[1]
 m = json.load(open(f"{out}/merged/report.json"))
 lines = [json.loads(l) for l in open(f"{out}/merged/requests.jsonl") if l.strip()]
+def window(l):  # logs written before the rename call the window "phase"
+    return l.get("window", l.get("phase"))
 def exact(vals, p):
     v = sorted(vals); return v[max(1, math.ceil(p / 100 * len(v))) - 1]
 print("scheduled total", m["requests"]["scheduled"], "lines", len(lines))
 for k in ("ttft", "e2e"):
-    vals = [l[k + "Ms"] for l in lines if l["phase"] == "measured" and l["outcome"] == "success" and l[k + "Ms"] is not None]
+    vals = [l[k + "Ms"] for l in lines if window(l) == "measured" and l["outcome"] == "success" and l[k + "Ms"] is not None]
     for p, key in ((50, "p50"), (99, "p99")):
         e = exact(vals, p); r = m[k][key]
         print(f"{k} {key}: merged {r:.3f} ms, from requests.jsonl {e:.3f} ms, rel diff {abs(r - e) / e:.5f}")

@@ -15,14 +15,14 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * CONTRIBUTING.md: outside {@code benchsuite-api} (and {@code benchsuite-test} and {@code benchsuite-testkit},
+ * CONTRIBUTING.md: outside {@code benchsuite-api} (and {@code benchsuite-junit} and {@code benchsuite-backend-tck},
  * which users call), no public method of main code is unused: a method only tests
  * call is package-private, one nobody calls is deleted. The exceptions, each with its reason, are in
  * {@code unused-public-methods-allowed.txt}.
  */
 class UnusedPublicMethodRuleTest {
     /** The API, the assertions users write tests with and the kit that tests their backends: public for users. */
-    private static final Set<String> PUBLIC_API_MODULES = Set.of("benchsuite-api", "benchsuite-test", "benchsuite-testkit");
+    private static final Set<String> PUBLIC_API_MODULES = Set.of("benchsuite-api", "benchsuite-junit", "benchsuite-backend-tck");
     /**
      * Packages outside those modules that plugins and listeners implement or call, each checked by a signature
      * baseline of its own or bound for the API: the HTTP SPI, and what listeners see of a run.

@@ -12,7 +12,7 @@ import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.metrics.BenchsuiteMetrics;
 import io.benchsuite.metrics.MetricNames;
-import io.benchsuite.testkit.ScriptedBackendProvider;
+import io.benchsuite.tck.ScriptedBackendProvider;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;

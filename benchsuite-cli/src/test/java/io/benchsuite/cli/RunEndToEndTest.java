@@ -64,7 +64,7 @@ class RunEndToEndTest {
         List<String> lines = Files.readAllLines(out.resolve("requests.jsonl"));
         assertThat(lines).hasSizeGreaterThan((int) measured);
         JsonNode first = JSON.readTree(lines.get(0));
-        assertThat(first.fieldNames()).toIterable().contains("index", "phase", "outcome", "scheduledOffsetMs",
+        assertThat(first.fieldNames()).toIterable().contains("index", "window", "outcome", "scheduledOffsetMs",
                 "ttftMs", "e2eMs", "inputTokens", "outputTokens", "itlMs");
         assertThat(first.get("outputTokens").asInt()).isEqualTo(16);
 

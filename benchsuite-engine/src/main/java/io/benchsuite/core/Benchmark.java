@@ -242,7 +242,7 @@ public final class Benchmark {
 
         /**
          * Stop the run early once more than this share of its requests failed: judged from the 20th
-         * ended request on, over every request ended so far (every phase; cancelled ones are not
+         * ended request on, over every request ended so far (every window: warm-up, measured and cool-down; cancelled ones are not
          * counted). The result is then {@link RunResult.Status#STOPPED} with a
          * {@link RunResult#stopReason()}. Default: no limit.
          *

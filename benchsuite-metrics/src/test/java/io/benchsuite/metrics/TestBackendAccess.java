@@ -9,7 +9,7 @@ import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.run.RunResult;
-import io.benchsuite.testkit.ScriptedBackend;
+import io.benchsuite.tck.ScriptedBackend;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.LongUnaryOperator;

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every {@code ```java} block of the README compiles against the published artifacts (this module's
- * test class path: benchsuite-test, benchsuite-sim and what they bring, JUnit). A block that declares
+ * test class path: benchsuite-junit, benchsuite-sim and what they bring, JUnit). A block that declares
  * a type compiles as pasted; a block of statements compiles inside a method, its imports kept on top.
  */
 class ReadmeJavaSnippetsTest {

@@ -19,16 +19,16 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * A user's project, built by a nested offline Maven run in {@code target/}: its pom is the README's
- * Maven section (the BOM import, benchsuite-test, benchsuite-sim, JUnit, a binding for SLF4J) and its
+ * Maven section (the BOM import, benchsuite-junit, benchsuite-sim, JUnit, a binding for SLF4J) and its
  * one test is the README's JUnit gate, as pasted, run against the simulator. Two builds, side by side:
  * the oldest supported JUnit imported before the BOM, as the README says; and the shape in which a
- * JUnit that benchsuite-test brought used to run no test at all (the user's own {@code junit-jupiter}
+ * JUnit that benchsuite-junit brought used to run no test at all (the user's own {@code junit-jupiter}
  * 5.11.4, no {@code junit-bom}), which now runs on the BOM's JUnit, the newest supported.
  */
 // Nested Maven builds: more than the build's default two minutes on a loaded machine (each has its own five-minute cap).
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
 class SampleUserBuildTest {
-    /** The oldest and the newest JUnit the README says benchsuite-test works with (the newest is the BOM's). */
+    /** The oldest and the newest JUnit the README says benchsuite-junit works with (the newest is the BOM's). */
     static final String OLDEST_JUNIT = "5.10.2";
     static final String NEWEST_JUNIT = "5.14.4";
 
@@ -45,7 +45,7 @@ class SampleUserBuildTest {
         repository = StagedRepository.create(root, Path.of(System.getProperty("sample.localRepository")),
                 moduleDir().resolve("target/sample-user/repository"), benchsuiteVersion());
         oldest = Build.start("junit-oldest", withJunitBom(readmePom(), OLDEST_JUNIT));
-        // The reported failure: junit-jupiter 5.11.4 declared by the user, no junit-bom import; benchsuite-test
+        // The reported failure: junit-jupiter 5.11.4 declared by the user, no junit-bom import; benchsuite-junit
         // used to add junit-jupiter-api 5.14.4, and Surefire, meeting two JUnit Platform versions, ran 0 tests.
         String pom = readmePom().replaceFirst("(?s)\\s*<!-- Optional, and before benchsuite-bom.*?</dependency>", "")
                 .replace("<artifactId>junit-jupiter</artifactId>", "<artifactId>junit-jupiter</artifactId>\n    <version>5.11.4</version>");

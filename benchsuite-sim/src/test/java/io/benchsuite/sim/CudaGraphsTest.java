@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.EngineSnapshot;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.util.Map;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package io.benchsuite.sim;
 
 import io.benchsuite.api.backend.Backend;
-import io.benchsuite.testkit.BackendCompatibilityKit;
+import io.benchsuite.tck.BackendCompatibilityKit;
 
 /** The simulator keeps the backend contract: the compatibility kit against {@link SimBackend}. */
 class SimBackendCompatibilityTest extends BackendCompatibilityKit {

@@ -10,7 +10,7 @@ import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.api.tools.ToolCalls;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -13,7 +13,7 @@ import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.Quantization;
 import io.benchsuite.api.backend.RequestHandle;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

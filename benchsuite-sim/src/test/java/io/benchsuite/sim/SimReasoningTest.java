@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.ConfigurationException;
 import io.benchsuite.api.backend.Usage;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -15,7 +15,7 @@ import io.benchsuite.api.tools.ToolCall;
 import io.benchsuite.api.tools.ToolCalls;
 import io.benchsuite.api.tools.ToolDefinition;
 import io.benchsuite.api.tools.ToolSpec;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -255,7 +255,7 @@ public final class Sweep {
             all.addAll(runs);
         }
         SweepDocument doc = new SweepDocument(SCHEMA_VERSION, new SweepDocument.Tool("benchsuite"), name, axes.stream()
-                .map(a -> new SweepDocument.Axis(a.parameter(), a.values().stream().map(v -> show(a.parameter(), v)).toList(),
+                .map(a -> new SweepDocument.AxisEntry(a.parameter(), a.values().stream().map(v -> show(a.parameter(), v)).toList(),
                         a.numeric())).toList(),
                 new SweepDocument.SloEntry(sloLimits(), slo.maxErrorRate()), new SweepDocument.StopEntry(stopRule.errorRate(),
                 stopRule.sloFactor()), maxRefinements, latency.label(), paretoLatency.label(), series, orthogonality(all),
@@ -310,7 +310,7 @@ public final class Sweep {
         List<Ran> done = runs.stream().filter(x -> x.report() != null).toList();
         List<SweepPoint> points = load.numeric()
                 ? done.stream().map(x -> ReportFigures.sweepPoint(x.report(), x.load())).toList() : List.of();
-        SweepDocument.Knee tKnee = null, lKnee = null;
+        SweepDocument.KneeEntry tKnee = null, lKnee = null;
         String kneeAbsent = null;
         Double balance = null;
         Map<Double, Double> efficiency = new LinkedHashMap<>();
@@ -359,8 +359,8 @@ public final class Sweep {
         return min > 0 && max / min >= 10 ? XScale.LOG : XScale.LINEAR;
     }
 
-    private static SweepDocument.Knee knee(Knee k) {
-        return new SweepDocument.Knee(k.x(), k.y(), k.difference());
+    private static SweepDocument.KneeEntry knee(Knee k) {
+        return new SweepDocument.KneeEntry(k.x(), k.y(), k.difference());
     }
 
     private Ran runPoint(Map<String, String> values, double load, String kind, int ordinal) {

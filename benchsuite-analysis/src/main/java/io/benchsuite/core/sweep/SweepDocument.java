@@ -28,7 +28,7 @@ import java.util.Map;
  * @param wallSeconds how long the sweep took on the wall clock
  * @param notes what else the reader must know
  */
-public record SweepDocument(int schemaVersion, Tool tool, String name, List<Axis> axes, SloEntry slo, StopEntry stopRule,
+public record SweepDocument(int schemaVersion, Tool tool, String name, List<AxisEntry> axes, SloEntry slo, StopEntry stopRule,
                             int maxRefinements, String latencyFigure, String paretoLatency, List<Series> series,
                             OrthogonalityBlock orthogonality, ParetoBlock pareto, double wallSeconds, List<String> notes) {
 
@@ -46,7 +46,7 @@ public record SweepDocument(int schemaVersion, Tool tool, String name, List<Axis
      * @param values its values in order
      * @param numeric whether they are numbers (a numeric first axis is searched and has knees)
      */
-    public record Axis(String parameter, List<String> values, boolean numeric) {}
+    public record AxisEntry(String parameter, List<String> values, boolean numeric) {}
 
     /**
      * The objectives.
@@ -79,7 +79,7 @@ public record SweepDocument(int schemaVersion, Tool tool, String name, List<Axis
      * @param stoppedEarly why the grid stopped before its end (a saturated point), or {@code null}
      * @param notes the search's notes
      */
-    public record Series(String label, Map<String, String> fixed, List<Point> points, Knee throughputKnee, Knee latencyKnee,
+    public record Series(String label, Map<String, String> fixed, List<Point> points, KneeEntry throughputKnee, KneeEntry latencyKnee,
                          String kneeAbsent, Double balancePoint, Double highestPassingLoad, Double lowestFailingLoad,
                          String stoppedEarly, List<String> notes) {}
 
@@ -90,7 +90,7 @@ public record SweepDocument(int schemaVersion, Tool tool, String name, List<Axis
      * @param value the curve's value there (tokens/s or ms)
      * @param difference its distance from the chord in normalised units
      */
-    public record Knee(double load, double value, double difference) {}
+    public record KneeEntry(double load, double value, double difference) {}
 
     /**
      * One point: a run.

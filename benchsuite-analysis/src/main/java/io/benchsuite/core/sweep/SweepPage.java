@@ -51,7 +51,7 @@ final class SweepPage {
 
     private static void header(StringBuilder b, SweepDocument d) {
         b.append("<section class=\"card\" id=\"identity\"><h1>").append(esc(title(d))).append("</h1><p class=\"sub\">");
-        for (SweepDocument.Axis a : d.axes()) {
+        for (SweepDocument.AxisEntry a : d.axes()) {
             b.append(esc(a.parameter())).append(" = ").append(esc(String.join(", ", a.values()))).append(" · ");
         }
         b.append(d.series().stream().mapToInt(s -> s.points().size()).sum()).append(" runs in ").append(HtmlNumbers.num(d.wallSeconds()))
@@ -94,7 +94,7 @@ final class SweepPage {
         return s.toString();
     }
 
-    private static String knee(SweepDocument.Knee k, String unit) {
+    private static String knee(SweepDocument.KneeEntry k, String unit) {
         if (k == null) return "<span class=\"absent\">absent</span>";
         return "at " + esc(HtmlNumbers.num(k.load())) + " (" + esc(HtmlNumbers.num(k.value())) + " " + unit + ")";
     }
@@ -108,7 +108,7 @@ final class SweepPage {
     }
 
     private static void curves(StringBuilder b, SweepDocument d) {
-        SweepDocument.Axis loadAxis = d.axes().stream().filter(SweepDocument.Axis::numeric).findFirst().orElse(null);
+        SweepDocument.AxisEntry loadAxis = d.axes().stream().filter(SweepDocument.AxisEntry::numeric).findFirst().orElse(null);
         b.append("<section id=\"curves\"><h2>TPS–FTL curve</h2>");
         if (loadAxis == null) {
             b.append("<p class=\"absent\" id=\"no-curve\">absent (no swept parameter is numeric: there is no load axis)</p></section>");

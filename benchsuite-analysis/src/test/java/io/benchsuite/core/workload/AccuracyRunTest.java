@@ -14,7 +14,7 @@ import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.AccuracySection;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.run.RunResult;
-import io.benchsuite.testkit.ScriptedBackend;
+import io.benchsuite.tck.ScriptedBackend;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

@@ -22,7 +22,7 @@ import io.benchsuite.core.report.model.WorkloadSection;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.schedule.RequestPlanner;
 import io.benchsuite.core.sweep.Sweep;
-import io.benchsuite.testkit.ScriptedBackend;
+import io.benchsuite.tck.ScriptedBackend;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;

@@ -157,7 +157,7 @@ public enum LatencyMetric {
     /**
      * Gives every sample of this metric that {@code record} contributes, in nanoseconds, to
      * {@code sink}: none when the request is outside the metric's population or the event did not
-     * happen. The caller decides which phases count (reports use the measured window).
+     * happen. The caller decides which windows count (reports use the measured window).
      *
      * @param record a finished request
      * @param sink receives the samples

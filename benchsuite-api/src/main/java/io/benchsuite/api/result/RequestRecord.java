@@ -5,7 +5,7 @@ import static io.benchsuite.api.util.Checks.notNull;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.OutputKinds;
 import io.benchsuite.api.backend.RequestExtras;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 
 /**
  * Everything measured about one request. All offsets are nanoseconds from the run start on the
@@ -16,7 +16,7 @@ import io.benchsuite.api.workload.Phase;
  * as a user would feel it. {@link #ttftFromSendNanos()} gives the server-only view beside it.
  *
  * @param index position in the schedule
- * @param phase warm-up, measured or cool-down
+ * @param window warm-up, measured or cool-down
  * @param user closed-loop user id, or -1 for open loop
  * @param scheduledOffsetNanos when the request was meant to be sent
  * @param dispatchOffsetNanos when the dispatcher took it up (late timer wake-ups show here)
@@ -55,7 +55,7 @@ import io.benchsuite.api.workload.Phase;
  *     response format; the response's value wins for a type both hold); values that are
  *     {@link io.benchsuite.api.backend.RequestExtras.Logged} go into the request log
  */
-public record RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
+public record RequestRecord(long index, Window window, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
                             long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos, int inputTokens,
                             int outputTokens, int serverPromptTokens, int serverCompletionTokens, int streamedTokens,
                             TokenSource tokenSource, String promptHash, Outcome outcome, ErrorKind errorKind,
@@ -66,13 +66,13 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
 
     /**
 
-     * Checks the components: phase, token source, prompt hash, outcome and gaps present, an error kind on failure.
+     * Checks the components: window, token source, prompt hash, outcome and gaps present, an error kind on failure.
 
      *
 
      * @param index position in the schedule
 
-     * @param phase warm-up, measured or cool-down
+     * @param window warm-up, measured or cool-down
 
      * @param user closed-loop user id, or -1 for open loop
 
@@ -124,7 +124,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
         notNull(extras, "extras");
         notNull(outputKinds, "outputKinds");
         notNull(reasoning, "reasoning");
-        notNull(phase, "phase");
+        notNull(window, "window");
         notNull(tokenSource, "tokenSource");
         notNull(promptHash, "promptHash");
         notNull(outcome, "outcome");
@@ -144,7 +144,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      * A record without extras.
      *
      * @param index position in the schedule
-     * @param phase warm-up, measured or cool-down
+     * @param window warm-up, measured or cool-down
      * @param user closed-loop user id, or -1 for open loop
      * @param scheduledOffsetNanos when the request was meant to be sent
      * @param dispatchOffsetNanos when the dispatcher took it up
@@ -172,14 +172,14 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      * @param resendReason why the request was re-sent on a fresh connection, or {@code null}
      * @param reasoning its reasoning and answer phases
      */
-    public RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
+    public RequestRecord(long index, Window window, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
                          long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos,
                          int inputTokens, int outputTokens, int serverPromptTokens, int serverCompletionTokens,
                          int streamedTokens, TokenSource tokenSource, String promptHash, Outcome outcome,
                          ErrorKind errorKind, String errorMessage, Gaps itl, long connectNanos, int connectionRetries,
                          String sessionId, int turn, long clientStallNanos, OutputKinds outputKinds, String resendReason,
                          Reasoning reasoning) {
-        this(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos, sentOffsetNanos,
+        this(index, window, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos, sentOffsetNanos,
                 firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens, serverCompletionTokens,
                 streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl, connectNanos,
                 connectionRetries, sessionId, turn, clientStallNanos, outputKinds, resendReason, reasoning,
@@ -190,7 +190,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      * A record without a reasoning phase: every token is answer.
      *
      * @param index position in the schedule
-     * @param phase warm-up, measured or cool-down
+     * @param window warm-up, measured or cool-down
      * @param user closed-loop user id, or -1 for open loop
      * @param scheduledOffsetNanos when the request was meant to be sent
      * @param dispatchOffsetNanos when the dispatcher took it up
@@ -217,13 +217,13 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      * @param outputKinds the kinds of generated output received (empty when unknown)
      * @param resendReason why the request was re-sent on a fresh connection, or {@code null}
      */
-    public RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
+    public RequestRecord(long index, Window window, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
                          long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos,
                          int inputTokens, int outputTokens, int serverPromptTokens, int serverCompletionTokens,
                          int streamedTokens, TokenSource tokenSource, String promptHash, Outcome outcome,
                          ErrorKind errorKind, String errorMessage, Gaps itl, long connectNanos, int connectionRetries,
                          String sessionId, int turn, long clientStallNanos, OutputKinds outputKinds, String resendReason) {
-        this(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos, sentOffsetNanos,
+        this(index, window, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos, sentOffsetNanos,
                 firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens, serverCompletionTokens,
                 streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl, connectNanos,
                 connectionRetries, sessionId, turn, clientStallNanos, outputKinds, resendReason,
@@ -234,7 +234,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      * A record whose backend did not say which kinds of output it received, of a request sent once.
      *
      * @param index position in the schedule
-     * @param phase warm-up, measured or cool-down
+     * @param window warm-up, measured or cool-down
      * @param user closed-loop user id, or -1 for open loop
      * @param scheduledOffsetNanos when the request was meant to be sent
      * @param dispatchOffsetNanos when the dispatcher took it up
@@ -259,13 +259,13 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      * @param turn its turn number in the session (from 1), 0 without a session
      * @param clientStallNanos the longest client stall above the threshold during the request, or 0
      */
-    public RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
+    public RequestRecord(long index, Window window, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
                          long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos,
                          int inputTokens, int outputTokens, int serverPromptTokens, int serverCompletionTokens,
                          int streamedTokens, TokenSource tokenSource, String promptHash, Outcome outcome,
                          ErrorKind errorKind, String errorMessage, Gaps itl, long connectNanos, int connectionRetries,
                          String sessionId, int turn, long clientStallNanos) {
-        this(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos, sentOffsetNanos,
+        this(index, window, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos, sentOffsetNanos,
                 firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens, serverCompletionTokens,
                 streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl, connectNanos,
                 connectionRetries, sessionId, turn, clientStallNanos, OutputKinds.none(), null);
@@ -275,7 +275,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      * A record without a client stall.
      *
      * @param index position in the schedule
-     * @param phase warm-up, measured or cool-down
+     * @param window warm-up, measured or cool-down
      * @param user closed-loop user id, or -1 for open loop
      * @param scheduledOffsetNanos when the request was meant to be sent
      * @param dispatchOffsetNanos when the dispatcher took it up
@@ -299,13 +299,13 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      * @param sessionId the session the request belongs to, or {@code null}
      * @param turn its turn number in the session (from 1), 0 without a session
      */
-    public RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
+    public RequestRecord(long index, Window window, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
                          long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos,
                          int inputTokens, int outputTokens, int serverPromptTokens, int serverCompletionTokens,
                          int streamedTokens, TokenSource tokenSource, String promptHash, Outcome outcome,
                          ErrorKind errorKind, String errorMessage, Gaps itl, long connectNanos, int connectionRetries,
                          String sessionId, int turn) {
-        this(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos, sentOffsetNanos,
+        this(index, window, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos, sentOffsetNanos,
                 firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens, serverCompletionTokens,
                 streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl, connectNanos,
                 connectionRetries, sessionId, turn, 0);
@@ -315,7 +315,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      * A record of an independent request (no session).
      *
      * @param index position in the schedule
-     * @param phase warm-up, measured or cool-down
+     * @param window warm-up, measured or cool-down
      * @param user closed-loop user id, or -1 for open loop
      * @param scheduledOffsetNanos when the request was meant to be sent
      * @param dispatchOffsetNanos when the dispatcher took it up
@@ -337,12 +337,12 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      * @param connectNanos time to open the new connection this request needed, or -1
      * @param connectionRetries times the request was re-sent on a fresh connection (0 or 1)
      */
-    public RequestRecord(long index, Phase phase, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
+    public RequestRecord(long index, Window window, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
                          long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos,
                          int inputTokens, int outputTokens, int serverPromptTokens, int serverCompletionTokens,
                          int streamedTokens, TokenSource tokenSource, String promptHash, Outcome outcome,
                          ErrorKind errorKind, String errorMessage, Gaps itl, long connectNanos, int connectionRetries) {
-        this(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos, sentOffsetNanos,
+        this(index, window, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos, sentOffsetNanos,
                 firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens, serverCompletionTokens,
                 streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl, connectNanos,
                 connectionRetries, null, 0, 0);
@@ -374,7 +374,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      * @return the record with {@code clientStallNanos} set
      */
     public RequestRecord withClientStall(long stallNanos) {
-        return new RequestRecord(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos,
+        return new RequestRecord(index, window, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos,
                 sentOffsetNanos, firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens,
                 serverCompletionTokens, streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl,
                 connectNanos, connectionRetries, sessionId, turn, stallNanos, outputKinds, resendReason, reasoning, extras);
@@ -397,7 +397,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      * @return the record with {@code outputKinds} set
      */
     public RequestRecord withOutputKinds(OutputKinds kinds) {
-        return new RequestRecord(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos,
+        return new RequestRecord(index, window, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos,
                 sentOffsetNanos, firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens,
                 serverCompletionTokens, streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl,
                 connectNanos, connectionRetries, sessionId, turn, clientStallNanos, kinds, resendReason, reasoning, extras);
@@ -411,7 +411,7 @@ public record RequestRecord(long index, Phase phase, int user, long scheduledOff
      */
     public RequestRecord withExtras(RequestExtras more) {
         if (more.isEmpty()) return this;
-        return new RequestRecord(index, phase, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos,
+        return new RequestRecord(index, window, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos,
                 sentOffsetNanos, firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens,
                 serverCompletionTokens, streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl,
                 connectNanos, connectionRetries, sessionId, turn, clientStallNanos, outputKinds, resendReason, reasoning,

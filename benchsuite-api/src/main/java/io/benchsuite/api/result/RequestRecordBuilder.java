@@ -5,14 +5,14 @@ import static io.benchsuite.api.util.Checks.notNull;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.OutputKinds;
 import io.benchsuite.api.backend.RequestExtras;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 
 /**
  * Builds a {@link RequestRecord} by name instead of by position: a record has 29 components, and a call
  * that passes them in order is easy to get wrong and hard to read. Obtained from
  * {@link RequestRecord#builder(long)} or {@link RequestRecord#toBuilder()}.
  *
- * <p>Defaults: measured phase, open loop (user -1), every instant -1 (did not happen), no tokens, no
+ * <p>Defaults: measured window, open loop (user -1), every instant -1 (did not happen), no tokens, no
  * server counts (-1), tokens counted from the stream, success, no gaps, no new connection (-1), no
  * session, no reasoning phase (every token answer), no extras.
  *
@@ -25,7 +25,7 @@ import io.benchsuite.api.workload.Phase;
  */
 public final class RequestRecordBuilder {
     private final long index;
-    private Phase phase = Phase.MEASURED;
+    private Window window = Window.MEASURED;
     private int user = -1;
     private long scheduled = -1;
     private long dispatch = -1;
@@ -60,7 +60,7 @@ public final class RequestRecordBuilder {
 
     RequestRecordBuilder(RequestRecord r) {
         this(r.index());
-        phase = r.phase();
+        window = r.window();
         user = r.user();
         scheduled = r.scheduledOffsetNanos();
         dispatch = r.dispatchOffsetNanos();
@@ -91,13 +91,13 @@ public final class RequestRecordBuilder {
     }
 
     /**
-     * The phase the request belongs to.
+     * The window (warm-up, measured, cool-down) the request was scheduled in.
      *
      * @param value warm-up, measured or cool-down
      * @return this builder
      */
-    public RequestRecordBuilder phase(Phase value) {
-        this.phase = notNull(value, "phase");
+    public RequestRecordBuilder window(Window value) {
+        this.window = notNull(value, "window");
         return this;
     }
 
@@ -344,7 +344,7 @@ public final class RequestRecordBuilder {
     public RequestRecord build() {
         long d = dispatch >= 0 ? dispatch : scheduled;
         long s = submit >= 0 ? submit : d;
-        return new RequestRecord(index, phase, user, scheduled, d, s, sent, firstToken, end, inputTokens, outputTokens,
+        return new RequestRecord(index, window, user, scheduled, d, s, sent, firstToken, end, inputTokens, outputTokens,
                 serverPromptTokens, serverCompletionTokens, streamedTokens >= 0 ? streamedTokens : outputTokens, tokenSource,
                 promptHash, outcome, errorKind, errorMessage, itl, connectNanos, connectionRetries, sessionId, turn,
                 clientStallNanos, outputKinds, resendReason, reasoning != null ? reasoning : Reasoning.none(firstToken, itl),

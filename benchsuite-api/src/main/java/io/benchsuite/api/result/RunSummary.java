@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * The statistics of one run, over its measured window (warm-up and cool-down excluded).
  *
- * @param counts how many requests, by phase and outcome
+ * @param counts how many requests, by window (warm-up, measured, cool-down) and outcome
  * @param measuredSeconds length of the measured window: first measured scheduled instant to the last measured end
  * @param targetRate mean requested rate over the measured window in requests/s ({@code NaN} for closed loop)
  * @param scheduledRate measured requests the schedule actually drew per second, arrivals the client could not
@@ -32,7 +32,7 @@ public record RunSummary(Counts counts, double measuredSeconds, double targetRat
      * Checks the components are present and copies the latencies (filling metrics without a set with
      * {@link LatencyStats#empty()}) and the error counts.
      *
-     * @param counts how many requests, by phase and outcome
+     * @param counts how many requests, by window (warm-up, measured, cool-down) and outcome
      * @param measuredSeconds length of the measured window: first measured scheduled instant to the last measured end
      * @param targetRate mean requested rate over the measured window in requests/s ({@code NaN} for closed loop)
      * @param scheduledRate measured requests the schedule actually drew per second
@@ -140,7 +140,7 @@ public record RunSummary(Counts counts, double measuredSeconds, double targetRat
     /**
      * Request counts.
      *
-     * @param scheduled all requests scheduled (every phase)
+     * @param scheduled all requests scheduled (every window)
      * @param warmup requests in the warm-up window
      * @param cooldown requests in the cool-down window
      * @param measured requests in the measured window
@@ -150,7 +150,7 @@ public record RunSummary(Counts counts, double measuredSeconds, double targetRat
      * @param waitedForSlot measured requests that had to wait for a concurrency slot
      * @param connectionRetries measured requests re-sent once on a fresh connection because their
      *     reused connection closed before any response byte
-     * @param notSent open-loop arrivals, every phase, that were never sent because the client could
+     * @param notSent open-loop arrivals, every window, that were never sent because the client could
      *     not keep up: too many requests were already waiting for a concurrency slot. They have no
      *     index and no line in {@code requests.jsonl}
      * @param cancelledByDesign measured requests the workload cancelled on purpose (its cancellation
@@ -162,7 +162,7 @@ public record RunSummary(Counts counts, double measuredSeconds, double targetRat
         /**
          * Counts without requests cancelled by design.
          *
-         * @param scheduled all requests scheduled (every phase)
+         * @param scheduled all requests scheduled (every window)
          * @param warmup requests in the warm-up window
          * @param cooldown requests in the cool-down window
          * @param measured requests in the measured window
@@ -181,7 +181,7 @@ public record RunSummary(Counts counts, double measuredSeconds, double targetRat
         /**
          * Counts without arrivals left unsent.
          *
-         * @param scheduled all requests scheduled (every phase)
+         * @param scheduled all requests scheduled (every window)
          * @param warmup requests in the warm-up window
          * @param cooldown requests in the cool-down window
          * @param measured requests in the measured window

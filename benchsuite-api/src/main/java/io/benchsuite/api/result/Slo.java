@@ -65,7 +65,7 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e, Duration ttfat) {
      * @return whether a successful request meets every objective set
      */
     public boolean isMetBy(RequestRecord r) {
-        for (Objective o : objectives()) {
+        for (LatencyLimit o : objectives()) {
             if (!o.isMetBy(r)) return false;
         }
         return r.succeeded();
@@ -77,29 +77,29 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e, Duration ttfat) {
      *
      * @return the objectives set, empty when none is
      */
-    public List<Objective> objectives() {
-        List<Objective> out = new ArrayList<>(4);
-        if (ttft != null) out.add(new Objective("ttft", ttft));
-        if (ttfat != null) out.add(new Objective("ttfat", ttfat));
-        if (tpot != null) out.add(new Objective("tpot", tpot));
-        if (e2e != null) out.add(new Objective("e2e", e2e));
+    public List<LatencyLimit> objectives() {
+        List<LatencyLimit> out = new ArrayList<>(4);
+        if (ttft != null) out.add(new LatencyLimit("ttft", ttft));
+        if (ttfat != null) out.add(new LatencyLimit("ttfat", ttfat));
+        if (tpot != null) out.add(new LatencyLimit("tpot", tpot));
+        if (e2e != null) out.add(new LatencyLimit("e2e", e2e));
         return List.copyOf(out);
     }
 
     /**
-     * One objective of an SLO.
+     * One objective of an SLO: a limit on one latency.
      *
      * @param name {@code ttft}, {@code ttfat}, {@code tpot} or {@code e2e}
      * @param limit the largest latency that meets it
      */
-    public record Objective(String name, Duration limit) {
+    public record LatencyLimit(String name, Duration limit) {
         /**
          * Checks the name and the limit.
          *
          * @param name {@code ttft}, {@code ttfat}, {@code tpot} or {@code e2e}
          * @param limit the largest latency that meets it
          */
-        public Objective {
+        public LatencyLimit {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(limit, "limit");
             if (!name.equals("ttft") && !name.equals("ttfat") && !name.equals("tpot") && !name.equals("e2e")) {
@@ -170,7 +170,7 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e, Duration ttfat) {
      */
     public String describe() {
         List<String> parts = new ArrayList<>();
-        for (Objective o : objectives()) parts.add(o.describe());
+        for (LatencyLimit o : objectives()) parts.add(o.describe());
         return String.join(",", parts);
     }
 }

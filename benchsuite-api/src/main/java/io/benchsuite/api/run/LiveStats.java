@@ -2,7 +2,7 @@ package io.benchsuite.api.run;
 
 /**
  * A snapshot of a run in progress, for progress displays and live metrics. Counts include every
- * phase; rates are over the last few seconds.
+ * window (warm-up, measured, cool-down); rates are over the last few seconds.
  *
  * @param elapsedSeconds since the run started
  * @param scheduled requests whose scheduled instant has passed

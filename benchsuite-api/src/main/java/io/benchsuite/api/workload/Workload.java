@@ -148,16 +148,16 @@ public record Workload(String name, LoadModel load, LengthDistribution inputToke
     }
 
     /**
-     * The phase of a request scheduled at {@code offsetNanos} from the run start.
+     * The window of a request scheduled at {@code offsetNanos} from the run start.
      *
      * @param offsetNanos the offset from the run start in nanoseconds
-     * @return the phase of a request scheduled at {@code offsetNanos} from the run start
+     * @return the window of a request scheduled at {@code offsetNanos} from the run start
      */
-    public Phase phaseAt(long offsetNanos) {
-        if (offsetNanos < warmup.toNanos()) return Phase.WARMUP;
+    public Window windowAt(long offsetNanos) {
+        if (offsetNanos < warmup.toNanos()) return Window.WARM_UP;
         Optional<Duration> length = length();
-        if (length.isPresent() && offsetNanos >= length.get().toNanos() - cooldown.toNanos()) return Phase.COOLDOWN;
-        return Phase.MEASURED;
+        if (length.isPresent() && offsetNanos >= length.get().toNanos() - cooldown.toNanos()) return Window.COOL_DOWN;
+        return Window.MEASURED;
     }
 
     /**

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.benchsuite.api.backend.OutputKinds;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +22,7 @@ class ReasoningRecordTest {
     }
 
     private static RequestRecord record(long firstToken, long end, int output, Reasoning r) {
-        return new RequestRecord(0, Phase.MEASURED, -1, 0, 0, 0, 0, firstToken, end, 10, output, -1, -1, output,
+        return new RequestRecord(0, Window.MEASURED, -1, 0, 0, 0, 0, firstToken, end, 10, output, -1, -1, output,
                 TokenSource.STREAM, "0000000000000000", Outcome.SUCCESS, null, null, Gaps.empty(), -1, 0, null, 0, 0,
                 OutputKinds.of(OutputKinds.Kind.REASONING, OutputKinds.Kind.CONTENT), null, r);
     }
@@ -49,7 +49,7 @@ class ReasoningRecordTest {
     @Test
     void aRecordWithoutReasoningHasItsFirstTokenAsFirstAnswerToken() {
         Gaps itl = Gaps.of(5 * MS, 7 * MS);
-        RequestRecord r = new RequestRecord(0, Phase.MEASURED, -1, 0, 0, 0, 0, 50 * MS, 62 * MS, 10, 3, -1, -1, 3,
+        RequestRecord r = new RequestRecord(0, Window.MEASURED, -1, 0, 0, 0, 0, 50 * MS, 62 * MS, 10, 3, -1, -1, 3,
                 TokenSource.STREAM, "0000000000000000", Outcome.SUCCESS, null, null, itl, -1, 0, null, 0, 0,
                 OutputKinds.none(), null);
         assertThat(r.reasoning().reasoned()).isFalse();
@@ -77,7 +77,7 @@ class ReasoningRecordTest {
         assertThat(slo.ttfat()).isEqualTo(Duration.ofMillis(350));
         assertThat(slo.describe()).isEqualTo("ttft=200ms,ttfat=350ms");
         assertThat(Slo.parse(slo.describe())).isEqualTo(slo);
-        assertThat(slo.objectives()).extracting(Slo.Objective::name).containsExactly("ttft", "ttfat");
+        assertThat(slo.objectives()).extracting(Slo.LatencyLimit::name).containsExactly("ttft", "ttfat");
         RequestRecord r = reasoned(40, 30, ReasoningTokenSource.USAGE);
         // the first token (reasoning) meets ttft=200ms; the first answer token at 400 ms misses ttfat=350ms
         assertThat(slo.objectives().get(0).isMetBy(r)).isTrue();

@@ -27,16 +27,16 @@ class WorkloadTest {
     void stepsProfileEndsTheRunByItself() {
         Workload w = Workload.open().rate(RateProfile.parse("steps:1/2s,4/3s", 1)).build();
         assertThat(w.length()).contains(Duration.ofSeconds(5));
-        assertThat(w.phaseAt(0)).isEqualTo(Phase.MEASURED);
+        assertThat(w.windowAt(0)).isEqualTo(Window.MEASURED);
     }
 
     @Test
-    void phasesFollowWarmupAndCooldown() {
+    void windowsFollowWarmupAndCooldown() {
         Workload w = Workload.open().duration(Duration.ofSeconds(10)).warmup(Duration.ofSeconds(2))
                 .cooldown(Duration.ofSeconds(1)).build();
-        assertThat(w.phaseAt(1_999_999_999L)).isEqualTo(Phase.WARMUP);
-        assertThat(w.phaseAt(2_000_000_000L)).isEqualTo(Phase.MEASURED);
-        assertThat(w.phaseAt(9_000_000_000L)).isEqualTo(Phase.COOLDOWN);
+        assertThat(w.windowAt(1_999_999_999L)).isEqualTo(Window.WARM_UP);
+        assertThat(w.windowAt(2_000_000_000L)).isEqualTo(Window.MEASURED);
+        assertThat(w.windowAt(9_000_000_000L)).isEqualTo(Window.COOL_DOWN);
     }
 
     @Test

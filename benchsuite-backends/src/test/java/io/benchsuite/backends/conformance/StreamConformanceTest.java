@@ -17,7 +17,7 @@ import io.benchsuite.backends.openai.OpenAiBackend;
 import io.benchsuite.backends.openai.OpenAiStreamDialect;
 import io.benchsuite.backends.openai.Preset;
 import io.benchsuite.backends.testing.ScriptedServer;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -7,7 +7,7 @@ import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.sim.server.SimHttpServer;
-import io.benchsuite.testkit.BackendCompatibilityKit;
+import io.benchsuite.tck.BackendCompatibilityKit;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

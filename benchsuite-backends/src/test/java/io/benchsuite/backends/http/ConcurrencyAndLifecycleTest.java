@@ -11,7 +11,7 @@ import io.benchsuite.backends.openai.Preset;
 import io.benchsuite.backends.testing.Fixtures;
 import io.benchsuite.backends.testing.ScriptedServer;
 import io.benchsuite.backends.testing.ScriptedServer.Conn;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

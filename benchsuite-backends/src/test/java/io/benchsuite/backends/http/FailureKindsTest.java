@@ -11,7 +11,7 @@ import io.benchsuite.backends.openai.OpenAiBackend;
 import io.benchsuite.backends.openai.Preset;
 import io.benchsuite.backends.testing.ScriptedServer;
 import io.benchsuite.backends.testing.ScriptedServer.Conn;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.benchsuite.backends.openai.OpenAiBackend;
 import io.benchsuite.backends.openai.Preset;
 import io.benchsuite.backends.testing.ScriptedServer;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;

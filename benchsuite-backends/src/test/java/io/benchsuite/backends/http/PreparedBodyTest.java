@@ -19,7 +19,7 @@ import io.benchsuite.backends.openai.Preset;
 import io.benchsuite.backends.testing.Fixtures;
 import io.benchsuite.backends.testing.ScriptedServer;
 import io.benchsuite.backends.tgi.TgiNativeProvider;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;

@@ -10,7 +10,7 @@ import io.benchsuite.api.backend.OutputKinds;
 import io.benchsuite.backends.openai.OpenAiBackend;
 import io.benchsuite.backends.openai.Preset;
 import io.benchsuite.backends.testing.ScriptedServer;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.zip.GZIPOutputStream;

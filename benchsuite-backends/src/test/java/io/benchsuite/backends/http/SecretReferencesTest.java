@@ -11,7 +11,7 @@ import io.benchsuite.backends.openai.OpenAiBackend;
 import io.benchsuite.backends.openai.VllmProvider;
 import io.benchsuite.backends.testing.Fixtures;
 import io.benchsuite.backends.testing.ScriptedServer;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

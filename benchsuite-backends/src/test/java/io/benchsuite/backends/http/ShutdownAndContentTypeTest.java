@@ -17,7 +17,7 @@ import io.benchsuite.backends.testing.ScriptedServer.Conn;
 import io.benchsuite.backends.testing.TrickleServer;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.run.RunResult;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package io.benchsuite.backends.inprocess;
 
 import io.benchsuite.api.backend.Backend;
-import io.benchsuite.testkit.BackendCompatibilityKit;
+import io.benchsuite.tck.BackendCompatibilityKit;
 
 /** The in-process backend keeps the backend contract, whatever the wrapped code does. */
 class InProcessBackendCompatibilityTest extends BackendCompatibilityKit {

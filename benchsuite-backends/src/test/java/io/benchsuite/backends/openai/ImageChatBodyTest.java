@@ -13,7 +13,7 @@ import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.RequestExtras;
 import io.benchsuite.backends.media.SyntheticImages;
 import io.benchsuite.backends.testing.ScriptedServer;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;

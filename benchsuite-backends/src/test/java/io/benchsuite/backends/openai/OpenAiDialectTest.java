@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.backends.testing.ScriptedServer;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 

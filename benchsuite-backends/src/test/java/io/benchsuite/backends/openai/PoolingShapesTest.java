@@ -12,7 +12,7 @@ import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.backends.testing.ScriptedServer;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -15,7 +15,7 @@ import io.benchsuite.api.backend.Capability;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.backends.testing.Fixtures;
 import io.benchsuite.backends.testing.ScriptedServer;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -6,7 +6,7 @@ import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.backends.http.internal.StreamReplay;
 import io.benchsuite.backends.tgi.TgiStreamDialect;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

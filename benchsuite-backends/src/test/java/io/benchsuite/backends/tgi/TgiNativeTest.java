@@ -11,7 +11,7 @@ import io.benchsuite.api.backend.Usage;
 import io.benchsuite.backends.http.EnvironmentVariables;
 import io.benchsuite.backends.testing.Fixtures;
 import io.benchsuite.backends.testing.ScriptedServer;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

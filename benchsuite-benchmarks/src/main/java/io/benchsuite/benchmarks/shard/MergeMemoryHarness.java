@@ -10,7 +10,7 @@ import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.api.result.Slo;
 import io.benchsuite.api.result.TokenSource;
 import io.benchsuite.api.seed.SeedChain;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.report.ReportWriters;
 import io.benchsuite.core.report.RequestLogWriter;
@@ -141,9 +141,9 @@ public final class MergeMemoryHarness {
                 long end = first + gaps[0] + gaps[1] + gaps[2];
                 boolean success = random.nextInt(100) != 0;
                 RequestRecord r = success
-                        ? new RequestRecord(k, Phase.MEASURED, -1, at, at, at, at, first, end, 16, 4, 16, 4, 4,
+                        ? new RequestRecord(k, Window.MEASURED, -1, at, at, at, at, first, end, 16, 4, 16, 4, 4,
                                 TokenSource.SERVER, "0a1b2c3d", Outcome.SUCCESS, null, null, Gaps.of(gaps), -1, 0)
-                        : new RequestRecord(k, Phase.MEASURED, -1, at, at, at, at, -1, at + 5 * MS, 16, 0, -1, -1, 0,
+                        : new RequestRecord(k, Window.MEASURED, -1, at, at, at, at, -1, at + 5 * MS, 16, 0, -1, -1, 0,
                                 TokenSource.STREAM, "0a1b2c3d", Outcome.FAILED,
                                 ErrorKind.HTTP_5XX, "HTTP 500", Gaps.empty(), -1, 0);
                 log.write(r);

@@ -5,7 +5,7 @@ import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.tools.ToolCall;
 import io.benchsuite.api.tools.ToolCalls;
 import io.benchsuite.api.tools.ToolSpec;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.core.report.model.ToolsSection;
 import io.benchsuite.core.run.ReportSection;
 import io.benchsuite.core.run.RunListener;
@@ -44,7 +44,7 @@ public final class ToolsListener implements RunListener {
 
     @Override
     public synchronized void onRequestFinished(RequestRecord r) {
-        if (r.phase() != Phase.MEASURED || r.extras().get(ToolSpec.class).isEmpty()) return;
+        if (r.window() != Window.MEASURED || r.extras().get(ToolSpec.class).isEmpty()) return;
         requests++;
         if (!r.succeeded()) return;
         Optional<ToolCalls> reported = r.extras().get(ToolCalls.class);

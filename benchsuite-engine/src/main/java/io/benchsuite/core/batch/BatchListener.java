@@ -3,7 +3,7 @@ package io.benchsuite.core.batch;
 import io.benchsuite.api.backend.BatchResult;
 import io.benchsuite.api.result.Outcome;
 import io.benchsuite.api.result.RequestRecord;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.core.report.model.BatchSection;
 import io.benchsuite.core.run.ReportSection;
 import io.benchsuite.core.run.RunListener;
@@ -33,7 +33,7 @@ public final class BatchListener implements RunListener {
 
     @Override
     public synchronized void onRequestFinished(RequestRecord r) {
-        if (r.phase() != Phase.MEASURED) return;
+        if (r.window() != Window.MEASURED) return;
         // the window of the report's other rates: every measured request's, batch or not
         measured++;
         firstScheduled = Math.min(firstScheduled, r.scheduledOffsetNanos());

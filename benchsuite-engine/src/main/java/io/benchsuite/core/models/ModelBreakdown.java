@@ -7,7 +7,7 @@ import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.Outcome;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.workload.ModelMix;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.core.report.model.ModelsSection;
 import io.benchsuite.core.run.LatencyHistograms;
 import io.benchsuite.core.run.ReportSection;
@@ -50,7 +50,7 @@ public final class ModelBreakdown implements RunListener {
 
     @Override
     public synchronized void onRequestFinished(RequestRecord r) {
-        if (r.phase() != Phase.MEASURED) return;
+        if (r.window() != Window.MEASURED) return;
         String model = r.extras().get(RouteChoice.class).map(RouteChoice::model).orElse("");
         Tally t = tallies.get(model);
         if (t == null) return;

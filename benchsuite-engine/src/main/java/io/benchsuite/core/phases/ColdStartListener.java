@@ -4,7 +4,7 @@ import static io.benchsuite.api.util.Checks.positive;
 
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.run.RunInfo;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.core.report.model.ColdStartSection;
 import io.benchsuite.core.run.ReportSection;
 import io.benchsuite.core.run.RunListener;
@@ -77,7 +77,7 @@ public final class ColdStartListener implements RunListener {
     public synchronized void onRequestFinished(RequestRecord r) {
         if (!r.succeeded() || r.firstTokenOffsetNanos() < 0) return;
         if (r.index() < coldStartRequests) cold.add(r);
-        else if (r.phase() != Phase.COOLDOWN) steady.add(r);
+        else if (r.window() != Window.COOL_DOWN) steady.add(r);
         queue += Math.max(0, r.scheduleLagNanos());
         prefill += r.ttftFromSendNanos();
         decode += r.endOffsetNanos() - r.firstTokenOffsetNanos();

@@ -14,7 +14,7 @@ import io.benchsuite.api.tools.ToolCall;
 import io.benchsuite.api.tools.ToolCalls;
 import io.benchsuite.api.tools.ToolDefinition;
 import io.benchsuite.api.tools.ToolSpec;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.core.report.model.ToolsSection;
 import io.benchsuite.core.report.text.ToolsText;
 import java.util.ArrayList;
@@ -29,8 +29,8 @@ class ToolsListenerTest {
                     + "\"required\":[\"city\"]}"),
             new ToolDefinition("get_time", "", "{\"type\":\"object\",\"properties\":{}}")), "auto");
 
-    private static RequestRecord record(Phase phase, Outcome outcome, Object... extras) {
-        RequestRecord r = new RequestRecord(0, phase, -1, 0, 0, 0, 0, -1, 1_000_000, 10, 4, 10, 4, 4, TokenSource.SERVER, "0",
+    private static RequestRecord record(Window window, Outcome outcome, Object... extras) {
+        RequestRecord r = new RequestRecord(0, window, -1, 0, 0, 0, 0, -1, 1_000_000, 10, 4, 10, 4, 4, TokenSource.SERVER, "0",
                 outcome, outcome == Outcome.SUCCESS ? null : ErrorKind.HTTP_5XX, outcome == Outcome.SUCCESS ? null : "boom",
                 Gaps.empty(), -1, 0, null, 0, 0, OutputKinds.none(), null, Reasoning.none(-1, Gaps.empty()));
         return r.withExtras(RequestExtras.of(extras));
@@ -47,15 +47,15 @@ class ToolsListenerTest {
     @Test
     void countsNamesMalformedArgumentsAndGradesOnlyMeasuredRequestsThatOfferedTools() {
         ToolsListener l = new ToolsListener();
-        l.onRequestFinished(record(Phase.MEASURED, Outcome.SUCCESS)); // offered no tools
+        l.onRequestFinished(record(Window.MEASURED, Outcome.SUCCESS)); // offered no tools
         assertThat(l.reportSections()).as("no tools offered, no section").isEmpty();
-        l.onRequestFinished(record(Phase.WARMUP, Outcome.SUCCESS, SPEC, calls(call("get_time", "{}"))));
-        l.onRequestFinished(record(Phase.MEASURED, Outcome.SUCCESS, SPEC, calls(call("get_weather", "{\"city\":\"paris\"}"))));
-        l.onRequestFinished(record(Phase.MEASURED, Outcome.SUCCESS, SPEC, calls(call("get_weather", "{\"days\":3}"))));
-        l.onRequestFinished(record(Phase.MEASURED, Outcome.SUCCESS, SPEC, calls(call("get_time", "{\"zone\":"))));
-        l.onRequestFinished(record(Phase.MEASURED, Outcome.SUCCESS, SPEC, calls()));
-        l.onRequestFinished(record(Phase.MEASURED, Outcome.SUCCESS, SPEC)); // a backend that does not read calls
-        l.onRequestFinished(record(Phase.MEASURED, Outcome.FAILED, SPEC));
+        l.onRequestFinished(record(Window.WARM_UP, Outcome.SUCCESS, SPEC, calls(call("get_time", "{}"))));
+        l.onRequestFinished(record(Window.MEASURED, Outcome.SUCCESS, SPEC, calls(call("get_weather", "{\"city\":\"paris\"}"))));
+        l.onRequestFinished(record(Window.MEASURED, Outcome.SUCCESS, SPEC, calls(call("get_weather", "{\"days\":3}"))));
+        l.onRequestFinished(record(Window.MEASURED, Outcome.SUCCESS, SPEC, calls(call("get_time", "{\"zone\":"))));
+        l.onRequestFinished(record(Window.MEASURED, Outcome.SUCCESS, SPEC, calls()));
+        l.onRequestFinished(record(Window.MEASURED, Outcome.SUCCESS, SPEC)); // a backend that does not read calls
+        l.onRequestFinished(record(Window.MEASURED, Outcome.FAILED, SPEC));
         ToolsSection s = l.section();
         assertThat(s.requests()).isEqualTo(6);
         assertThat(s.answeredWithCalls()).isEqualTo(3);
@@ -87,7 +87,7 @@ class ToolsListenerTest {
         for (int i = 0; i < 12; i++) many.add(new ToolDefinition("f" + i, "", "{}"));
         ToolSpec spec = new ToolSpec(many, "auto");
         for (int i = 0; i < 12; i++) {
-            for (int k = 0; k <= i; k++) l.onRequestFinished(record(Phase.MEASURED, Outcome.SUCCESS, spec, calls(call("f" + i, "{}"))));
+            for (int k = 0; k <= i; k++) l.onRequestFinished(record(Window.MEASURED, Outcome.SUCCESS, spec, calls(call("f" + i, "{}"))));
         }
         ToolsSection s = l.section();
         assertThat(s.names()).hasSize(ToolsListener.TOP_NAMES);

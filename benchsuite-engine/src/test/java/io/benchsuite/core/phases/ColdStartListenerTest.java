@@ -15,7 +15,7 @@ import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.result.TokenSource;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.LengthDistribution;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.report.json.ReportJson;
@@ -23,7 +23,7 @@ import io.benchsuite.core.report.model.ColdStartSection;
 import io.benchsuite.core.report.model.DecompositionSection;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.testing.JsonTrees;
-import io.benchsuite.testkit.ScriptedBackend;
+import io.benchsuite.tck.ScriptedBackend;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -35,20 +35,20 @@ class ColdStartListenerTest {
     private static final long MS = 1_000_000;
 
     /** A successful request scheduled at 0: sent after {@code lagMs}, first token {@code prefillMs} later, ended {@code decodeMs} after that. */
-    private static RequestRecord request(long index, Phase phase, long lagMs, long prefillMs, long decodeMs) {
+    private static RequestRecord request(long index, Window window, long lagMs, long prefillMs, long decodeMs) {
         long sent = lagMs * MS, first = sent + prefillMs * MS, end = first + decodeMs * MS;
-        return new RequestRecord(index, phase, -1, 0, 0, 0, sent, first, end, 8, 5, 8, 5, 5, TokenSource.SERVER,
+        return new RequestRecord(index, window, -1, 0, 0, 0, sent, first, end, 8, 5, 8, 5, 5, TokenSource.SERVER,
                 "0000000000000000", Outcome.SUCCESS, null, null, Gaps.empty(), -1, 0);
     }
 
     @Test
     void coldStartAgainstSteadyStateAndTheSharesOfE2eAreExact() {
         ColdStartListener phases = new ColdStartListener(2);
-        phases.onRequestFinished(request(0, Phase.MEASURED, 0, 60, 40));  // ttft 60, e2e 100
-        phases.onRequestFinished(request(1, Phase.MEASURED, 0, 40, 20));  // ttft 40, e2e 60
-        phases.onRequestFinished(request(2, Phase.MEASURED, 2, 4, 14));   // ttft 6, e2e 20
-        phases.onRequestFinished(request(3, Phase.MEASURED, 0, 10, 10));  // ttft 10, e2e 20
-        phases.onRequestFinished(request(4, Phase.COOLDOWN, 0, 1, 1));    // in the shares, not in steady
+        phases.onRequestFinished(request(0, Window.MEASURED, 0, 60, 40));  // ttft 60, e2e 100
+        phases.onRequestFinished(request(1, Window.MEASURED, 0, 40, 20));  // ttft 40, e2e 60
+        phases.onRequestFinished(request(2, Window.MEASURED, 2, 4, 14));   // ttft 6, e2e 20
+        phases.onRequestFinished(request(3, Window.MEASURED, 0, 10, 10));  // ttft 10, e2e 20
+        phases.onRequestFinished(request(4, Window.COOL_DOWN, 0, 1, 1));    // in the shares, not in steady
         ColdStartSection p = phases.phases();
         assertThat(p.coldStartRequests()).isEqualTo(2);
         assertThat(p.coldStart()).isEqualTo(new ColdStartSection.Group(2, 50.0, 80.0));

@@ -12,7 +12,7 @@ import io.benchsuite.core.report.json.InvalidReportException;
 import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.testing.JsonTrees;
-import io.benchsuite.testkit.ScriptedBackend;
+import io.benchsuite.tck.ScriptedBackend;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;

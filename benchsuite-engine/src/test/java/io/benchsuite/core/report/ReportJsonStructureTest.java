@@ -9,7 +9,7 @@ import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.testing.JsonTrees;
-import io.benchsuite.testkit.ScriptedBackend;
+import io.benchsuite.tck.ScriptedBackend;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -10,7 +10,7 @@ import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.RunningBenchmark;
 import io.benchsuite.core.report.json.ReportJson;
 import io.benchsuite.core.report.model.Report;
-import io.benchsuite.testkit.ScriptedBackend;
+import io.benchsuite.tck.ScriptedBackend;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

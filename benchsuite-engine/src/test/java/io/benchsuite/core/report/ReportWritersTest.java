@@ -19,7 +19,7 @@ import io.benchsuite.core.run.ReportSection;
 import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.testing.JsonTrees;
-import io.benchsuite.testkit.ScriptedBackend;
+import io.benchsuite.tck.ScriptedBackend;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -6,6 +6,7 @@ import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.result.Gaps;
 import io.benchsuite.api.result.Outcome;
 import io.benchsuite.api.result.RequestRecord;
+import io.benchsuite.api.workload.Window;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,5 +51,15 @@ class RequestLogWriterLinesTest {
             assertThat(lines.get(i)).isEqualTo(RequestLogWriter.toJsonLine(records.get(i), "0123abcd"));
         }
         assertThat(lines.get(0)).startsWith("{\"runId\":\"0123abcd\",\"index\":0,");
+    }
+
+    @Test
+    void eachLineNamesItsWindowWithTheWordsOfOldLogs() throws Exception {
+        List<String> written = new ArrayList<>();
+        for (Window w : Window.values()) written.add(RequestLogWriter.toJsonLine(RequestRecord.builder(0).window(w).build(), null));
+        assertThat(written).extracting(l -> l.substring(0, l.indexOf(",\"outcome\""))).containsExactly(
+                "{\"index\":0,\"window\":\"warmup\"", "{\"index\":0,\"window\":\"measured\"",
+                "{\"index\":0,\"window\":\"cooldown\"");
+        assertThat(written).noneMatch(l -> l.contains("\"phase\""));
     }
 }

@@ -2,7 +2,7 @@ package io.benchsuite.examples.metrics;
 
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.run.RunInfo;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.core.run.RunListener;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * Publishes a run's requests to the user's own Micrometer {@link MeterRegistry} (never a global
  * one): counters {@code benchsuite.requests} (tag {@code outcome}) and
  * {@code benchsuite.output.tokens}, timers {@code benchsuite.ttft} and {@code benchsuite.e2e}; all
- * tagged with the run name. Measured-phase requests only, like the report's statistics.
+ * tagged with the run name. Measured-window requests only, like the report's statistics.
  */
 public final class MeterRegistryListener implements RunListener {
     private final MeterRegistry registry;
@@ -32,7 +32,7 @@ public final class MeterRegistryListener implements RunListener {
 
     @Override
     public void onRequestFinished(RequestRecord r) {
-        if (r.phase() != Phase.MEASURED) return;
+        if (r.window() != Window.MEASURED) return;
         Counter.builder("benchsuite.requests").tag("run", run).tag("outcome", r.outcome().name().toLowerCase(Locale.ROOT))
                 .register(registry).increment();
         if (!r.succeeded()) return;

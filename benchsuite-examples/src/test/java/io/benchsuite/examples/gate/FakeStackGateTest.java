@@ -1,11 +1,11 @@
 package io.benchsuite.examples.gate;
 
-import static io.benchsuite.test.BenchsuiteAssertions.assertThat;
+import static io.benchsuite.junit.BenchsuiteAssertions.assertThat;
 
 import io.benchsuite.backends.inprocess.InProcessBackend;
 import io.benchsuite.core.run.RunResult;
-import io.benchsuite.test.junit.BenchmarkRunner;
-import io.benchsuite.test.junit.BenchsuiteTest;
+import io.benchsuite.junit.extension.BenchmarkRunner;
+import io.benchsuite.junit.extension.BenchsuiteTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

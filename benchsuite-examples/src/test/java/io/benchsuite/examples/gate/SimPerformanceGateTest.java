@@ -1,14 +1,14 @@
 package io.benchsuite.examples.gate;
 
-import static io.benchsuite.test.BenchsuiteAssertions.assertThat;
+import static io.benchsuite.junit.BenchsuiteAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.data.Percentage.withPercentage;
 
 import io.benchsuite.core.run.RunResult;
-import io.benchsuite.test.Baseline;
-import io.benchsuite.test.Baselines;
-import io.benchsuite.test.junit.BenchmarkRunner;
-import io.benchsuite.test.junit.BenchsuiteTest;
+import io.benchsuite.junit.Baseline;
+import io.benchsuite.junit.Baselines;
+import io.benchsuite.junit.extension.BenchmarkRunner;
+import io.benchsuite.junit.extension.BenchsuiteTest;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

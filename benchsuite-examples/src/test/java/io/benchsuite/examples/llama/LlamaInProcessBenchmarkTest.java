@@ -1,10 +1,10 @@
 package io.benchsuite.examples.llama;
 
-import static io.benchsuite.test.BenchsuiteAssertions.assertThat;
+import static io.benchsuite.junit.BenchsuiteAssertions.assertThat;
 
 import io.benchsuite.core.run.RunResult;
-import io.benchsuite.test.junit.BenchmarkRunner;
-import io.benchsuite.test.junit.BenchsuiteTest;
+import io.benchsuite.junit.extension.BenchmarkRunner;
+import io.benchsuite.junit.extension.BenchsuiteTest;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,12 +3,12 @@ package io.benchsuite.examples.plugin;
 import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendRegistry;
-import io.benchsuite.testkit.BackendCompatibilityKit;
+import io.benchsuite.tck.BackendCompatibilityKit;
 import java.util.Map;
 
 /**
  * The example plugin passes the backend compatibility kit: what a plugin author writes to check a
- * backend against the contract (from benchsuite-test, which brings benchsuite-testkit). The echo
+ * backend against the contract (from benchsuite-junit, which brings benchsuite-backend-tck). The echo
  * backend cannot be made to fail, so the kit's failure test is skipped.
  */
 class EchoBackendCompatibilityTest extends BackendCompatibilityKit {

@@ -8,7 +8,7 @@ import io.benchsuite.api.result.Gaps;
 import io.benchsuite.api.result.Outcome;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.result.TokenSource;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.metrics.TestBackendAccess;
 import io.benchsuite.metrics.testing.SectionJson;
 import java.lang.reflect.Method;
@@ -135,7 +135,7 @@ class HostTelemetryTest {
     }
 
     private static RequestRecord record(int outputTokens, long connectNanos) {
-        return new RequestRecord(0, Phase.MEASURED, -1, 0, 0, 0, 1, 2, 3,
+        return new RequestRecord(0, Window.MEASURED, -1, 0, 0, 0, 1, 2, 3,
                 8, outputTokens, 8, outputTokens, outputTokens, TokenSource.values()[0], "0123456789abcdef",
                 Outcome.SUCCESS, null, null, Gaps.empty(),
                 connectNanos, 0);

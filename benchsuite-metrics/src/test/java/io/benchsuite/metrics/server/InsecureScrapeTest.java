@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
+import io.benchsuite.junit.tls.SelfSignedTls;
 import io.benchsuite.metrics.internal.HttpText;
-import io.benchsuite.test.tls.SelfSignedTls;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;

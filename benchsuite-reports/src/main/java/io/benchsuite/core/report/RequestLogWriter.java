@@ -6,6 +6,7 @@ import io.benchsuite.api.backend.RequestExtras;
 import io.benchsuite.api.result.Gaps;
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.RequestRecord;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.core.report.model.ReportNumbers;
 import java.io.CharArrayWriter;
 import java.io.IOException;
@@ -39,6 +40,13 @@ import java.util.Set;
 public final class RequestLogWriter implements AutoCloseable {
     /** The field of every line naming the run that wrote it. */
     public static final String RUN_ID = "runId";
+    /**
+     * The field of every line naming the request's window: {@code warmup}, {@code measured} or {@code cooldown}
+     * (only measured requests enter the statistics).
+     */
+    public static final String WINDOW = "window";
+    /** The name {@link #WINDOW} had in files written before it was renamed; readers accept both. */
+    public static final String OLD_WINDOW = "phase";
 
     private static final JsonFactory FACTORY = new JsonFactory();
     private final Writer out;
@@ -90,6 +98,15 @@ public final class RequestLogWriter implements AutoCloseable {
         return sw.toString();
     }
 
+    /** A window's value in the log: the words written since the first log ({@code warmup}, not {@code warm_up}). */
+    static String windowValue(Window w) {
+        return switch (w) {
+            case WARM_UP -> "warmup";
+            case MEASURED -> "measured";
+            case COOL_DOWN -> "cooldown";
+        };
+    }
+
     /** One record's object; the gaps' text from {@code gapText} (null: formatted each). */
     private static void writeLine(JsonGenerator g, RequestRecord r, String runId, MillisText gapText) throws IOException {
         g.writeStartObject();
@@ -99,7 +116,7 @@ public final class RequestLogWriter implements AutoCloseable {
             g.writeStringField("session", r.sessionId());
             g.writeNumberField("turn", r.turn());
         }
-        g.writeStringField("phase", r.phase().name().toLowerCase(Locale.ROOT));
+        g.writeStringField(WINDOW, windowValue(r.window()));
         if (r.user() >= 0) g.writeNumberField("user", r.user());
         g.writeStringField("outcome", r.outcome().name().toLowerCase(Locale.ROOT));
         if (r.errorKind() != null) g.writeStringField("errorKind", r.errorKind().label());

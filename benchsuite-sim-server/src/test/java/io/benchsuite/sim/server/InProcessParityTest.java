@@ -16,7 +16,7 @@ import io.benchsuite.sim.Adapters;
 import io.benchsuite.sim.PooledBatch;
 import io.benchsuite.sim.SimSettings;
 import io.benchsuite.sim.SimulatedServer;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

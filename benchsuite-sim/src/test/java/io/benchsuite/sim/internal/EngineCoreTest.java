@@ -9,7 +9,7 @@ import io.benchsuite.sim.DeviceProfile;
 import io.benchsuite.sim.EnginePreset;
 import io.benchsuite.sim.SimSettings;
 import io.benchsuite.sim.Vocabulary;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -8,7 +8,7 @@ import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.sim.SimPhysics;
 import io.benchsuite.sim.SimSettings;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;

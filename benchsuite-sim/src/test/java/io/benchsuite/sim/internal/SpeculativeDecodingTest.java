@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.benchsuite.sim.SimSettings;
 import io.benchsuite.sim.SimSpecDecodeTotals;
 import io.benchsuite.sim.SimSpeculative;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

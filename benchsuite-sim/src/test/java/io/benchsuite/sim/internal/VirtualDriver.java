@@ -1,7 +1,7 @@
 package io.benchsuite.sim.internal;
 
 import io.benchsuite.sim.SimSettings;
-import io.benchsuite.testkit.RecordingListener;
+import io.benchsuite.tck.RecordingListener;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;

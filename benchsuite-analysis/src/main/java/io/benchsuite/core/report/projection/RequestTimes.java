@@ -3,6 +3,7 @@ package io.benchsuite.core.report.projection;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.benchsuite.core.report.ReportWriters;
+import io.benchsuite.core.report.RequestLogWriter;
 import io.benchsuite.core.report.json.InvalidReportException;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -41,7 +42,8 @@ record RequestTimes(long index, int outputTokens, double ttftFromSendNanos, doub
                 } catch (IOException torn) {
                     continue;
                 }
-                if (!"measured".equals(n.path("phase").asText()) || !"success".equals(n.path("outcome").asText())) continue;
+                JsonNode window = n.has(RequestLogWriter.WINDOW) ? n.path(RequestLogWriter.WINDOW) : n.path(RequestLogWriter.OLD_WINDOW);
+                if (!"measured".equals(window.asText()) || !"success".equals(n.path("outcome").asText())) continue;
                 if (!n.path("ttftFromSendMs").isNumber()) continue;
                 double tpot = n.path("tpotMs").isNumber() ? n.path("tpotMs").asDouble() * 1e6 : Double.NaN;
                 double e2e = n.path("endOffsetMs").asDouble() * 1e6 - n.path("sentOffsetMs").asDouble() * 1e6;

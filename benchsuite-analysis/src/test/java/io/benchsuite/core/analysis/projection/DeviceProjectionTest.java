@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.benchsuite.api.result.Outcome;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.core.analysis.Requests;
 import java.util.List;
 import java.util.Random;
@@ -66,14 +66,14 @@ class DeviceProjectionTest {
         assertThat(one.tpotNanos()).isNaN();
         assertThat(one.e2eNanos()).isEqualTo(one.ttftNanos());
         // failures are not projected
-        assertThat(p.project(Requests.of(9, Phase.MEASURED, 0, 0, -1, 50, 0, Outcome.FAILED))).isEmpty();
+        assertThat(p.project(Requests.of(9, Window.MEASURED, 0, 0, -1, 50, 0, Outcome.FAILED))).isEmpty();
     }
 
     @Test
     void aRunBecomesProjectedHistograms() {
         DeviceProjection p = new DeviceProjection(new DeviceRatios("a", "b", 0.5, 0.25), 0);
         DeviceProjection.ProjectedRun run = p.projectRun(List.of(ok(0, 0, 0, 10, 110, 11), ok(1, 0, 0, 20, 220, 11),
-                Requests.of(2, Phase.MEASURED, 0, 0, -1, 50, 0, Outcome.FAILED)));
+                Requests.of(2, Window.MEASURED, 0, 0, -1, 50, 0, Outcome.FAILED)));
         assertThat(run.requests()).isEqualTo(2);
         assertThat(run.ttft().getTotalCount()).isEqualTo(2);
         assertThat(run.ttft().getMaxValue()).isCloseTo(40_000_000L, Percentage.withPercentage(0.1));

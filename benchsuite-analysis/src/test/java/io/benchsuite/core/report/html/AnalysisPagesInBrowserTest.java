@@ -145,7 +145,7 @@ class AnalysisPagesInBrowserTest {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < 5; i++) {
             double sent = i * 10_000.0, end = sent + ttftMs + 16 * tpotMs;
-            b.append(String.format(Locale.ROOT, "{\"index\":%d,\"phase\":\"measured\",\"outcome\":\"success\",\"sentOffsetMs\":%.3f,"
+            b.append(String.format(Locale.ROOT, "{\"index\":%d,\"window\":\"measured\",\"outcome\":\"success\",\"sentOffsetMs\":%.3f,"
                     + "\"endOffsetMs\":%.3f,\"ttftFromSendMs\":%.3f,\"tpotMs\":%.3f,\"outputTokens\":17}%n", i, sent, end, ttftMs + i, tpotMs));
         }
         Files.writeString(dir.resolve("requests.jsonl"), b, StandardCharsets.UTF_8);

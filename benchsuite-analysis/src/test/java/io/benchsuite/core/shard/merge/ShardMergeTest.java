@@ -27,8 +27,8 @@ import io.benchsuite.core.report.model.ShardsSection;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.run.SecondSample;
 import io.benchsuite.core.shard.StartAt;
-import io.benchsuite.testkit.ScriptedBackend;
-import io.benchsuite.testkit.ScriptedBackendProvider;
+import io.benchsuite.tck.ScriptedBackend;
+import io.benchsuite.tck.ScriptedBackendProvider;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -167,7 +167,7 @@ class ShardMergeTest {
         for (LatencyMetric m : List.of(LatencyMetric.TTFT, LatencyMetric.E2E)) {
             List<Double> values = new ArrayList<>();
             for (JsonNode l : lines) {
-                if (l.get("phase").asText().equals("measured") && l.get("outcome").asText().equals("success")
+                if (l.get("window").asText().equals("measured") && l.get("outcome").asText().equals("success")
                         && !l.get(m.key() + "Ms").isNull()) values.add(l.get(m.key() + "Ms").asDouble());
             }
             assertThat(merged.latency(m).count()).as(m.key() + " count").isEqualTo(values.size());

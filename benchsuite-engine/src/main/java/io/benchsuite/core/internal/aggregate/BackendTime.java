@@ -94,7 +94,7 @@ public final class BackendTime {
         if (scale == 1.0) return r;
         long[] gaps = r.itl().toArray();
         for (int i = 0; i < gaps.length; i++) gaps[i] = span(gaps[i]);
-        return new RequestRecord(r.index(), r.phase(), r.user(), span(r.scheduledOffsetNanos()),
+        return new RequestRecord(r.index(), r.window(), r.user(), span(r.scheduledOffsetNanos()),
                 span(r.dispatchOffsetNanos()), span(r.submitOffsetNanos()), span(r.sentOffsetNanos()),
                 span(r.firstTokenOffsetNanos()), span(r.endOffsetNanos()), r.inputTokens(), r.outputTokens(),
                 r.serverPromptTokens(), r.serverCompletionTokens(), r.streamedTokens(), r.tokenSource(), r.promptHash(),

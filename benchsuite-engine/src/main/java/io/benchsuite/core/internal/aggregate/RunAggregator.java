@@ -10,7 +10,7 @@ import io.benchsuite.api.result.RunSummary;
 import io.benchsuite.api.result.Slo;
 import io.benchsuite.api.result.TokenSource;
 import io.benchsuite.api.run.LiveStats;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.run.LatencyHistograms;
 import io.benchsuite.core.run.RunResult.ErrorSample;
@@ -51,7 +51,7 @@ public final class RunAggregator {
     private final Map<String, Integer> samplesPerKind = new HashMap<>();
     private final List<ErrorSample> errorSamples = new ArrayList<>();
 
-    // every phase
+    // every window
     private long finished;
     private long completed;
     private long failed;
@@ -73,7 +73,7 @@ public final class RunAggregator {
     private long cancelled;
     private long cancelledByDesign;
     private long met;
-    private final List<Slo.Objective> objectives;
+    private final List<Slo.LatencyLimit> objectives;
     private final long[] metEach;
     private long inTokens;
     private long outTokens;
@@ -138,9 +138,9 @@ public final class RunAggregator {
         } else {
             failed++;
         }
-        switch (r.phase()) {
-            case WARMUP -> warmup++;
-            case COOLDOWN -> cooldown++;
+        switch (r.window()) {
+            case WARM_UP -> warmup++;
+            case COOL_DOWN -> cooldown++;
             case MEASURED -> measured(r);
         }
         return r;
@@ -192,9 +192,9 @@ public final class RunAggregator {
         }
     }
 
-    /** A request of {@code phase} came due with every concurrency slot taken. */
-    public synchronized void waitedForSlot(Phase phase) {
-        if (phase == Phase.MEASURED) waitedForSlot++;
+    /** A request of {@code window} came due with every concurrency slot taken. */
+    public synchronized void waitedForSlot(Window window) {
+        if (window == Window.MEASURED) waitedForSlot++;
     }
 
     /** Live figures at {@code nowOffset}; the rates cover the last few seconds. */
@@ -233,7 +233,7 @@ public final class RunAggregator {
         return List.copyOf(errorSamples);
     }
 
-    /** The per-second series, every phase. */
+    /** The per-second series, every window. */
     public synchronized List<SecondSample> timeSeries() {
         List<SecondSample> samples = series.samples(workload, time);
         if (series.lateSamples() > 0) {
@@ -257,7 +257,7 @@ public final class RunAggregator {
      *
      * @param stoppedAtWall offset on the wall clock at which a stopped run quit scheduling, or
      *     {@code Long.MAX_VALUE} when it ran to its end
-     * @param notSent open-loop arrivals the dispatcher could not send (every phase)
+     * @param notSent open-loop arrivals the dispatcher could not send (every window)
      * @param notSentMeasured those of them due inside the measured window: the schedule drew them, so the
      *     scheduled rate counts them (the achieved rate does not)
      */

@@ -2,7 +2,7 @@ package io.benchsuite.core.internal.dispatch;
 
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.result.Outcome;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.api.workload.Workload;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -19,7 +19,7 @@ import java.util.function.Consumer;
  * clock, and every instant it stamps is exact.
  *
  * <p>Requests come from the run's {@link LoadPattern}. A request whose instant has come gets the
- * next index, its phase, and the instant the dispatcher took it up (its dispatch lag is the
+ * next index, its window, and the instant the dispatcher took it up (its dispatch lag is the
  * difference); it is sent at once if a concurrency slot is free, otherwise it waits in a FIFO (the
  * wait is recorded, and latency still counts from the scheduled instant: no coordinated omission).
  * A slot is taken before sending and returned only at the request's terminal event, so the
@@ -66,7 +66,7 @@ public final class Dispatcher {
     private final long maxRequests;
     private final long drainTimeoutNanos;
     private final int cap;
-    private final Consumer<Phase> waitedForSlot;
+    private final Consumer<Window> waitedForSlot;
     private final ConnectionBackoff backoff;
     private final int maxWaiting;
     private final SlotUnit slotUnit;
@@ -96,10 +96,10 @@ public final class Dispatcher {
      * @param scheduled its scheduled instant, nanoseconds from the run start
      * @param dispatched when the dispatcher took it up
      * @param user the closed-loop user, or -1
-     * @param phase warm-up, measured or cool-down (by scheduled instant)
+     * @param window warm-up, measured or cool-down (by scheduled instant)
      * @param session for a session's later turn, the engine's key of the session (given to {@link #resume}); -1 for a start
      */
-    public record DueRequest(long index, long scheduled, long dispatched, int user, Phase phase, long session) {
+    public record DueRequest(long index, long scheduled, long dispatched, int user, Window window, long session) {
         /**
          * A start (an independent request or a session's first turn).
          *
@@ -107,10 +107,10 @@ public final class Dispatcher {
          * @param scheduled its scheduled instant
          * @param dispatched when the dispatcher took it up
          * @param user the closed-loop user, or -1
-         * @param phase its phase
+         * @param window its window
          */
-        public DueRequest(long index, long scheduled, long dispatched, int user, Phase phase) {
-            this(index, scheduled, dispatched, user, phase, -1);
+        public DueRequest(long index, long scheduled, long dispatched, int user, Window window) {
+            this(index, scheduled, dispatched, user, window, -1);
         }
 
         /** Whether this is a later turn of an open session ({@link #session()} names it), not a start. */
@@ -157,37 +157,37 @@ public final class Dispatcher {
     public record Decision(RunState state, List<DueRequest> send, long wakeAt) {}
 
     /**
-     * @param workload the run's workload (window, request count, phases)
+     * @param workload the run's workload (windows, request count)
      * @param pattern where requests come from
      * @param drainTimeout how long in-flight requests may finish after the schedule ends
-     * @param waitedForSlot told the phase of each request that came due with every slot taken
+     * @param waitedForSlot told the window of each request that came due with every slot taken
      */
-    public Dispatcher(Workload workload, LoadPattern pattern, Duration drainTimeout, Consumer<Phase> waitedForSlot) {
+    public Dispatcher(Workload workload, LoadPattern pattern, Duration drainTimeout, Consumer<Window> waitedForSlot) {
         this(workload, pattern, drainTimeout, waitedForSlot, null, MAX_WAITING, SlotUnit.REQUESTS);
     }
 
     /**
-     * @param workload the run's workload (window, request count, phases)
+     * @param workload the run's workload (windows, request count)
      * @param pattern where starts come from
      * @param drainTimeout how long in-flight requests may finish after the schedule ends
-     * @param waitedForSlot told the phase of each request that came due with every slot taken
+     * @param waitedForSlot told the window of each request that came due with every slot taken
      * @param slotUnit what the cap counts
      */
-    public Dispatcher(Workload workload, LoadPattern pattern, Duration drainTimeout, Consumer<Phase> waitedForSlot,
+    public Dispatcher(Workload workload, LoadPattern pattern, Duration drainTimeout, Consumer<Window> waitedForSlot,
                       SlotUnit slotUnit) {
         this(workload, pattern, drainTimeout, waitedForSlot, null, MAX_WAITING, slotUnit);
     }
 
     /**
-     * @param workload the run's workload (window, request count, phases)
+     * @param workload the run's workload (windows, request count)
      * @param pattern where starts come from
      * @param drainTimeout how long in-flight requests may finish after the schedule ends
-     * @param waitedForSlot told the phase of each request that came due with every slot taken
+     * @param waitedForSlot told the window of each request that came due with every slot taken
      * @param backoff pauses closed-loop users after connection failures, or null for none
      * @param maxWaiting the most requests waiting for a slot (at least 1)
      * @param slotUnit what the cap counts
      */
-    public Dispatcher(Workload workload, LoadPattern pattern, Duration drainTimeout, Consumer<Phase> waitedForSlot,
+    public Dispatcher(Workload workload, LoadPattern pattern, Duration drainTimeout, Consumer<Window> waitedForSlot,
                       ConnectionBackoff backoff, int maxWaiting, SlotUnit slotUnit) {
         if (maxWaiting < 1) throw new IllegalArgumentException("maxWaiting must be > 0, got " + maxWaiting);
         this.backoff = backoff;
@@ -226,30 +226,30 @@ public final class Dispatcher {
                 exhaust();
                 break;
             }
-            Phase phase = workload.phaseAt(at);
+            Window window = workload.windowAt(at);
             if (isTurn) {
                 FollowUp f = followUps.poll();
-                DueRequest d = new DueRequest(nextIndex++, f.at(), now, f.user(), phase, f.session());
+                DueRequest d = new DueRequest(nextIndex++, f.at(), now, f.user(), window, f.session());
                 if (slotUnit == SlotUnit.SESSIONS) {
                     inFlight++; // the session holds its slot already
                     send.add(d);
                 } else {
-                    if (slots + ready.size() >= cap) waitedForSlot.accept(phase);
+                    if (slots + ready.size() >= cap) waitedForSlot.accept(window);
                     ready.addLast(d);
                 }
             } else if (blocked) {
-                countNotSent(phase); // the line holds every start the client can hold: it cannot keep up
+                countNotSent(window); // the line holds every start the client can hold: it cannot keep up
                 pattern.dropBlocked();
                 continue;
             } else if (slots + ready.size() >= cap && ready.size() >= maxWaiting) {
-                countNotSent(phase); // the line is full: the client cannot keep up with the schedule
+                countNotSent(window); // the line is full: the client cannot keep up with the schedule
                 pattern.retire(pattern.poll().user());
                 continue;
             } else {
                 LoadPattern.Offer offer = pattern.poll();
                 if (offer.opensSession()) openSessions++;
-                if (slots + ready.size() >= cap) waitedForSlot.accept(phase);
-                ready.addLast(new DueRequest(nextIndex++, offer.at(), now, offer.user(), phase));
+                if (slots + ready.size() >= cap) waitedForSlot.accept(window);
+                ready.addLast(new DueRequest(nextIndex++, offer.at(), now, offer.user(), window));
             }
             if ((maxRequests > 0 && nextIndex >= maxRequests) || startsOver()) exhaust();
         }
@@ -276,9 +276,9 @@ public final class Dispatcher {
         return new Decision(RunState.RUNNING, List.of(), Math.max(wakeAt, now + 1));
     }
 
-    private void countNotSent(Phase phase) {
+    private void countNotSent(Window window) {
         notSent++;
-        if (phase == Phase.MEASURED) notSentMeasured++;
+        if (window == Window.MEASURED) notSentMeasured++;
     }
 
     /** Whether nothing more can be sent before the window closes: no start can come and no session is open. */

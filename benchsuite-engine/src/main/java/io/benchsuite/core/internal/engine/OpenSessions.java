@@ -6,7 +6,7 @@ import io.benchsuite.api.backend.PreparedPrompt;
 import io.benchsuite.api.backend.RequestExtras;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.tokenizer.Tokenizer;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.api.workload.injection.Injection;
 import io.benchsuite.api.workload.source.RequestPlan;
 import io.benchsuite.api.workload.source.SessionTurn;
@@ -84,13 +84,13 @@ final class OpenSessions {
         final long ordinal;
         final int user;
         final long startScheduled;
-        final Phase phase;
+        final Window window;
         InjectionQueue injections;
         int nextInjection;
         int sent = 1;
         Outgoing prepared;
 
-        Session(long key, String id, PreparedStart start, int user, long startScheduled, Phase phase) {
+        Session(long key, String id, PreparedStart start, int user, long startScheduled, Window window) {
             this.key = key;
             this.id = id;
             this.turns = start.turns();
@@ -98,7 +98,7 @@ final class OpenSessions {
             this.ordinal = start.ordinal();
             this.user = user;
             this.startScheduled = startScheduled;
-            this.phase = phase;
+            this.window = window;
         }
 
         boolean opened() {
@@ -207,7 +207,7 @@ final class OpenSessions {
     Outgoing begin(PreparedStart start, DueRequest d) {
         Outgoing o = start.first();
         if (o.sessionId() == null) return o;
-        Session s = new Session(d.index(), o.sessionId(), start, d.user(), d.scheduled(), d.phase());
+        Session s = new Session(d.index(), o.sessionId(), start, d.user(), d.scheduled(), d.window());
         open.put(s.key, s);
         stats.sessionStarted();
         if (!s.opened() && !injections.isEmpty()) {
@@ -247,7 +247,7 @@ final class OpenSessions {
         if (o.sessionKey() < 0) return After.FINISHED;
         Session s = open.get(o.sessionKey());
         if (s == null) return After.SESSION_ENDED; // closed already (the run is ending)
-        if (r.phase() == Phase.MEASURED && r.firstTokenOffsetNanos() >= 0) {
+        if (r.window() == Window.MEASURED && r.firstTokenOffsetNanos() >= 0) {
             for (QueuedInjection q : o.injected()) {
                 stats.firstTokenAfterInjection(q.injection().priority(), r.firstTokenOffsetNanos() - q.queuedAtNanos());
             }
@@ -258,7 +258,7 @@ final class OpenSessions {
             return ended;
         }
         if (o.last()) {
-            close(s, SessionEnd.COMPLETED, now, s.phase == Phase.MEASURED ? r.endOffsetNanos() - s.startScheduled : -1);
+            close(s, SessionEnd.COMPLETED, now, s.window == Window.MEASURED ? r.endOffsetNanos() - s.startScheduled : -1);
             return ended;
         }
         return After.CONTINUES;

@@ -8,7 +8,7 @@ import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.api.run.RequestDecorator;
 import io.benchsuite.api.tokenizer.Tokenizer;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.api.workload.source.PrefixBlock;
 import io.benchsuite.api.workload.source.RequestPlan;
 import java.util.List;
@@ -99,6 +99,6 @@ final class Rehearsal {
     }
 
     private static RequestTracker tracker(Outgoing content, Tokenizer tokenizer, SecretMask secrets, long start) {
-        return new RequestTracker(0, content, Phase.MEASURED, 0, start, 0, 0, tokenizer, true, secrets, r -> {}, (at, ttft) -> {});
+        return new RequestTracker(0, content, Window.MEASURED, 0, start, 0, 0, tokenizer, true, secrets, r -> {}, (at, ttft) -> {});
     }
 }

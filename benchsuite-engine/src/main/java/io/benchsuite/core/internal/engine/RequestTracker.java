@@ -16,7 +16,7 @@ import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.result.TokenSource;
 import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.api.workload.CancelAfter;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import java.util.Arrays;
 import java.util.function.Consumer;
 
@@ -42,7 +42,7 @@ import java.util.function.Consumer;
 final class RequestTracker implements ResponseListener {
     private final long index;
     private final Outgoing content;
-    private final Phase phase;
+    private final Window window;
     private final int user;
     private final long runStartNanos;
     private final long scheduledOffset;
@@ -103,14 +103,14 @@ final class RequestTracker implements ResponseListener {
      * @param index the request's position in the run
      * @param content what is sent; when another turn of its session follows, the answer's text is kept for it
      */
-    RequestTracker(long index, Outgoing content, Phase phase, int user, long runStartNanos, long scheduledOffset,
+    RequestTracker(long index, Outgoing content, Window window, int user, long runStartNanos, long scheduledOffset,
                    long dispatchOffset, Tokenizer tokenizer, boolean stream, SecretMask secrets,
                    Consumer<RequestTracker> onFinish, FirstTokenListener onFirstToken) {
         this.secrets = secrets;
         this.onFirstToken = onFirstToken;
         this.index = index;
         this.content = content;
-        this.phase = phase;
+        this.window = window;
         this.user = user;
         this.runStartNanos = runStartNanos;
         this.scheduledOffset = scheduledOffset;
@@ -147,8 +147,8 @@ final class RequestTracker implements ResponseListener {
         return user;
     }
 
-    Phase phase() {
-        return phase;
+    Window window() {
+        return window;
     }
 
     /** The engine is about to hand the request to the backend (it holds a concurrency slot now). */
@@ -392,7 +392,7 @@ final class RequestTracker implements ResponseListener {
         // or fewer tokens than the chunks we saw: the samples are what was observed on the wire.
         Gaps itl = Gaps.of(gaps, gapCount);
         Reasoning r = reasoning(usage, itl);
-        record = new RequestRecord(index, phase, user, scheduledOffset, dispatchOffset, submitOffset, sentOffset,
+        record = new RequestRecord(index, window, user, scheduledOffset, dispatchOffset, submitOffset, sentOffset,
                 firstTokenOffset, end, content.promptTokens(), output, usage.promptTokens(), usage.completionTokens(),
                 streamedTokens, source, content.promptHash(), outcome, kind, message, itl,
                 connectNanos, connectionRetries, content.sessionId(), content.turn(), 0, outputKinds, resendReason, r,

@@ -509,7 +509,7 @@ public final class RunEngine {
     }
 
     private RequestTracker tracker(Outgoing o, DueRequest d) {
-        return new RequestTracker(d.index(), o, d.phase(), d.user(), runStart, d.scheduled(), d.dispatched(), tokenizer,
+        return new RequestTracker(d.index(), o, d.window(), d.user(), runStart, d.scheduled(), d.dispatched(), tokenizer,
                 workload.stream(), secrets, onFinished, onFirstToken);
     }
 

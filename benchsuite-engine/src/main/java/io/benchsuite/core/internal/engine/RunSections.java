@@ -4,7 +4,7 @@ import io.benchsuite.api.accuracy.AccuracyTally;
 import io.benchsuite.api.accuracy.Answer;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.workload.LoadModel;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.api.workload.source.RequestPlan;
 import io.benchsuite.api.workload.source.SourceCounts;
@@ -56,7 +56,7 @@ final class RunSections {
 
     /** Grades a finished request's answer against its plan's reference answer (measured requests only). */
     static void grade(AccuracyTally accuracy, RequestPlan plan, RequestRecord r, String text) {
-        if (r.phase() != Phase.MEASURED) return;
+        if (r.window() != Window.MEASURED) return;
         Optional<String> reference = plan.referenceAnswer();
         if (reference.isEmpty() && accuracy.needsReference()) {
             accuracy.ungraded("no reference answer");

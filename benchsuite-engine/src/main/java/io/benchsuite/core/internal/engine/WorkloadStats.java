@@ -1,7 +1,7 @@
 package io.benchsuite.core.internal.engine;
 
 import io.benchsuite.api.result.RequestRecord;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.api.workload.injection.InjectionPriority;
 import io.benchsuite.api.workload.source.SourceCounts;
 import io.benchsuite.core.injection.InjectionCounts;
@@ -139,7 +139,7 @@ final class WorkloadStats {
             TurnFigures t = turns.computeIfAbsent(o.turn(), k -> new TurnFigures());
             if (r.succeeded()) {
                 t.succeeded++;
-                if (r.phase() == Phase.MEASURED && r.ttftNanos() >= 0) t.ttft.recordValue(r.ttftNanos());
+                if (r.window() == Window.MEASURED && r.ttftNanos() >= 0) t.ttft.recordValue(r.ttftNanos());
             }
         }
     }

@@ -9,7 +9,7 @@ import io.benchsuite.api.result.Reasoning;
 import io.benchsuite.api.result.ReasoningTokenSource;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.result.TokenSource;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import org.junit.jupiter.api.Test;
 
 /** A time-scaled simulator's records are read in its own time, every instant and gap of them. */
@@ -19,7 +19,7 @@ class BackendTimeTest {
     @Test
     void aReasoningPhaseIsConvertedWithTheRestOfTheRecord() {
         Reasoning reasoning = new Reasoning(20 * MS, 50 * MS, 3, ReasoningTokenSource.COUNTED, Gaps.of(new long[] {2 * MS, 2 * MS}));
-        RequestRecord r = new RequestRecord(0, Phase.MEASURED, -1, 0, 0, 1 * MS, 1 * MS, 20 * MS, 60 * MS, 10, 6, 10, 6, 6,
+        RequestRecord r = new RequestRecord(0, Window.MEASURED, -1, 0, 0, 1 * MS, 1 * MS, 20 * MS, 60 * MS, 10, 6, 10, 6, 6,
                 TokenSource.SERVER, "00", Outcome.SUCCESS, null, null, Gaps.of(new long[] {10 * MS, 10 * MS, 10 * MS, 2 * MS, 2 * MS}),
                 -1, 0, null, 0, 0, OutputKinds.none(), null, reasoning);
         RequestRecord sim = BackendTime.of(0.1).record(r);

@@ -18,7 +18,7 @@ import io.benchsuite.api.run.LiveStats;
 import io.benchsuite.api.run.RunInfo;
 import io.benchsuite.api.seed.SeedChain;
 import io.benchsuite.api.workload.Arrival;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.run.LatencyHistograms;
 import io.benchsuite.core.run.RunResult;
@@ -40,17 +40,17 @@ class RunAggregatorTest {
     private static final long S = 1_000 * MS;
 
     /** A streamed success: scheduled, sent, first token and end in ms, 1 + gaps tokens. */
-    private static RequestRecord ok(long index, Phase phase, long scheduledMs, long sentMs, long firstMs, long endMs, long... gapsMs) {
+    private static RequestRecord ok(long index, Window window, long scheduledMs, long sentMs, long firstMs, long endMs, long... gapsMs) {
         long[] gaps = new long[gapsMs.length];
         for (int i = 0; i < gaps.length; i++) gaps[i] = gapsMs[i] * MS;
         int tokens = gaps.length + 1;
-        return new RequestRecord(index, phase, -1, scheduledMs * MS, scheduledMs * MS, sentMs * MS, sentMs * MS,
+        return new RequestRecord(index, window, -1, scheduledMs * MS, scheduledMs * MS, sentMs * MS, sentMs * MS,
                 firstMs * MS, endMs * MS, 10, tokens, 10, tokens, tokens, TokenSource.SERVER, "00", Outcome.SUCCESS, null,
                 null, Gaps.of(gaps), -1, 0);
     }
 
     private static RequestRecord failed(long index, long scheduledMs, long endMs, ErrorKind kind) {
-        return new RequestRecord(index, Phase.MEASURED, -1, scheduledMs * MS, scheduledMs * MS, scheduledMs * MS,
+        return new RequestRecord(index, Window.MEASURED, -1, scheduledMs * MS, scheduledMs * MS, scheduledMs * MS,
                 scheduledMs * MS, -1, endMs * MS, 10, 0, -1, -1, 0, TokenSource.STREAM, "00",
                 kind == ErrorKind.CANCELLED ? Outcome.CANCELLED : Outcome.FAILED, kind, kind.label() + " #" + index,
                 Gaps.empty(), -1, 0);
@@ -65,13 +65,13 @@ class RunAggregatorTest {
     @Test
     void theSummaryIsFoldedExactlyFromTheMeasuredRequests() {
         RunAggregator a = new RunAggregator(workload(), Slo.parse("e2e=300ms"), false);
-        a.accept(ok(0, Phase.WARMUP, 0, 0, 100, 200, 50, 50));             // excluded from the figures
-        a.accept(ok(1, Phase.MEASURED, 1000, 1010, 1100, 1300, 100, 100)); // e2e 300: meets the SLO
-        a.accept(ok(2, Phase.MEASURED, 1250, 1250, 1400, 1650, 125, 125)); // e2e 400: misses it
+        a.accept(ok(0, Window.WARM_UP, 0, 0, 100, 200, 50, 50));             // excluded from the figures
+        a.accept(ok(1, Window.MEASURED, 1000, 1010, 1100, 1300, 100, 100)); // e2e 300: meets the SLO
+        a.accept(ok(2, Window.MEASURED, 1250, 1250, 1400, 1650, 125, 125)); // e2e 400: misses it
         a.accept(failed(3, 1500, 1600, ErrorKind.HTTP_5XX));
         a.accept(failed(4, 1750, 1800, ErrorKind.CANCELLED));
-        a.waitedForSlot(Phase.MEASURED);
-        a.waitedForSlot(Phase.WARMUP);
+        a.waitedForSlot(Window.MEASURED);
+        a.waitedForSlot(Window.WARM_UP);
 
         RunSummary s = a.summary(Long.MAX_VALUE);
         assertThat(s.counts()).isEqualTo(new RunSummary.Counts(5, 1, 0, 4, 2, 1, 1, 1, 0));
@@ -103,11 +103,11 @@ class RunAggregatorTest {
     @Test
     void goodputCountsEachObjectivesAttainment() {
         RunAggregator a = new RunAggregator(workload(), Slo.parse("ttft=120ms,tpot=110ms,e2e=300ms"), false);
-        a.accept(ok(1, Phase.MEASURED, 1000, 1010, 1100, 1300, 100, 100)); // ttft 100, tpot 100, e2e 300: all met
-        a.accept(ok(2, Phase.MEASURED, 1250, 1250, 1400, 1650, 125, 125)); // ttft 150, tpot 125, e2e 400: none
-        a.accept(ok(3, Phase.MEASURED, 1500, 1500, 1600, 2000, 200, 200)); // ttft 100 met; tpot 200, e2e 500 missed
+        a.accept(ok(1, Window.MEASURED, 1000, 1010, 1100, 1300, 100, 100)); // ttft 100, tpot 100, e2e 300: all met
+        a.accept(ok(2, Window.MEASURED, 1250, 1250, 1400, 1650, 125, 125)); // ttft 150, tpot 125, e2e 400: none
+        a.accept(ok(3, Window.MEASURED, 1500, 1500, 1600, 2000, 200, 200)); // ttft 100 met; tpot 200, e2e 500 missed
         a.accept(failed(4, 1750, 1800, ErrorKind.HTTP_5XX));
-        a.accept(ok(5, Phase.WARMUP, 0, 0, 10, 20, 5, 5));                 // not measured: judged by nobody
+        a.accept(ok(5, Window.WARM_UP, 0, 0, 10, 20, 5, 5));                 // not measured: judged by nobody
 
         RunSummary.Goodput g = a.summary(Long.MAX_VALUE).goodput();
         assertThat(g.met()).isEqualTo(1);
@@ -128,8 +128,8 @@ class RunAggregatorTest {
         RunAggregator sim = new RunAggregator(workload(), Slo.parse("tpot=50ms"), true, BackendTime.of(0.1));
         // measured on the wall clock: TPOT 10 ms (100 ms simulated: misses 50 ms) and 2 ms (20 ms: meets it)
         for (RunAggregator a : List.of(wall, sim)) {
-            a.accept(ok(1, Phase.MEASURED, 1000, 1000, 1020, 1040, 10, 10));
-            a.accept(ok(2, Phase.MEASURED, 1100, 1100, 1105, 1109, 2, 2));
+            a.accept(ok(1, Window.MEASURED, 1000, 1000, 1020, 1040, 10, 10));
+            a.accept(ok(2, Window.MEASURED, 1100, 1100, 1105, 1109, 2, 2));
         }
         RunSummary w = wall.summary(Long.MAX_VALUE);
         RunSummary s = sim.summary(Long.MAX_VALUE);
@@ -159,7 +159,7 @@ class RunAggregatorTest {
         RunAggregator a = new RunAggregator(workload(), Slo.none(), true);
         // sent at 0.5 s, first token at 0.9 s, tokens at 0.9, 1.1, 1.3 s, ended at 1.5 s
         a.firstToken(900 * MS, 900 * MS);
-        a.accept(ok(0, Phase.WARMUP, 0, 500, 900, 1500, 200, 200));
+        a.accept(ok(0, Window.WARM_UP, 0, 500, 900, 1500, 200, 200));
         // scheduled and sent at 1.2 s, failed at 2.4 s
         a.accept(failed(1, 1200, 2400, ErrorKind.READ_TIMEOUT));
 
@@ -200,7 +200,7 @@ class RunAggregatorTest {
     @Test
     void liveRatesCoverTheLastSeconds() {
         RunAggregator a = new RunAggregator(workload(), Slo.none(), false);
-        for (int i = 0; i < 10; i++) a.accept(ok(i, Phase.MEASURED, 100L * i, 100L * i, 100L * i + 50, 100L * i + 90));
+        for (int i = 0; i < 10; i++) a.accept(ok(i, Window.MEASURED, 100L * i, 100L * i, 100L * i + 50, 100L * i + 90));
         LiveStats live = a.live(2 * S, 12, 1, 1);
         // 10 successful requests (1 token each) ended in seconds 0 and 1, which the window covers
         assertThat(live.requestsPerSecond()).isCloseTo(10 / 2.0, within(1e-12));

@@ -25,7 +25,7 @@ class DispatcherLimitsTest {
     private static final long MS = 1_000 * US;
 
     private static Dispatcher dispatcher(Workload w, ConnectionBackoff backoff, int maxWaiting) {
-        return new Dispatcher(w, LoadPattern.of(w.load(), new SplittableRandom(1)), Duration.ofMillis(500), phase -> { },
+        return new Dispatcher(w, LoadPattern.of(w.load(), new SplittableRandom(1)), Duration.ofMillis(500), window -> { },
                 backoff, maxWaiting, Dispatcher.SlotUnit.REQUESTS);
     }
 
@@ -58,7 +58,7 @@ class DispatcherLimitsTest {
         assertThat(Dispatcher.MAX_WAITING).isEqualTo(4_096);
         Workload w = Workload.open().rate(1_000_000).arrival(Arrival.constant()).maxConcurrency(1)
                 .duration(Duration.ofSeconds(1)).build();
-        Dispatcher d = new Dispatcher(w, LoadPattern.of(w.load(), new SplittableRandom(1)), Duration.ZERO, phase -> { });
+        Dispatcher d = new Dispatcher(w, LoadPattern.of(w.load(), new SplittableRandom(1)), Duration.ZERO, window -> { });
         d.step(0);
         d.step(500 * MS); // 500,000 arrivals due at once: memory stays bounded by the line
         assertThat(d.waitingForSlot()).isEqualTo(4_096);

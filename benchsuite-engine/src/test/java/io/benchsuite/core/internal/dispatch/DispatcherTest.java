@@ -3,8 +3,8 @@ package io.benchsuite.core.internal.dispatch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchsuite.api.workload.Arrival;
-import io.benchsuite.api.workload.Phase;
 import io.benchsuite.api.workload.RateProfile;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.internal.dispatch.Dispatcher.Decision;
 import io.benchsuite.core.internal.dispatch.Dispatcher.DueRequest;
@@ -23,14 +23,14 @@ class DispatcherTest {
     private static final long MS = 1_000_000;
     private static final long S = 1_000 * MS;
 
-    private final List<Phase> waitedForSlot = new ArrayList<>();
+    private final List<Window> waitedForSlot = new ArrayList<>();
 
     private Dispatcher dispatcher(Workload w) {
         return new Dispatcher(w, LoadPattern.of(w.load(), new SplittableRandom(1)), Duration.ofMillis(500), waitedForSlot::add);
     }
 
-    private static DueRequest due(long index, long scheduled, long dispatched, int user, Phase phase) {
-        return new DueRequest(index, scheduled, dispatched, user, phase);
+    private static DueRequest due(long index, long scheduled, long dispatched, int user, Window window) {
+        return new DueRequest(index, scheduled, dispatched, user, window);
     }
 
     @Test
@@ -40,23 +40,23 @@ class DispatcherTest {
         Dispatcher d = dispatcher(w);
 
         Decision s = d.step(0);
-        assertThat(s.send()).containsExactly(due(0, 0, 0, -1, Phase.WARMUP));
+        assertThat(s.send()).containsExactly(due(0, 0, 0, -1, Window.WARM_UP));
         assertThat(d.step(0)).isEqualTo(new Decision(RunState.RUNNING, List.of(), 100 * MS)); // wakes exactly at the next arrival
 
         // request 1 is due at 100 ms; the slot is taken, so it waits (and the wait is counted)
         assertThat(d.step(100 * MS)).isEqualTo(new Decision(RunState.RUNNING, List.of(), 200 * MS));
-        assertThat(waitedForSlot).containsExactly(Phase.MEASURED);
+        assertThat(waitedForSlot).containsExactly(Window.MEASURED);
         assertThat(d.waitingForSlot()).isEqualTo(1);
 
         // request 0 ends at 150 ms: request 1 goes, still scheduled at 100 ms and dispatched at 100 ms
         d.finished(-1, 150 * MS);
-        assertThat(d.step(150 * MS).send()).containsExactly(due(1, 100 * MS, 100 * MS, -1, Phase.MEASURED));
+        assertThat(d.step(150 * MS).send()).containsExactly(due(1, 100 * MS, 100 * MS, -1, Window.MEASURED));
 
         // the dispatcher is 30 ms late for request 2: its dispatch instant says so
         d.finished(-1, 190 * MS);
-        assertThat(d.step(230 * MS).send()).containsExactly(due(2, 200 * MS, 230 * MS, -1, Phase.MEASURED));
+        assertThat(d.step(230 * MS).send()).containsExactly(due(2, 200 * MS, 230 * MS, -1, Window.MEASURED));
         d.finished(-1, 240 * MS);
-        assertThat(d.step(300 * MS).send()).containsExactly(due(3, 300 * MS, 300 * MS, -1, Phase.MEASURED));
+        assertThat(d.step(300 * MS).send()).containsExactly(due(3, 300 * MS, 300 * MS, -1, Window.MEASURED));
         // the next arrival (400 ms) is outside the 400 ms window: the schedule is over, request 3 may drain
         Decision drain = d.step(300 * MS);
         assertThat(drain.state()).isEqualTo(RunState.RUNNING);
@@ -83,12 +83,12 @@ class DispatcherTest {
     void closedLoopUsersSendAgainAfterTheirThinkTime() {
         Workload w = Workload.closed(2).thinkTime(Duration.ofMillis(50)).maxRequests(4).build();
         Dispatcher d = dispatcher(w);
-        assertThat(d.step(0).send()).containsExactly(due(0, 0, 0, 0, Phase.MEASURED), due(1, 0, 0, 1, Phase.MEASURED));
+        assertThat(d.step(0).send()).containsExactly(due(0, 0, 0, 0, Window.MEASURED), due(1, 0, 0, 1, Window.MEASURED));
         d.finished(1, 30 * MS);
         assertThat(d.step(30 * MS)).as("user 1 thinks until 80 ms").isEqualTo(new Decision(RunState.RUNNING, List.of(), 80 * MS));
-        assertThat(d.step(80 * MS).send()).containsExactly(due(2, 80 * MS, 80 * MS, 1, Phase.MEASURED));
+        assertThat(d.step(80 * MS).send()).containsExactly(due(2, 80 * MS, 80 * MS, 1, Window.MEASURED));
         d.finished(0, 90 * MS);
-        assertThat(d.step(145 * MS).send()).as("picked up 5 ms late").containsExactly(due(3, 140 * MS, 145 * MS, 0, Phase.MEASURED));
+        assertThat(d.step(145 * MS).send()).as("picked up 5 ms late").containsExactly(due(3, 140 * MS, 145 * MS, 0, Window.MEASURED));
         assertThat(waitedForSlot).as("closed loop has no slot to wait for").isEmpty();
         d.finished(1, 150 * MS);
         d.finished(0, 160 * MS);
@@ -102,11 +102,11 @@ class DispatcherTest {
         Decision first = d.step(0);
         assertThat(first.send()).isEmpty();
         assertThat(first.wakeAt()).as("level 1 at 1 s").isEqualTo(S);
-        assertThat(d.step(S).send()).containsExactly(due(0, S, S, 0, Phase.MEASURED));
+        assertThat(d.step(S).send()).containsExactly(due(0, S, S, 0, Window.MEASURED));
         assertThat(d.step(S).wakeAt()).as("level 2 at 2 s").isEqualTo(2 * S);
-        assertThat(d.step(2 * S).send()).containsExactly(due(1, 2 * S, 2 * S, 1, Phase.MEASURED));
+        assertThat(d.step(2 * S).send()).containsExactly(due(1, 2 * S, 2 * S, 1, Window.MEASURED));
         assertThat(d.step(2 * S).wakeAt()).as("the ramp ends at 3 s").isEqualTo(3 * S);
-        assertThat(d.step(3 * S).send()).containsExactly(due(2, 3 * S, 3 * S, 2, Phase.MEASURED));
+        assertThat(d.step(3 * S).send()).containsExactly(due(2, 3 * S, 3 * S, 2, Window.MEASURED));
         assertThat(d.step(3 * S).wakeAt()).as("steady after the ramp, every user busy: the window's end").isEqualTo(10 * S);
     }
 
@@ -120,7 +120,7 @@ class DispatcherTest {
         assertThat(users.liveUsers()).isEqualTo(1);
         assertThat(d.step(600 * MS).send()).isEmpty();
         d.finished(1, 700 * MS); // level 1.3: this one stays and sends again
-        assertThat(d.step(700 * MS).send()).containsExactly(due(2, 700 * MS, 700 * MS, 1, Phase.MEASURED));
+        assertThat(d.step(700 * MS).send()).containsExactly(due(2, 700 * MS, 700 * MS, 1, Window.MEASURED));
         d.finished(1, 1200 * MS); // level 0.8: no user left
         assertThat(users.liveUsers()).isZero();
         assertThat(d.step(1200 * MS).send()).isEmpty();
@@ -136,7 +136,7 @@ class DispatcherTest {
         assertThat(d.step(100 * MS).wakeAt()).isEqualTo(600 * MS);
         assertThat(d.step(599 * MS).state()).isEqualTo(RunState.RUNNING);
         assertThat(d.step(600 * MS).state()).isEqualTo(RunState.DRAIN_EXPIRED);
-        assertThat(d.stop(600 * MS)).containsExactly(due(1, 100 * MS, 100 * MS, -1, Phase.MEASURED));
+        assertThat(d.stop(600 * MS)).containsExactly(due(1, 100 * MS, 100 * MS, -1, Window.MEASURED));
         assertThat(d.inFlight()).as("the handed-back request holds a slot until it is finished").isEqualTo(2);
     }
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchsuite.api.run.Shard;
 import io.benchsuite.api.workload.Arrival;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.internal.dispatch.Dispatcher.Decision;
 import io.benchsuite.core.internal.dispatch.Dispatcher.DueRequest;
@@ -53,7 +53,7 @@ class SessionDispatchTest {
         }
     }
 
-    private final List<Phase> waited = new ArrayList<>();
+    private final List<Window> waited = new ArrayList<>();
 
     @Test
     void aTraceIsOfferedAtItsOwnInstantsAndTheScheduleEndsWithTheFeed() {
@@ -96,7 +96,7 @@ class SessionDispatchTest {
         assertThat(d.resume(-1, first.index(), 80 * MS)).isTrue();
         assertThat(d.step(32 * MS).wakeAt()).isEqualTo(80 * MS);
         DueRequest second = d.step(81 * MS).send().get(0);
-        assertThat(second).isEqualTo(new DueRequest(1, 80 * MS, 81 * MS, -1, Phase.MEASURED, first.index()));
+        assertThat(second).isEqualTo(new DueRequest(1, 80 * MS, 81 * MS, -1, Window.MEASURED, first.index()));
         assertThat(second.continuesSession()).isTrue();
         d.finished(-1, 120 * MS, true);
         assertThat(d.openSessions()).isZero();

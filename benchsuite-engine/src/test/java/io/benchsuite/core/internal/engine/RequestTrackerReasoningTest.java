@@ -12,7 +12,7 @@ import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.ReasoningTokenSource;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.tokenizer.Tokenizer;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.api.workload.source.RequestPlan;
 import io.benchsuite.core.report.RequestLogWriter;
 import java.util.ArrayList;
@@ -48,7 +48,7 @@ class RequestTrackerReasoningTest {
     private RequestTracker tracker(boolean stream) {
         RequestPlan plan = RequestPlan.builder(3).prompt("prompt").inputTokens(16).outputTokens(10).build();
         Outgoing content = new Outgoing(plan, -1, null, 0, true, plan.messages(), 16, 10, "00ff00ff00ff00ff", null, List.of(), null);
-        return new RequestTracker(3, content, Phase.MEASURED, -1, RUN_START, 100 * MS, 101 * MS, WORDS, stream,
+        return new RequestTracker(3, content, Window.MEASURED, -1, RUN_START, 100 * MS, 101 * MS, WORDS, stream,
                 SecretMask.of(List.of()), finished::add, (offset, ttft) -> { });
     }
 

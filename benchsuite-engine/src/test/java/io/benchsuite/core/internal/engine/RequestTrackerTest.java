@@ -11,7 +11,7 @@ import io.benchsuite.api.result.Outcome;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.result.TokenSource;
 import io.benchsuite.api.tokenizer.Tokenizer;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.api.workload.source.RequestPlan;
 import io.benchsuite.core.report.RequestLogWriter;
 import java.io.IOException;
@@ -48,7 +48,7 @@ class RequestTrackerTest {
     private RequestTracker tracker(boolean stream) {
         RequestPlan plan = RequestPlan.builder(3).prompt("prompt").inputTokens(16).outputTokens(10).build();
         Outgoing content = new Outgoing(plan, -1, null, 0, true, plan.messages(), 16, 10, "00ff00ff00ff00ff", null, List.of(), null);
-        return new RequestTracker(3, content, Phase.MEASURED, -1,
+        return new RequestTracker(3, content, Window.MEASURED, -1,
                 RUN_START, 100 * MS, 101 * MS, WORDS, stream, SecretMask.of(List.of("sk-secret")), finished::add,
                 (offset, ttft) -> firstTokens.add(new long[] {offset, ttft}));
     }

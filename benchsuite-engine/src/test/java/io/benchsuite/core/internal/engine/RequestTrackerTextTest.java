@@ -7,7 +7,7 @@ import io.benchsuite.api.backend.Usage;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.result.TokenSource;
 import io.benchsuite.api.tokenizer.Tokenizer;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.api.workload.source.RequestPlan;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -37,7 +37,7 @@ class RequestTrackerTextTest {
         RequestPlan plan = RequestPlan.builder(1).prompt("prompt").inputTokens(8).outputTokens(3).build();
         Outgoing content = new Outgoing(plan, sessionKey, sessionKey >= 0 ? "s" : null, sessionKey >= 0 ? 1 : 0, last,
                 plan.messages(), 8, 3, "00ff00ff00ff00ff", null, List.of(), null);
-        return new RequestTracker(1, content, Phase.MEASURED, -1, RUN_START, 0, 0, WORDS, stream, SecretMask.of(List.of()),
+        return new RequestTracker(1, content, Window.MEASURED, -1, RUN_START, 0, 0, WORDS, stream, SecretMask.of(List.of()),
                 t -> {}, (offset, ttft) -> {});
     }
 

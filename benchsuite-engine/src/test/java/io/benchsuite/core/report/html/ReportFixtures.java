@@ -14,7 +14,7 @@ import io.benchsuite.core.report.model.ServerSection;
 import io.benchsuite.core.run.ReportSection;
 import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.run.RunResult;
-import io.benchsuite.testkit.ScriptedBackend;
+import io.benchsuite.tck.ScriptedBackend;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package io.benchsuite.core.analysis.decomposition;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.result.RequestRecord;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -36,7 +36,7 @@ public final class LatencyDecomposition {
     /**
      * The decomposition of a run's measured requests.
      *
-     * @param records the run's requests, any phase and outcome
+     * @param records the run's requests, any window and outcome
      * @return the shares, or empty when no measured request succeeded with a first token
      */
     public static Optional<StageShares> fromRequests(List<RequestRecord> records) {
@@ -142,7 +142,7 @@ public final class LatencyDecomposition {
         notNull(records, "records");
         ClientTotals s = new ClientTotals();
         for (RequestRecord r : records) {
-            if (r.phase() != Phase.MEASURED || !r.succeeded() || r.firstTokenOffsetNanos() < 0 || r.sentOffsetNanos() < 0) continue;
+            if (r.window() != Window.MEASURED || !r.succeeded() || r.firstTokenOffsetNanos() < 0 || r.sentOffsetNanos() < 0) continue;
             s.n++;
             s.queue += r.sentOffsetNanos() - r.scheduledOffsetNanos();
             s.prefill += r.firstTokenOffsetNanos() - r.sentOffsetNanos();

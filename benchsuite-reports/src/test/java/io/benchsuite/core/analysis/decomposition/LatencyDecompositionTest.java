@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.benchsuite.api.result.Outcome;
 import io.benchsuite.api.result.RequestRecord;
-import io.benchsuite.api.workload.Phase;
+import io.benchsuite.api.workload.Window;
 import io.benchsuite.core.analysis.Requests;
 import java.util.List;
 import java.util.Map;
@@ -19,9 +19,9 @@ class LatencyDecompositionTest {
         return List.of(
                 ok(0, 0, 10, 40, 140, 11),     // E2E 140: queue 10, prefill 30, decode 100
                 ok(1, 100, 100, 120, 160, 5),  // E2E 60: queue 0, prefill 20, decode 40
-                Requests.of(2, Phase.WARMUP, 0, 0, 500, 900, 5, Outcome.SUCCESS),     // not measured
-                Requests.of(3, Phase.MEASURED, 0, 0, -1, 30, 0, Outcome.FAILED),      // failed
-                Requests.of(4, Phase.COOLDOWN, 0, 0, 500, 900, 5, Outcome.SUCCESS));  // not measured
+                Requests.of(2, Window.WARM_UP, 0, 0, 500, 900, 5, Outcome.SUCCESS),     // not measured
+                Requests.of(3, Window.MEASURED, 0, 0, -1, 30, 0, Outcome.FAILED),      // failed
+                Requests.of(4, Window.COOL_DOWN, 0, 0, 500, 900, 5, Outcome.SUCCESS));  // not measured
     }
 
     @Test

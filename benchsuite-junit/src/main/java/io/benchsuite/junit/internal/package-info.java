@@ -1,0 +1,4 @@
+/**
+ * Helpers of the assertion messages, not a public API: locale-independent number formatting.
+ */
+package io.benchsuite.junit.internal;

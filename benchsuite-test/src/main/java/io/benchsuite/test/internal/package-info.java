@@ -1,4 +1,0 @@
-/**
- * Helpers of the assertion messages, not a public API: locale-independent number formatting.
- */
-package io.benchsuite.test.internal;

@@ -1,2 +1,0 @@
-/** TLS test fixtures: a throw-away self-signed server certificate for verification tests. */
-package io.benchsuite.test.tls;
