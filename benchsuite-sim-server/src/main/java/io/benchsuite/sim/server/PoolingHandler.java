@@ -14,6 +14,7 @@ import io.benchsuite.sim.ModelProfile;
 import io.benchsuite.sim.PooledBatch;
 import io.benchsuite.sim.Seeds;
 import io.benchsuite.sim.SimBackend;
+import io.benchsuite.sim.SimEndpoint;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -249,7 +250,7 @@ final class PoolingHandler implements HttpHandler {
         List<Integer> order = new ArrayList<>();
         for (int i = 0; i < n; i++) order.add(i);
         order.sort(Comparator.comparingDouble((Integer i) -> scores[i]).reversed());
-        int keep = p.topN() > 0 ? Math.min(p.topN(), n) : n;
+        int keep = SimEndpoint.returned(n, true, p.topN());
         ArrayNode results = json.createArrayNode();
         for (int k = 0; k < keep; k++) {
             int i = order.get(k);
