@@ -163,6 +163,27 @@ class InProcessSimParityCliTest {
     }
 
     @Test
+    void aRerankReturnsItsTopNInProcessAsOverHttp() throws Exception {
+        List<String> flags = List.of("--endpoint", "rerank", "--batch-size", "6", "--num-requests", "4", "--input-length", "16",
+                "--backend-option", "top-n=2");
+        Path http = tmp.resolve("http");
+        try (SimHttpServer server = SimHttpServer.builder().tokenizer(Tokenizers.cl100k()).start()) {
+            run(http, server.baseUri().toString(), flags);
+        }
+        Path local = tmp.resolve("local");
+        run(local, null, flags);
+        List<JsonNode> a = requests(http);
+        List<JsonNode> b = requests(local);
+        assertThat(b).hasSize(4);
+        for (int i = 0; i < 4; i++) {
+            assertThat(a.get(i).get("returned").asInt()).as("serve-sim honours top_n").isEqualTo(2);
+            assertThat(b.get(i).get("returned").asInt()).as("so does the in-process simulator").isEqualTo(2);
+            assertThat(b.get(i).get("inputs").asInt()).isEqualTo(a.get(i).get("inputs").asInt()).isEqualTo(6);
+            assertThat(b.get(i).get("serverPromptTokens").asInt()).isEqualTo(a.get(i).get("serverPromptTokens").asInt());
+        }
+    }
+
+    @Test
     void aModelMixLoadsTheSameAdaptersInProcessAndOverHttp() throws Exception {
         List<String> flags = List.of("--num-requests", "40", "--input-length", "32", "--output-length", "4",
                 "--model-mix", "llama-3-8b=0.5,adapter-a=0.3,adapter-b=0.2");

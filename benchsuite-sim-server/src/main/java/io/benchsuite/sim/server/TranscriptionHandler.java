@@ -1,9 +1,7 @@
 package io.benchsuite.sim.server;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.sim.AudioTokens;
@@ -15,8 +13,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Serves {@code POST /v1/audio/transcriptions} as vLLM does: a {@code multipart/form-data} body with the audio
@@ -30,18 +26,15 @@ import org.slf4j.LoggerFactory;
  * {@code {"text":"..","usage":{"type":"duration","seconds":n}}}. The request log gets the clip:
  * {@code {"n":0,...,"api":"transcription","promptTokens":254,"maxTokens":30,"audioClips":1,"audioSeconds":10.0,..}}.
  */
-final class TranscriptionHandler implements HttpHandler {
-    private static final Logger LOG = LoggerFactory.getLogger(TranscriptionHandler.class);
+final class TranscriptionHandler extends PostHandler {
     /** The path served. */
     static final String PATH = "/v1/audio/transcriptions";
-    private static final long EVENT_TIMEOUT_MILLIS = 600_000;
 
     private final SimBackend backend;
     private final String servedName;
     private final ServerMetrics metrics;
     private final RequestLog requestLog;
     private final AudioTokens rule;
-    private final ObjectMapper json = new ObjectMapper();
     private final AtomicLong requestNumber = new AtomicLong();
 
     TranscriptionHandler(SimBackend backend, String servedName, ServerMetrics metrics, RequestLog requestLog, AudioTokens rule) {
@@ -53,43 +46,28 @@ final class TranscriptionHandler implements HttpHandler {
     }
 
     @Override
-    public void handle(HttpExchange ex) throws IOException {
-        try {
-            serve(ex);
-        } catch (IOException e) {
-            LOG.debug("client connection lost: {}", e.toString());
-        } finally {
-            ex.close();
-        }
+    boolean serves(String path) {
+        return path.equals(PATH);
     }
 
-    private void serve(HttpExchange ex) throws IOException {
-        long arrival = ArrivalStamps.arrival();
-        String path = ex.getRequestURI().getPath();
-        if (!path.equals(PATH) && !path.equals(PATH + "/")) {
-            error(ex, 404, "no route for " + ex.getRequestMethod() + " " + path);
-            return;
-        }
-        if (!ex.getRequestMethod().equals("POST")) {
-            error(ex, 405, "method " + ex.getRequestMethod() + " not allowed on " + PATH);
-            return;
-        }
+    @Override
+    void serve(HttpExchange ex, String path, long arrival) throws IOException {
         long number = requestNumber.getAndIncrement();
         FormData form;
         try {
             form = FormData.parse(ex.getRequestHeaders().getFirst("Content-Type"), ex.getRequestBody().readAllBytes());
         } catch (IllegalArgumentException e) {
-            error(ex, 400, e.getMessage());
+            error(ex, PATH, 400, e.getMessage());
             return;
         }
         byte[] file = form.file("file");
         if (file == null) {
-            error(ex, 400, "the form has no 'file' (the audio to transcribe)");
+            error(ex, PATH, 400, "the form has no 'file' (the audio to transcribe)");
             return;
         }
         String model = form.field("model");
         if (model != null && !model.isEmpty() && !model.equals(servedName)) {
-            error(ex, 404, "The model `" + model + "` does not exist.");
+            error(ex, PATH, 404, "The model `" + model + "` does not exist.");
             return;
         }
         boolean stream = "true".equalsIgnoreCase(form.field("stream"));
@@ -135,7 +113,7 @@ final class TranscriptionHandler implements HttpHandler {
                 }
                 if (e == null) {
                     handle.cancel();
-                    if (out == null) error(ex, 503, "the engine did not complete the transcription");
+                    if (out == null) error(ex, PATH, 503, "the engine did not complete the transcription");
                     return;
                 }
             }
@@ -169,7 +147,7 @@ final class TranscriptionHandler implements HttpHandler {
                 return;
             } else {
                 metrics.finished("abort");
-                if (out == null) error(ex, 503, "request ended by the engine: " + ((StreamEvents.Failed) e).error().message());
+                if (out == null) error(ex, PATH, 503, "request ended by the engine: " + ((StreamEvents.Failed) e).error().message());
                 return;
             }
         }
@@ -188,19 +166,4 @@ final class TranscriptionHandler implements HttpHandler {
         out.write(("data: " + json.writeValueAsString(event) + "\n\n").getBytes(StandardCharsets.UTF_8));
     }
 
-    private void error(HttpExchange ex, int status, String message) throws IOException {
-        ObjectNode r = json.createObjectNode();
-        r.putObject("error").put("message", message).put("type", status == 404 ? "NotFoundError" : "BadRequestError")
-                .putNull("param").put("code", status);
-        send(ex, status, json.writeValueAsString(r));
-    }
-
-    private static void send(HttpExchange ex, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        ex.getResponseHeaders().set("Content-Type", "application/json");
-        ex.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(bytes);
-        }
-    }
 }

@@ -3,14 +3,13 @@ package io.benchsuite.core.workload;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.AudioInputs;
-import io.benchsuite.api.backend.RequestExtras;
-import io.benchsuite.api.seed.ScenarioSeed;
 import io.benchsuite.api.workload.source.PlanCursor;
 import io.benchsuite.api.workload.source.SourceContext;
 import io.benchsuite.api.workload.source.WorkloadSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.IntToLongFunction;
 
 /**
  * Another source's plans, each carrying synthetic audio clips ({@link AudioInputs}); a plan that brings its
@@ -42,19 +41,15 @@ public final class AudioSource extends AddingSource {
 
     @Override
     public PlanCursor open(SourceContext context) {
-        PlanCursor cursor = inner.open(notNull(context, "context"));
-        ScenarioSeed seed = context.seed();
-        long stream = seed.streamSeed("audio");
-        return cursor.map(p -> p.extras().get(AudioInputs.class).isPresent() ? p : p.withExtras(RequestExtras.of(clipsFor(p.index(), seed, stream))));
+        return drawForEach(context, AudioInputs.class, "audio", this::clips);
     }
 
-    /** The clips of plan {@code index}. */
-    AudioInputs clipsFor(long index, ScenarioSeed seed, long stream) {
-        SplittableRandom r = new SplittableRandom(seed.requestSeed(index) ^ stream);
+    /** The clips of a plan whose random is {@code r}. */
+    private AudioInputs clips(SplittableRandom r, IntToLongFunction poolSeed) {
         int n = options.count().sample(r);
         List<AudioInputs.Clip> clips = new ArrayList<>(n);
         for (int k = 0; k < n; k++) {
-            SplittableRandom clip = options.pool() > 0 ? new SplittableRandom(seed.streamSeed("audio/" + r.nextInt(options.pool()))) : r;
+            SplittableRandom clip = options.pool() > 0 ? new SplittableRandom(poolSeed.applyAsLong(r.nextInt(options.pool()))) : r;
             int seconds = options.seconds().sample(clip);
             clips.add(new AudioInputs.Synthetic(seconds * 1000, options.sampleRate(), clip.nextLong()));
         }
