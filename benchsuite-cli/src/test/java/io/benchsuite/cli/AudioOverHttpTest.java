@@ -130,7 +130,11 @@ class AudioOverHttpTest {
             assertThat(c.get("payloadBytes").asLong()).isBetween(4 * bytes / 3, 4 * bytes / 3 + 2_000);
             assertThat(c.get("serverPromptTokens").asInt()).isEqualTo(s.get("promptTokens").asInt());
             assertThat(s.get("promptTokens").asInt()).isEqualTo(c.get("inputTokens").asInt() + tokens);
+            assertThat(c.has("promptSent")).as("a chat request sends its text").isFalse();
         }
+        JsonNode report = JSON.readTree(tmp.resolve("run-chat").resolve("report.json").toFile());
+        assertThat(report.at("/workload/inputTokens/count").asLong()).as("the text prompts sent").isEqualTo(REQUESTS);
+        assertThat(report.at("/tokens/input").asLong()).isEqualTo(REQUESTS * 64L);
     }
 
     @Test
@@ -159,6 +163,9 @@ class AudioOverHttpTest {
         JsonNode report = JSON.readTree(tmp.resolve("run-transcribe").resolve("report.json").toFile());
         assertThat(report.at("/tokens/input").asLong()).as("the prompts the server counted").isEqualTo(REQUESTS * 54L);
         assertThat(report.at("/tokens/output").asLong()).isEqualTo(REQUESTS * 6L);
+        assertThat(report.at("/workload/requests").asLong()).isEqualTo(REQUESTS);
+        assertThat(report.at("/workload/inputTokens/count").asLong(0)).as("no text prompt was sent").isZero();
+        assertThat(report.at("/workload/source").asText()).endsWith("(transcribed, no text prompt sent)");
     }
 
     @Test

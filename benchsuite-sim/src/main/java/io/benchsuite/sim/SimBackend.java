@@ -143,7 +143,7 @@ public final class SimBackend implements Backend {
      * it carries ({@link VisionTokens#QWEN2_VL}) and of its audio clips ({@link AudioTokens#QWEN2_AUDIO}), which the
      * engine prefills with the text.
      */
-    public static int promptTokens(InferenceRequest request) {
+    static int promptTokens(InferenceRequest request) {
         return promptTokens(request, request.inputTokens() > 0 ? 0 : PromptBlocks.of(request.prompt()).words(), AudioTokens.QWEN2_AUDIO);
     }
 

@@ -93,16 +93,16 @@ public record Transcription(double seconds, int audioTokens) {
      */
     static ResponseListener answer(ResponseListener client, boolean stream) {
         client.onExtra(PromptNotSent.INSTANCE);
-        return new Answer(client, stream);
+        return new TranscriptAnswer(client, stream);
     }
 
     /** The answer in the shape of {@link #answer}. */
-    private static final class Answer implements ResponseListener {
+    private static final class TranscriptAnswer implements ResponseListener {
         private final ResponseListener client;
         private final boolean stream;
         private final StringBuilder text = new StringBuilder();
 
-        Answer(ResponseListener client, boolean stream) {
+        TranscriptAnswer(ResponseListener client, boolean stream) {
             this.client = client;
             this.stream = stream;
         }

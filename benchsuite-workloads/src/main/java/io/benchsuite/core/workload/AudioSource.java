@@ -3,6 +3,8 @@ package io.benchsuite.core.workload;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.AudioInputs;
+import io.benchsuite.api.backend.PromptNotSent;
+import io.benchsuite.api.backend.RequestExtras;
 import io.benchsuite.api.workload.source.PlanCursor;
 import io.benchsuite.api.workload.source.SourceContext;
 import io.benchsuite.api.workload.source.WorkloadSource;
@@ -22,6 +24,7 @@ import java.util.function.IntToLongFunction;
  */
 public final class AudioSource extends AddingSource {
     private final AudioOptions options;
+    private final boolean transcribed;
 
     /**
      * {@code inner}'s plans with audio.
@@ -30,18 +33,32 @@ public final class AudioSource extends AddingSource {
      * @param options the clips each plan gets
      */
     public AudioSource(WorkloadSource inner, AudioOptions options) {
+        this(inner, options, false);
+    }
+
+    /**
+     * {@code inner}'s plans with audio, each marked {@link PromptNotSent} when {@code transcribed}: a transcription
+     * request sends its clip alone, so the run counts none of the plan's prompt as sent.
+     *
+     * @param inner where the plans come from
+     * @param options the clips each plan gets
+     * @param transcribed whether the requests are transcriptions
+     */
+    public AudioSource(WorkloadSource inner, AudioOptions options, boolean transcribed) {
         super(inner);
         this.options = notNull(options, "options");
+        this.transcribed = transcribed;
     }
 
     @Override
     public String describe() {
-        return inner.describe() + " + audio " + options.describe();
+        return inner.describe() + " + audio " + options.describe() + (transcribed ? " (transcribed, no text prompt sent)" : "");
     }
 
     @Override
     public PlanCursor open(SourceContext context) {
-        return drawForEach(context, AudioInputs.class, "audio", this::clips);
+        PlanCursor plans = drawForEach(context, AudioInputs.class, "audio", this::clips);
+        return transcribed ? plans.map(p -> p.withExtras(RequestExtras.of(PromptNotSent.INSTANCE))) : plans;
     }
 
     /** The clips of a plan whose random is {@code r}. */
