@@ -67,6 +67,6 @@ final class AudioFlags {
                     ? "--audio-seconds: " : "--audio-count: ") + e.getMessage());
         }
         WorkloadSource base = source != null ? source : SyntheticSource.builder().inputTokens(in).outputTokens(out).build();
-        return new AudioSource(base, options);
+        return new AudioSource(base, options, transcribing);
     }
 }

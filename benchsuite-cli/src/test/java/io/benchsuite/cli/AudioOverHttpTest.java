@@ -130,7 +130,11 @@ class AudioOverHttpTest {
             assertThat(c.get("payloadBytes").asLong()).isBetween(4 * bytes / 3, 4 * bytes / 3 + 2_000);
             assertThat(c.get("serverPromptTokens").asInt()).isEqualTo(s.get("promptTokens").asInt());
             assertThat(s.get("promptTokens").asInt()).isEqualTo(c.get("inputTokens").asInt() + tokens);
+            assertThat(c.has("promptSent")).as("a chat request sends its text").isFalse();
         }
+        JsonNode report = JSON.readTree(tmp.resolve("run-chat").resolve("report.json").toFile());
+        assertThat(report.at("/workload/inputTokens/count").asLong()).as("the text prompts sent").isEqualTo(REQUESTS);
+        assertThat(report.at("/tokens/input").asLong()).isEqualTo(REQUESTS * 64L);
     }
 
     @Test
@@ -150,10 +154,18 @@ class AudioOverHttpTest {
             assertThat(c.get("audioBytes").asLong()).isEqualTo(s.get("audioBytes").asLong());
             assertThat(c.get("payloadBytes").asLong()).isBetween(s.get("audioBytes").asLong(), s.get("audioBytes").asLong() + 1_500);
             assertThat(c.get("serverPromptTokens").asInt()).isEqualTo(54);
+            assertThat(c.get("inputTokens").asInt()).as("the server's count: the run's 64-token prompt is not sent").isEqualTo(54);
+            assertThat(c.get("promptSent").asBoolean(true)).isFalse();
             assertThat(c.get("outputTokens").asInt()).isEqualTo(6); // 3 a second
             assertThat(c.get("streamedTokens").asInt()).as("one token per streamed chunk").isEqualTo(6);
             assertThat(c.get("ttftMs").asDouble()).isPositive();
         }
+        JsonNode report = JSON.readTree(tmp.resolve("run-transcribe").resolve("report.json").toFile());
+        assertThat(report.at("/tokens/input").asLong()).as("the prompts the server counted").isEqualTo(REQUESTS * 54L);
+        assertThat(report.at("/tokens/output").asLong()).isEqualTo(REQUESTS * 6L);
+        assertThat(report.at("/workload/requests").asLong()).isEqualTo(REQUESTS);
+        assertThat(report.at("/workload/inputTokens/count").asLong(0)).as("no text prompt was sent").isZero();
+        assertThat(report.at("/workload/source").asText()).endsWith("(transcribed, no text prompt sent)");
     }
 
     @Test
@@ -166,7 +178,15 @@ class AudioOverHttpTest {
             assertThat(c.get("outcome").asText()).as(c.toString()).isEqualTo("success");
             assertThat(both[1].get(i).get("audioSeconds").asDouble()).isEqualTo(3.0);
             assertThat(c.get("audioSeconds").asDouble()).isEqualTo(3.0);
+            // a whole answer carries the clip's duration, no token counts: no input-token figure rather than the unsent prompt's
+            assertThat(c.has("inputTokens")).as(c.toString()).isFalse();
+            assertThat(c.has("serverPromptTokens")).isFalse();
+            assertThat(c.get("promptSent").asBoolean(true)).isFalse();
+            assertThat(c.get("outputTokens").asInt()).as("the transcript's words, counted by the run's tokenizer").isPositive();
         }
+        JsonNode report = JSON.readTree(tmp.resolve("run-whole").resolve("report.json").toFile());
+        assertThat(report.at("/tokens/input").asLong()).as("no phantom prompt tokens").isZero();
+        assertThat(report.at("/tokens/output").asLong()).isPositive();
     }
 
     @Test

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.benchsuite.core.prompt.Tokenizers;
 import io.benchsuite.sim.Adapters;
+import io.benchsuite.sim.AudioTokens;
 import io.benchsuite.sim.SimSettings;
 import io.benchsuite.sim.server.SimHttpServer;
 import java.nio.file.Files;
@@ -19,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The same seeded workload in process ({@code --backend sim --backend-option clock=virtual}) and against
  * {@code serve-sim} over HTTP gives the same figures: tool names per request and the {@code tools} section,
- * an embeddings run's inputs and tokens, and the adapter loads of a model mix. One request at a time, so that the
+ * an embeddings run's inputs and tokens, a transcription run's prompt and transcript tokens (under the same
+ * audio-token rule, also on the real clock), and the adapter loads of a model mix. One request at a time, so that the
  * server sees the client's order.
  */
 class InProcessSimParityCliTest {
@@ -100,6 +102,84 @@ class InProcessSimParityCliTest {
         for (JsonNode r : requests(local)) {
             assertThat(r.get("returned").asInt()).isEqualTo(8);
             assertThat(r.get("dimensions").asInt()).isEqualTo(384);
+        }
+    }
+
+    @Test
+    void aTranscriptionRunHasTheSameFiguresInProcessAndOverHttp() throws Exception {
+        // clips of 1 to 40 s: whisper's rule pays 1500 tokens per started 30 s window, so two lengths cost 3000
+        List<String> flags = List.of("--endpoint", "transcriptions", "--num-requests", "8", "--audio-seconds", "uniform:1-40",
+                "--input-length", "64");
+        Path http = tmp.resolve("http");
+        Path log = tmp.resolve("server.jsonl");
+        try (SimHttpServer server = SimHttpServer.builder().tokenizer(Tokenizers.cl100k()).audioTokens(AudioTokens.WHISPER)
+                .requestLog(log).start()) {
+            run(http, server.baseUri().toString(), flags);
+        }
+        List<JsonNode> served = new ArrayList<>();
+        for (String line : Files.readAllLines(log)) {
+            JsonNode n = JSON.readTree(line);
+            if (n.has("receivedNanos")) served.add(n);
+        }
+        served.sort(Comparator.comparingLong(n -> n.get("n").asLong()));
+        Path virtual = tmp.resolve("virtual");
+        List<String> inProcess = new ArrayList<>(flags);
+        inProcess.addAll(List.of("--backend-option", "audio-tokens=whisper"));
+        run(virtual, null, inProcess);
+        Path real = tmp.resolve("real");
+        List<String> realArgs = new ArrayList<>(List.of("run", "--backend", "sim", "--backend-option", "time-scale=0.01"));
+        realArgs.addAll(List.of("--model", "llama-3-8b", "--max-concurrent", "1", "--seed", "5", "--no-progress", "--output-dir",
+                real.toString()));
+        realArgs.addAll(inProcess);
+        CliHarness cli = new CliHarness();
+        assertThat(cli.run(realArgs.toArray(String[]::new))).as(cli.err() + cli.out()).isZero();
+
+        List<JsonNode> a = requests(http);
+        assertThat(a).hasSize(8);
+        assertThat(served).hasSize(8);
+        boolean twoWindows = false;
+        for (Path local : List.of(virtual, real)) {
+            List<JsonNode> b = requests(local);
+            assertThat(b).hasSize(8);
+            for (int i = 0; i < 8; i++) {
+                JsonNode s = served.get(i);
+                int prompt = s.get("promptTokens").asInt();
+                double seconds = s.get("audioSeconds").asDouble();
+                assertThat(prompt).as("whisper's windows and the task tokens").isEqualTo(1500 * (int) Math.ceil(seconds / 30) + 4);
+                twoWindows |= seconds > 30;
+                assertThat(a.get(i).get("serverPromptTokens").asInt()).isEqualTo(prompt);
+                assertThat(b.get(i).get("outcome").asText()).as("%s request %d", local.getFileName(), i).isEqualTo("success");
+                assertThat(b.get(i).get("serverPromptTokens").asInt()).as("%s request %d", local.getFileName(), i).isEqualTo(prompt);
+                assertThat(b.get(i).get("inputTokens").asInt()).as("the server's count, not the unsent prompt's 64").isEqualTo(prompt);
+                assertThat(a.get(i).get("inputTokens").asInt()).isEqualTo(prompt);
+                assertThat(b.get(i).get("outputTokens").asInt()).isEqualTo(a.get(i).get("outputTokens").asInt())
+                        .isEqualTo((int) Math.ceil(3 * seconds));
+                assertThat(b.get(i).get("streamedTokens").asInt()).isEqualTo(a.get(i).get("streamedTokens").asInt());
+                assertThat(b.get(i).path("promptSent").asBoolean(true)).as(b.get(i).toString()).isFalse();
+                assertThat(a.get(i).path("promptSent").asBoolean(true)).as(a.get(i).toString()).isFalse();
+            }
+        }
+        assertThat(twoWindows).as("the seed draws a clip over 30 s").isTrue();
+    }
+
+    @Test
+    void aRerankReturnsItsTopNInProcessAsOverHttp() throws Exception {
+        List<String> flags = List.of("--endpoint", "rerank", "--batch-size", "6", "--num-requests", "4", "--input-length", "16",
+                "--backend-option", "top-n=2");
+        Path http = tmp.resolve("http");
+        try (SimHttpServer server = SimHttpServer.builder().tokenizer(Tokenizers.cl100k()).start()) {
+            run(http, server.baseUri().toString(), flags);
+        }
+        Path local = tmp.resolve("local");
+        run(local, null, flags);
+        List<JsonNode> a = requests(http);
+        List<JsonNode> b = requests(local);
+        assertThat(b).hasSize(4);
+        for (int i = 0; i < 4; i++) {
+            assertThat(a.get(i).get("returned").asInt()).as("serve-sim honours top_n").isEqualTo(2);
+            assertThat(b.get(i).get("returned").asInt()).as("so does the in-process simulator").isEqualTo(2);
+            assertThat(b.get(i).get("inputs").asInt()).isEqualTo(a.get(i).get("inputs").asInt()).isEqualTo(6);
+            assertThat(b.get(i).get("serverPromptTokens").asInt()).isEqualTo(a.get(i).get("serverPromptTokens").asInt());
         }
     }
 

@@ -276,7 +276,7 @@ public final class BenchsuiteMetrics implements RunListener, RequestDecorator, A
         requests.get(r.outcome()).increment();
         if (r.errorKind() != null) errors.get(r.errorKind()).increment();
         if (r.scheduleLagNanos() >= 0) scheduleLag.record(r.scheduleLagNanos(), TimeUnit.NANOSECONDS);
-        inputTokens.increment(r.inputTokens());
+        inputTokens.increment(Math.max(0, r.inputTokens()));
         outputTokens.increment(Math.max(0, r.outputTokens()));
         if (r.succeeded()) {
             if (r.ttftNanos() >= 0) ttft.record(r.ttftNanos(), TimeUnit.NANOSECONDS);

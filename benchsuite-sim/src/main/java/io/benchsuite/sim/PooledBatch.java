@@ -16,8 +16,8 @@ import java.util.List;
  * An embeddings, rerank or score request in process ({@link BatchInputs}), served as {@code serve-sim} serves
  * one: each input (each query-document pair) is a prefill-only engine request of its tokens plus the query's,
  * scheduled with everything else in flight, and the request completes when the last of them does. It then
- * reports what an HTTP backend reports of such a response: a {@link BatchResult} (every input returned; vectors
- * {@link #DIMENSIONS} wide for embeddings), no token, and a usage of the prompt tokens with 0 completion tokens.
+ * reports what an HTTP backend reports of such a response: a {@link BatchResult} (every input returned, a rerank's
+ * {@code top_n} best when it asks for fewer; vectors {@link #DIMENSIONS} wide for embeddings), no token, and a usage of the prompt tokens with 0 completion tokens.
  * An input the engine can never run rejects the whole request, as the server answers 400.
  */
 public final class PooledBatch {
@@ -43,11 +43,13 @@ public final class PooledBatch {
     private final BatchInputs batch;
     private final List<Sequence> sequences = new ArrayList<>();
     private final Engine engine;
+    private final int returned;
     private long promptTokens;
     private int remaining;
     private boolean ended;
 
-    private PooledBatch(ResponseListener listener, BatchInputs batch, Engine engine) {
+    private PooledBatch(ResponseListener listener, BatchInputs batch, int returned, Engine engine) {
+        this.returned = returned;
         this.listener = listener;
         this.batch = batch;
         this.engine = engine;
@@ -57,13 +59,14 @@ public final class PooledBatch {
      * Runs a batch whose {@code onSent} was delivered; every later event goes to {@code listener}.
      *
      * @param batch the request's inputs
+     * @param returned the results the response holds ({@link SimEndpoint#returned(int)}: a rerank's {@code top_n})
      * @param listener the request's listener
      * @param nowNanos the engine's time now, for an immediate rejection
      * @param engine the engine
      * @return a handle that cancels every input still running
      */
-    static RequestHandle send(BatchInputs batch, ResponseListener listener, long nowNanos, Engine engine) {
-        PooledBatch b = new PooledBatch(listener, batch, engine);
+    static RequestHandle send(BatchInputs batch, int returned, ResponseListener listener, long nowNanos, Engine engine) {
+        PooledBatch b = new PooledBatch(listener, batch, returned, engine);
         List<Integer> tokens = new ArrayList<>(batch.size());
         for (int i = 0; i < batch.size(); i++) {
             int t = Math.max(1, batch.inputTokens().get(i) + batch.queryTokens());
@@ -117,7 +120,7 @@ public final class PooledBatch {
                 ended = true;
             }
             int n = batch.size();
-            listener.onExtra(new BatchResult(n, batch.totalInputTokens(), n, batch.query() == null ? DIMENSIONS : 0));
+            listener.onExtra(new BatchResult(n, batch.totalInputTokens(), returned, batch.query() == null ? DIMENSIONS : 0));
             listener.onComplete(nanoTime, new Usage((int) Math.min(Integer.MAX_VALUE, promptTokens), 0));
         }
 

@@ -49,6 +49,7 @@ public final class SimBackend implements Backend {
     private final RealTimeEngine engine;
     private final AtomicLong nextId = new AtomicLong();
     private final HeldSends loads;
+    private final SimEndpoint endpoint;
     /** Where the inputs of an embeddings, rerank or score request go. */
     private final PooledBatch.Engine pooling = new PooledBatch.Engine() {
         @Override
@@ -91,7 +92,21 @@ public final class SimBackend implements Backend {
      * @throws IllegalArgumentException when the model does not fit on the device
      */
     public SimBackend(SimSettings settings, Adapters adapters) {
+        this(settings, adapters, SimEndpoint.CHAT);
+    }
+
+    /**
+     * Starts an engine with these settings and adapters, serving {@code endpoint}: its transcriptions
+     * ({@link Transcription}), its rerank {@code top_n} and its audio-token rule.
+     *
+     * @param settings the engine's settings
+     * @param adapters the adapters served
+     * @param endpoint the API served
+     * @throws IllegalArgumentException when the model does not fit on the device
+     */
+    public SimBackend(SimSettings settings, Adapters adapters, SimEndpoint endpoint) {
         this.settings = notNull(settings, "settings");
+        this.endpoint = notNull(endpoint, "endpoint");
         this.engine = new RealTimeEngine(settings);
         this.core = engine.core();
         this.loads = new HeldSends(new AdapterLoads(notNull(adapters, "adapters"), 1e6 * settings.timeScale()), engine);
@@ -128,10 +143,21 @@ public final class SimBackend implements Backend {
      * it carries ({@link VisionTokens#QWEN2_VL}) and of its audio clips ({@link AudioTokens#QWEN2_AUDIO}), which the
      * engine prefills with the text.
      */
-    public static int promptTokens(InferenceRequest request) {
-        int media = imageTokens(request) + request.extras().get(AudioInputs.class).map(AudioTokens.QWEN2_AUDIO::tokens).orElse(0);
-        if (request.inputTokens() > 0) return request.inputTokens() + media;
-        return Math.max(1, PromptBlocks.of(request.prompt()).words()) + media;
+    static int promptTokens(InferenceRequest request) {
+        return promptTokens(request, request.inputTokens() > 0 ? 0 : PromptBlocks.of(request.prompt()).words(), AudioTokens.QWEN2_AUDIO);
+    }
+
+    /**
+     * The prompt length of {@code request} whose prompt holds {@code words} words, its audio counted by {@code rule}.
+     *
+     * @param request the request
+     * @param words the prompt's words (used when the request gives no length)
+     * @param rule the audio-token rule
+     * @return the prompt tokens the engine prefills
+     */
+    static int promptTokens(InferenceRequest request, int words, AudioTokens rule) {
+        int media = imageTokens(request) + request.extras().get(AudioInputs.class).map(rule::tokens).orElse(0);
+        return (request.inputTokens() > 0 ? request.inputTokens() : Math.max(1, words)) + media;
     }
 
     /** The prompt tokens of the request's images, 0 without any. */
@@ -150,15 +176,19 @@ public final class SimBackend implements Backend {
     public RequestHandle send(InferenceRequest request, ResponseListener listener) {
         notNull(request, "request");
         notNull(listener, "listener");
+        SimEndpoint.Routed routed = endpoint.route(request, listener, System.nanoTime());
+        if (routed == null) return RequestHandle.NONE;
+        request = routed.request();
+        listener = routed.listener();
         BatchInputs batch = request.extras().get(BatchInputs.class).orElse(null);
         if (batch != null) {
             listener.onSent(System.nanoTime());
-            return PooledBatch.send(batch, listener, System.nanoTime(), pooling);
+            return PooledBatch.send(batch, endpoint.returned(batch.size()), listener, System.nanoTime(), pooling);
         }
         listener = ShapedListener.wrap(request, listener); // tools and response formats: serve-sim's answer
         Prepared prepared = request.preparedAs(Prepared.class);
         PromptBlocks blocks = prepared != null ? prepared.blocks() : PromptBlocks.of(request.prompt());
-        int promptTokens = (request.inputTokens() > 0 ? request.inputTokens() : Math.max(1, blocks.words())) + imageTokens(request);
+        int promptTokens = promptTokens(request, blocks.words(), endpoint.audioTokens());
         listener.onSent(System.nanoTime());
         String problem = core.admissionProblem(promptTokens, request.maxTokens());
         if (problem != null) {

@@ -36,21 +36,17 @@ public final class SimBackendProvider implements BackendProvider {
                 Capability.QUANTIZATION, Capability.IN_PROCESS);
     }
 
-    /** Config key: the API a run calls ({@code --endpoint}); the simulator serves each, see {@link PooledBatch}. */
-    public static final String ENDPOINT = "endpoint";
-
     /**
      * {@inheritDoc}
      *
-     * <p>{@link SimSettings#options()}, the adapters' ({@link Adapters#options()}) and {@link #ENDPOINT}.
+     * <p>{@link SimSettings#options()}, the adapters' ({@link Adapters#options()}) and the endpoint's
+     * ({@link SimEndpoint#options()}: the API served, see {@link PooledBatch} and {@link Transcription}).
      */
     @Override
     public List<BackendOption> options() {
         List<BackendOption> all = new ArrayList<>(SimSettings.options());
         all.addAll(Adapters.options());
-        all.add(BackendOption.oneOf(ENDPOINT, "the API served: chat and completions generate; embeddings, rerank and "
-                + "score run each input of a batch as a prefill-only request", "chat", "completions", "embeddings",
-                "rerank", "score").withDefault("chat"));
+        all.addAll(SimEndpoint.options());
         return all;
     }
 
@@ -64,16 +60,17 @@ public final class SimBackendProvider implements BackendProvider {
     public Backend create(BackendConfig config) {
         SimSettings settings = SimSettings.fromConfig(config);
         Adapters adapters = Adapters.fromConfig(config);
+        SimEndpoint endpoint = SimEndpoint.fromConfig(config);
         String clock = config.string(SimSettings.CLOCK, "real").trim().toLowerCase(Locale.ROOT);
         switch (clock) {
             case "real":
-                return new SimBackend(settings, adapters);
+                return new SimBackend(settings, adapters, endpoint);
             case "virtual":
                 if (config.string(SimSettings.TIME_SCALE).isPresent() && settings.timeScale() != 1.0) {
                     throw new ConfigurationException(SimSettings.TIME_SCALE, "backend config key '" + SimSettings.TIME_SCALE
                             + "': applies to clock=real only; a virtual clock runs as fast as the machine can");
                 }
-                return new VirtualSimBackend(new SimulatedServer(settings, adapters, 0));
+                return new VirtualSimBackend(new SimulatedServer(settings, adapters, endpoint, 0));
             default:
                 throw new ConfigurationException(SimSettings.CLOCK, "backend config key '" + SimSettings.CLOCK
                         + "': expected real or virtual, got '" + clock + "'");

@@ -49,6 +49,7 @@ public final class SimulatedServer {
     private final SimSettings settings;
     private final EngineCore core;
     private final AdapterLoads adapters;
+    private final SimEndpoint endpoint;
     /** Requests held back by an adapter load, by the instant they reach the engine (then by send order). */
     private final PriorityQueue<Held> held = new PriorityQueue<>(
             Comparator.comparingLong(Held::readyNanos).thenComparingLong(h -> h.s().id()));
@@ -83,7 +84,22 @@ public final class SimulatedServer {
      * @throws IllegalArgumentException when the model does not fit on the devices
      */
     public SimulatedServer(SimSettings settings, Adapters adapters, long startNanos) {
+        this(settings, adapters, SimEndpoint.CHAT, startNanos);
+    }
+
+    /**
+     * A server of a base model and LoRA adapters serving {@code endpoint} (its transcriptions, its rerank
+     * {@code top_n}, its audio-token rule), whose clock starts at {@code startNanos}.
+     *
+     * @param settings the engine's settings
+     * @param adapters the adapters served beside the base model
+     * @param endpoint the API served
+     * @param startNanos the clock's start
+     * @throws IllegalArgumentException when the model does not fit on the devices
+     */
+    public SimulatedServer(SimSettings settings, Adapters adapters, SimEndpoint endpoint, long startNanos) {
         this.settings = notNull(settings, "settings");
+        this.endpoint = notNull(endpoint, "endpoint");
         this.core = EngineCore.virtual(settings, startNanos);
         this.adapters = new AdapterLoads(notNull(adapters, "adapters"), 1e6);
         this.now = startNanos;
@@ -130,13 +146,18 @@ public final class SimulatedServer {
         } else {
             advanceTo(atNanos);
         }
+        SimEndpoint.Routed routed = endpoint.route(request, listener, atNanos);
+        if (routed == null) return RequestHandle.NONE;
+        request = routed.request();
+        listener = routed.listener();
         BatchInputs batch = request.extras().get(BatchInputs.class).orElse(null);
         if (batch != null) {
             listener.onSent(atNanos);
-            return PooledBatch.send(batch, listener, atNanos, pooling(atNanos));
+            return PooledBatch.send(batch, endpoint.returned(batch.size()), listener, atNanos, pooling(atNanos));
         }
         listener = ShapedListener.wrap(request, listener); // tools and response formats: serve-sim's answer
-        int promptTokens = SimBackend.promptTokens(request);
+        PromptBlocks blocks = PromptBlocks.of(request.prompt());
+        int promptTokens = SimBackend.promptTokens(request, blocks.words(), endpoint.audioTokens());
         listener.onSent(atNanos);
         String problem = core.admissionProblem(promptTokens, request.maxTokens());
         if (problem != null) {
@@ -144,7 +165,7 @@ public final class SimulatedServer {
             return RequestHandle.NONE;
         }
         long wordSeed = SimBackend.wordSeed(settings, request);
-        Sequence s = new Sequence(nextId++, listener, promptTokens, request.maxTokens(), PromptBlocks.of(request.prompt()),
+        Sequence s = new Sequence(nextId++, listener, promptTokens, request.maxTokens(), blocks,
                 wordSeed, settings.reasoning().tokensFor(wordSeed, request.maxTokens()), settings.reasoning().inUsage());
         long ready = adapters.admit(request.model(), atNanos).readyNanos();
         if (ready <= atNanos) {

@@ -152,12 +152,12 @@ class SimRequestKindsTest {
     @Test
     void theBackendReadsTheAdaptersAndTheEndpointFromItsOptions() {
         BackendConfig config = BackendConfig.of(Map.of(SimSettings.CLOCK, "virtual", Adapters.MODULES, "a=/x,b", Adapters.MAX_LORAS,
-                "2", Adapters.LOAD_MS, "25", SimBackendProvider.ENDPOINT, "embeddings"));
+                "2", Adapters.LOAD_MS, "25", SimEndpoint.ENDPOINT, "embeddings"));
         assertThat(Adapters.fromConfig(config)).isEqualTo(new Adapters(List.of("a", "b"), 2, 25));
         assertThat(Adapters.fromConfig(BackendConfig.of(Map.of(Adapters.MODULES, "none"))).names()).as("the declared default")
                 .isEmpty();
         assertThat(new SimBackendProvider().options()).extracting(o -> o.key())
-                .contains(Adapters.MODULES, Adapters.MAX_LORAS, Adapters.LOAD_MS, SimBackendProvider.ENDPOINT);
+                .contains(Adapters.MODULES, Adapters.MAX_LORAS, Adapters.LOAD_MS, SimEndpoint.ENDPOINT);
         try (VirtualSimBackend b = (VirtualSimBackend) new SimBackendProvider().create(config)) {
             RecordingListener r = new RecordingListener();
             b.send(model(request(0, "hi", 2), "b"), r);

@@ -24,7 +24,9 @@ import io.benchsuite.api.workload.Window;
  * @param sentOffsetNanos when the backend reported it on the wire (after its connection lease, connect and write)
  * @param firstTokenOffsetNanos when the first token arrived
  * @param endOffsetNanos when it completed or failed
- * @param inputTokens prompt tokens under the run's tokenizer
+ * @param inputTokens prompt tokens under the run's tokenizer; for a request that sent no text prompt
+ *     ({@link io.benchsuite.api.backend.PromptNotSent}: a transcription) the prompt tokens the server reported, or -1
+ *     when it reported none
  * @param outputTokens output tokens (server count when reported, else streamed count)
  * @param serverPromptTokens server-reported prompt tokens, or -1
  * @param serverCompletionTokens server-reported completion tokens, or -1

@@ -5,6 +5,7 @@ import io.benchsuite.api.backend.AudioSent;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
+import io.benchsuite.api.backend.PromptNotSent;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.backends.http.spi.HttpTransport;
@@ -20,7 +21,8 @@ import java.util.Map;
  * {@code response_format=json}, {@code temperature}, {@code stream} and, when streaming with usage asked
  * for, vLLM's {@code stream_include_usage}, then each {@code param.*} as a field of its own
  * ({@code param.language=en}). The response is read by a {@link TranscriptionDialect}; the listener hears
- * {@link AudioSent} (the clip, its seconds and bytes, the body's bytes).
+ * {@link AudioSent} (the clip, its seconds and bytes, the body's bytes) and {@link PromptNotSent} (the request's
+ * text prompt stays home).
  */
 final class TranscriptionRequests {
     private TranscriptionRequests() {}
@@ -49,6 +51,7 @@ final class TranscriptionRequests {
             return RequestHandle.NONE;
         }
         listener.onExtra(body.sent());
+        listener.onExtra(PromptNotSent.INSTANCE); // the record counts the server's prompt tokens, not the planned prompt's
         Map<String, String> headers = new LinkedHashMap<>(request.headers());
         headers.put("Content-Type", body.contentType());
         return transport.post(settings.endpoint().path(), body.bytes(), headers, request.stream(), new TranscriptionDialect(), listener);

@@ -146,7 +146,7 @@ public final class RequestLogWriter implements AutoCloseable {
             ms(g, "clientStallMs", r.clientStallNanos());
         }
         g.writeStringField("promptHash", r.promptHash());
-        g.writeNumberField("inputTokens", r.inputTokens());
+        if (r.inputTokens() >= 0) g.writeNumberField("inputTokens", r.inputTokens()); // none: no prompt sent, none counted
         g.writeNumberField("outputTokens", r.outputTokens());
         g.writeStringField("outputTokenSource", r.tokenSource().name().toLowerCase(Locale.ROOT));
         g.writeNumberField("streamedTokens", r.streamedTokens());

@@ -1,11 +1,9 @@
 package io.benchsuite.sim.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
 import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.RequestHandle;
@@ -14,9 +12,8 @@ import io.benchsuite.sim.ModelProfile;
 import io.benchsuite.sim.PooledBatch;
 import io.benchsuite.sim.Seeds;
 import io.benchsuite.sim.SimBackend;
+import io.benchsuite.sim.SimEndpoint;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -25,8 +22,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Serves the endpoints that read their inputs and generate nothing: embeddings ({@code /v1/embeddings},
@@ -42,14 +37,12 @@ import org.slf4j.LoggerFactory;
  * <p>Vectors are {@value #DIMENSIONS} values wide (a small sentence-embedding model's width), seeded by the
  * request number: the simulated model's hidden size would make every response megabytes of JSON.
  */
-final class PoolingHandler implements HttpHandler {
-    private static final Logger LOG = LoggerFactory.getLogger(PoolingHandler.class);
+final class PoolingHandler extends PostHandler {
     /** The paths this handler serves. */
     static final Set<String> PATHS = Set.of("/v1/embeddings", "/embed", "/v1/rerank", "/v2/rerank", "/rerank", "/v1/score",
             "/score");
     /** Width of the vectors returned. */
     static final int DIMENSIONS = PooledBatch.DIMENSIONS;
-    private static final long EVENT_TIMEOUT_MILLIS = 600_000;
 
     private enum Kind { EMBEDDINGS, RERANK, SCORE }
 
@@ -59,7 +52,6 @@ final class PoolingHandler implements HttpHandler {
     private final ModelProfile profile;
     private final ServerMetrics metrics;
     private final RequestLog requestLog;
-    private final ObjectMapper json = new ObjectMapper();
     private final AtomicLong requestNumber = new AtomicLong();
 
     PoolingHandler(SimBackend backend, Tokenizer tokenizer, String servedName, ModelProfile profile, ServerMetrics metrics,
@@ -86,29 +78,18 @@ final class PoolingHandler implements HttpHandler {
     }
 
     @Override
-    public void handle(HttpExchange ex) throws IOException {
-        try {
-            serve(ex);
-        } catch (IOException e) {
-            LOG.debug("client connection lost: {}", e.toString());
-        } finally {
-            ex.close();
-        }
+    boolean serves(String path) {
+        return PATHS.contains(path);
     }
 
-    private void serve(HttpExchange ex) throws IOException {
-        long arrival = ArrivalStamps.arrival();
-        String path = ex.getRequestURI().getPath();
-        if (path.length() > 1 && path.endsWith("/")) path = path.substring(0, path.length() - 1);
+    @Override
+    void error(HttpExchange ex, String path, int status, String message) throws IOException {
+        error(ex, status, message, path.equals("/embed"));
+    }
+
+    @Override
+    void serve(HttpExchange ex, String path, long arrival) throws IOException {
         boolean teiPath = path.equals("/embed");
-        if (!PATHS.contains(path)) {
-            error(ex, 404, "no route for " + ex.getRequestMethod() + " " + path, teiPath);
-            return;
-        }
-        if (!ex.getRequestMethod().equals("POST")) {
-            error(ex, 405, "method " + ex.getRequestMethod() + " not allowed on " + path, teiPath);
-            return;
-        }
         long number = requestNumber.getAndIncrement();
         Parsed p;
         try {
@@ -249,7 +230,7 @@ final class PoolingHandler implements HttpHandler {
         List<Integer> order = new ArrayList<>();
         for (int i = 0; i < n; i++) order.add(i);
         order.sort(Comparator.comparingDouble((Integer i) -> scores[i]).reversed());
-        int keep = p.topN() > 0 ? Math.min(p.topN(), n) : n;
+        int keep = SimEndpoint.returned(n, true, p.topN());
         ArrayNode results = json.createArrayNode();
         for (int k = 0; k < keep; k++) {
             int i = order.get(k);
@@ -274,22 +255,12 @@ final class PoolingHandler implements HttpHandler {
 
     /** An error in the body shape of the API asked: TEI's {@code {"error","error_type"}}, else OpenAI's. */
     private void error(HttpExchange ex, int status, String message, boolean tei) throws IOException {
+        if (!tei) {
+            super.error(ex, null, status, message);
+            return;
+        }
         ObjectNode r = json.createObjectNode();
-        if (tei) {
-            r.put("error", message).put("error_type", status == 413 || status == 422 ? "validation" : "backend");
-        } else {
-            r.putObject("error").put("message", message).put("type", status == 404 ? "NotFoundError" : "BadRequestError")
-                    .putNull("param").put("code", status);
-        }
+        r.put("error", message).put("error_type", status == 413 || status == 422 ? "validation" : "backend");
         send(ex, status, json.writeValueAsString(r));
-    }
-
-    private static void send(HttpExchange ex, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        ex.getResponseHeaders().set("Content-Type", "application/json");
-        ex.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(bytes);
-        }
     }
 }

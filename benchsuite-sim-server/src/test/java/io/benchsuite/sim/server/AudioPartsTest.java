@@ -50,11 +50,4 @@ class AudioPartsTest {
         assertThatThrownBy(() -> FormData.parse("application/json", new byte[0])).hasMessageContaining("expected a multipart/form-data body");
         assertThatThrownBy(() -> FormData.parse("multipart/form-data", new byte[0])).hasMessageContaining("without a boundary");
     }
-
-    @Test
-    void aTranscriptsLengthFollowsTheClip() {
-        assertThat(TranscriptionHandler.outputTokens(2)).isEqualTo(6);
-        assertThat(TranscriptionHandler.outputTokens(-1)).isEqualTo(30);
-        assertThat(TranscriptionHandler.outputTokens(3600)).isEqualTo(448);
-    }
 }

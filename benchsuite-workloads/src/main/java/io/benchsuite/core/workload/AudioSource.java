@@ -3,14 +3,15 @@ package io.benchsuite.core.workload;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.AudioInputs;
+import io.benchsuite.api.backend.PromptNotSent;
 import io.benchsuite.api.backend.RequestExtras;
-import io.benchsuite.api.seed.ScenarioSeed;
 import io.benchsuite.api.workload.source.PlanCursor;
 import io.benchsuite.api.workload.source.SourceContext;
 import io.benchsuite.api.workload.source.WorkloadSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.IntToLongFunction;
 
 /**
  * Another source's plans, each carrying synthetic audio clips ({@link AudioInputs}); a plan that brings its
@@ -23,6 +24,7 @@ import java.util.SplittableRandom;
  */
 public final class AudioSource extends AddingSource {
     private final AudioOptions options;
+    private final boolean transcribed;
 
     /**
      * {@code inner}'s plans with audio.
@@ -31,30 +33,40 @@ public final class AudioSource extends AddingSource {
      * @param options the clips each plan gets
      */
     public AudioSource(WorkloadSource inner, AudioOptions options) {
+        this(inner, options, false);
+    }
+
+    /**
+     * {@code inner}'s plans with audio, each marked {@link PromptNotSent} when {@code transcribed}: a transcription
+     * request sends its clip alone, so the run counts none of the plan's prompt as sent.
+     *
+     * @param inner where the plans come from
+     * @param options the clips each plan gets
+     * @param transcribed whether the requests are transcriptions
+     */
+    public AudioSource(WorkloadSource inner, AudioOptions options, boolean transcribed) {
         super(inner);
         this.options = notNull(options, "options");
+        this.transcribed = transcribed;
     }
 
     @Override
     public String describe() {
-        return inner.describe() + " + audio " + options.describe();
+        return inner.describe() + " + audio " + options.describe() + (transcribed ? " (transcribed, no text prompt sent)" : "");
     }
 
     @Override
     public PlanCursor open(SourceContext context) {
-        PlanCursor cursor = inner.open(notNull(context, "context"));
-        ScenarioSeed seed = context.seed();
-        long stream = seed.streamSeed("audio");
-        return cursor.map(p -> p.extras().get(AudioInputs.class).isPresent() ? p : p.withExtras(RequestExtras.of(clipsFor(p.index(), seed, stream))));
+        PlanCursor plans = drawForEach(context, AudioInputs.class, "audio", this::clips);
+        return transcribed ? plans.map(p -> p.withExtras(RequestExtras.of(PromptNotSent.INSTANCE))) : plans;
     }
 
-    /** The clips of plan {@code index}. */
-    AudioInputs clipsFor(long index, ScenarioSeed seed, long stream) {
-        SplittableRandom r = new SplittableRandom(seed.requestSeed(index) ^ stream);
+    /** The clips of a plan whose random is {@code r}. */
+    private AudioInputs clips(SplittableRandom r, IntToLongFunction poolSeed) {
         int n = options.count().sample(r);
         List<AudioInputs.Clip> clips = new ArrayList<>(n);
         for (int k = 0; k < n; k++) {
-            SplittableRandom clip = options.pool() > 0 ? new SplittableRandom(seed.streamSeed("audio/" + r.nextInt(options.pool()))) : r;
+            SplittableRandom clip = options.pool() > 0 ? new SplittableRandom(poolSeed.applyAsLong(r.nextInt(options.pool()))) : r;
             int seconds = options.seconds().sample(clip);
             clips.add(new AudioInputs.Synthetic(seconds * 1000, options.sampleRate(), clip.nextLong()));
         }

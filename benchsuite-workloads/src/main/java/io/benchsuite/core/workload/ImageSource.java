@@ -3,14 +3,13 @@ package io.benchsuite.core.workload;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.ImageInputs;
-import io.benchsuite.api.backend.RequestExtras;
-import io.benchsuite.api.seed.ScenarioSeed;
 import io.benchsuite.api.workload.source.PlanCursor;
 import io.benchsuite.api.workload.source.SourceContext;
 import io.benchsuite.api.workload.source.WorkloadSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.IntToLongFunction;
 
 /**
  * Another source's plans, each carrying synthetic images ({@link ImageInputs}) with its last user message;
@@ -60,19 +59,15 @@ public final class ImageSource extends AddingSource {
 
     @Override
     public PlanCursor open(SourceContext context) {
-        PlanCursor cursor = inner.open(notNull(context, "context"));
-        ScenarioSeed seed = context.seed();
-        long stream = seed.streamSeed("images");
-        return cursor.map(p -> p.extras().get(ImageInputs.class).isPresent() ? p : p.withExtras(RequestExtras.of(imagesFor(p.index(), seed, stream))));
+        return drawForEach(context, ImageInputs.class, "images", this::images);
     }
 
-    /** The images of plan {@code index}. */
-    ImageInputs imagesFor(long index, ScenarioSeed seed, long stream) {
-        SplittableRandom r = new SplittableRandom(seed.requestSeed(index) ^ stream);
+    /** The images of a plan whose random is {@code r}. */
+    private ImageInputs images(SplittableRandom r, IntToLongFunction poolSeed) {
         int n = options.count().sample(r);
         List<ImageInputs.Image> images = new ArrayList<>(n);
         for (int k = 0; k < n; k++) {
-            long imageSeed = options.pool() > 0 ? seed.streamSeed("images/" + r.nextInt(options.pool())) : r.nextLong();
+            long imageSeed = options.pool() > 0 ? poolSeed.applyAsLong(r.nextInt(options.pool())) : r.nextLong();
             images.add(new ImageInputs.Synthetic(options.width(), options.height(), options.format(), imageSeed));
         }
         return new ImageInputs(images);

@@ -100,7 +100,7 @@ public final class BackendTime {
                 r.serverPromptTokens(), r.serverCompletionTokens(), r.streamedTokens(), r.tokenSource(), r.promptHash(),
                 r.outcome(), r.errorKind(), r.errorMessage(), Gaps.of(gaps), span(r.connectNanos()),
                 r.connectionRetries(), r.sessionId(), r.turn(), span(r.clientStallNanos()), r.outputKinds(),
-                r.resendReason(), reasoning(r.reasoning()));
+                r.resendReason(), reasoning(r.reasoning()), r.extras()); // what was sent and what came back, as measured
     }
 
     /** A reasoning phase's instants and answer gaps in the backend's time (-1, "none", stays -1). */

@@ -161,7 +161,7 @@ public final class RunAggregator {
         }
         if (r.outcome() == Outcome.SUCCESS) {
             ok++;
-            inTokens += r.inputTokens();
+            inTokens += Math.max(0, r.inputTokens()); // -1: no prompt was sent and the server counted none
             outTokens += r.outputTokens();
             streamed += r.streamedTokens();
             if (r.tokenSource() == TokenSource.SERVER) {

@@ -3,6 +3,7 @@ package io.benchsuite.core.internal.engine;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.OutputKinds;
+import io.benchsuite.api.backend.PromptNotSent;
 import io.benchsuite.api.backend.RequestExtras;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
@@ -392,8 +393,10 @@ final class RequestTracker implements ResponseListener {
         // or fewer tokens than the chunks we saw: the samples are what was observed on the wire.
         Gaps itl = Gaps.of(gaps, gapCount);
         Reasoning r = reasoning(usage, itl);
+        // a request whose backend sent no text prompt (a transcription's clip alone) counts what the server counted
+        int input = extras.get(PromptNotSent.class).isPresent() ? usage.promptTokens() : content.promptTokens();
         record = new RequestRecord(index, window, user, scheduledOffset, dispatchOffset, submitOffset, sentOffset,
-                firstTokenOffset, end, content.promptTokens(), output, usage.promptTokens(), usage.completionTokens(),
+                firstTokenOffset, end, input, output, usage.promptTokens(), usage.completionTokens(),
                 streamedTokens, source, content.promptHash(), outcome, kind, message, itl,
                 connectNanos, connectionRetries, content.sessionId(), content.turn(), 0, outputKinds, resendReason, r,
                 content.plan().extras().withAll(extras)); // what was sent (tools offered, ...) and what came back

@@ -1,5 +1,6 @@
 package io.benchsuite.core.internal.engine;
 
+import io.benchsuite.api.backend.PromptNotSent;
 import io.benchsuite.api.result.RequestRecord;
 import io.benchsuite.api.workload.Window;
 import io.benchsuite.api.workload.injection.InjectionPriority;
@@ -109,6 +110,8 @@ final class WorkloadStats {
     /** A request went to the backend with this content. */
     synchronized void sent(Outgoing o) {
         requests++;
+        // a request whose text prompt stays home (a transcription) sends no prompt tokens to count or share
+        if (o.plan().extras().get(PromptNotSent.class).isPresent()) return;
         input.record(o.promptTokens());
         PrefixSharing before = ideal.sharing();
         ideal.observe(o.plan());

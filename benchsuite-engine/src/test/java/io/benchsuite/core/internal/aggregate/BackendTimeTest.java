@@ -2,7 +2,10 @@ package io.benchsuite.core.internal.aggregate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.benchsuite.api.backend.BatchResult;
 import io.benchsuite.api.backend.OutputKinds;
+import io.benchsuite.api.backend.PromptNotSent;
+import io.benchsuite.api.backend.RequestExtras;
 import io.benchsuite.api.result.Gaps;
 import io.benchsuite.api.result.Outcome;
 import io.benchsuite.api.result.Reasoning;
@@ -30,5 +33,16 @@ class BackendTimeTest {
         assertThat(sim.reasoning().reasoningTokens()).isEqualTo(3);
         assertThat(sim.reasoning().source()).isEqualTo(ReasoningTokenSource.COUNTED);
         assertThat(BackendTime.of(1).record(r)).isSameAs(r);
+    }
+
+    @Test
+    void theExtrasStayWithTheRecord() {
+        RequestRecord r = new RequestRecord(0, Window.MEASURED, -1, 0, 0, 1 * MS, 1 * MS, 20 * MS, 60 * MS, 54, 6, 54, 6, 6,
+                TokenSource.SERVER, "00", Outcome.SUCCESS, null, null, Gaps.of(new long[] {10 * MS}), -1, 0, null, 0, 0,
+                OutputKinds.none(), null, Reasoning.none(20 * MS, Gaps.of(new long[] {10 * MS})), RequestExtras.of(PromptNotSent.INSTANCE, new BatchResult(5, 10, 3, 0)));
+        RequestRecord sim = BackendTime.of(0.01).record(r);
+        assertThat(sim.endOffsetNanos()).isEqualTo(6_000 * MS);
+        assertThat(sim.extras().get(PromptNotSent.class)).contains(PromptNotSent.INSTANCE);
+        assertThat(sim.extras().get(BatchResult.class)).contains(new BatchResult(5, 10, 3, 0));
     }
 }

@@ -1,0 +1,149 @@
+package io.benchsuite.sim;
+
+import static io.benchsuite.api.util.Checks.notNull;
+
+import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.api.backend.BackendError;
+import io.benchsuite.api.backend.BackendOption;
+import io.benchsuite.api.backend.ConfigurationException;
+import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.InferenceRequest;
+import io.benchsuite.api.backend.ResponseListener;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The API an in-process simulator serves and the server-side rules {@code serve-sim} takes from its flags or from
+ * each request's body: the endpoint ({@code endpoint}: chat and completions generate, embeddings, rerank and score
+ * pool a batch, transcriptions transcribe a request's first clip as {@link Transcription}), the audio-token rule
+ * ({@code audio-tokens}, as {@code serve-sim --audio-tokens}) and the rerank {@code top_n} a client would send
+ * ({@code top-n}, the key the HTTP backends send it from).
+ *
+ * @param endpoint the endpoint's name, lower case
+ * @param audioTokens how many prompt tokens a clip becomes
+ * @param topN the rerank {@code top_n}, 0 for none (every document returned)
+ */
+public record SimEndpoint(String endpoint, AudioTokens audioTokens, int topN) {
+    /** Config key: the API a run calls ({@code --endpoint}). */
+    public static final String ENDPOINT = "endpoint";
+    /** Config key: the audio-token rule, {@code qwen2-audio} (default), {@code whisper} or tokens per second. */
+    public static final String AUDIO_TOKENS = "audio-tokens";
+    /** Config key: the rerank {@code top_n}; default 0 (none). */
+    public static final String TOP_N = "top-n";
+    private static final List<String> ENDPOINTS = List.of("chat", "completions", "embeddings", "rerank", "score", "transcriptions");
+    /** Chat, Qwen2-Audio's audio tokens, no {@code top_n}. */
+    public static final SimEndpoint CHAT = new SimEndpoint("chat", AudioTokens.QWEN2_AUDIO, 0);
+
+    /**
+     * Checks the endpoint is known and {@code topN} not negative.
+     *
+     * @param endpoint the endpoint's name
+     * @param audioTokens the audio-token rule
+     * @param topN the rerank {@code top_n}, 0 for none
+     */
+    public SimEndpoint {
+        notNull(endpoint, "endpoint");
+        notNull(audioTokens, "audioTokens");
+        if (!ENDPOINTS.contains(endpoint)) {
+            throw new IllegalArgumentException("endpoint must be one of " + String.join(", ", ENDPOINTS) + ", got '" + endpoint + "'");
+        }
+        if (topN < 0) throw new IllegalArgumentException("topN must be >= 0, got " + topN);
+    }
+
+    /**
+     * Reads {@link #ENDPOINT} ({@code audio/transcriptions} and {@code transcription} accepted),
+     * {@link #AUDIO_TOKENS} and {@link #TOP_N}.
+     *
+     * @param config the backend configuration
+     * @return the endpoint
+     * @throws ConfigurationException naming the key of a bad value
+     */
+    public static SimEndpoint fromConfig(BackendConfig config) {
+        String e = config.string(ENDPOINT, "chat").strip().toLowerCase(Locale.ROOT);
+        if (e.startsWith("/")) e = e.substring(1);
+        if (e.startsWith("v1/")) e = e.substring(3);
+        if (e.equals("audio/transcriptions") || e.equals("transcription")) e = "transcriptions";
+        AudioTokens rule;
+        try {
+            rule = AudioTokens.parse(config.string(AUDIO_TOKENS, "qwen2-audio"));
+        } catch (IllegalArgumentException ex) {
+            throw new ConfigurationException(AUDIO_TOKENS, "backend config key '" + AUDIO_TOKENS + "': " + ex.getMessage(), ex);
+        }
+        int topN = config.integer(TOP_N, 0);
+        try {
+            return new SimEndpoint(e, rule, topN);
+        } catch (IllegalArgumentException ex) {
+            String key = ex.getMessage().startsWith("topN") ? TOP_N : ENDPOINT;
+            throw new ConfigurationException(key, "backend config key '" + key + "': " + ex.getMessage(), ex);
+        }
+    }
+
+    /**
+     * The options {@link #fromConfig} reads.
+     *
+     * @return their declarations
+     */
+    public static List<BackendOption> options() {
+        return List.of(
+                BackendOption.oneOf(ENDPOINT, "the API served: chat and completions generate; embeddings, rerank and "
+                        + "score run each input of a batch as a prefill-only request; transcriptions prefills a request's "
+                        + "first audio clip and generates its transcript", ENDPOINTS.toArray(String[]::new)).withDefault("chat"),
+                BackendOption.string(AUDIO_TOKENS, "prompt tokens of an audio clip, as serve-sim --audio-tokens: qwen2-audio "
+                        + "(25 a second), whisper (1500 per started 30 s) or a number of tokens per second").withDefault("qwen2-audio"),
+                BackendOption.integer(TOP_N, "top_n of each rerank request (0: none, every document returned)").withDefault("0"));
+    }
+
+    /** Whether requests are transcriptions. */
+    public boolean transcriptions() {
+        return endpoint.equals("transcriptions");
+    }
+
+    /**
+     * How many results a batch of {@code inputs} inputs returns at this endpoint ({@link #returned(int, boolean, int)}).
+     *
+     * @param inputs the inputs sent
+     * @return the results returned
+     */
+    public int returned(int inputs) {
+        return returned(inputs, endpoint.equals("rerank"), topN);
+    }
+
+    /** A request as the engine runs it and the listener the engine calls. */
+    record Routed(InferenceRequest request, ResponseListener listener) {}
+
+    /**
+     * {@code request} as this endpoint's engine runs it: a transcription's ({@link Transcription}), whose listener
+     * hears the answer as an HTTP client would; any other request as it is. A transcription request without a clip
+     * is rejected at {@code nowNanos}, as the HTTP client cannot build its form.
+     *
+     * @param request the client's request
+     * @param listener the client's listener
+     * @param nowNanos the engine's time now
+     * @return what the engine runs, or null when the request ended (the listener heard why)
+     */
+    Routed route(InferenceRequest request, ResponseListener listener, long nowNanos) {
+        if (!transcriptions()) return new Routed(request, listener);
+        Transcription t = Transcription.of(request, audioTokens);
+        if (t == null) {
+            listener.onSent(nowNanos);
+            listener.onError(nowNanos, BackendError.of(ErrorKind.REJECTED,
+                    "a transcription request needs an audio clip (--audio-count, or \"audio\" in the dataset's lines)"));
+            return null;
+        }
+        return new Routed(t.engineRequest(request.index(), request.model(), request.seed(), request.stream()),
+                Transcription.answer(listener, request.stream()));
+    }
+
+    /**
+     * How many results a response of {@code inputs} inputs returns: a rerank's {@code top_n} best when it asked for
+     * fewer than it sent, else one per input (as vLLM answers; {@code serve-sim} answers alike).
+     *
+     * @param inputs the inputs sent
+     * @param rerank whether the request is a rerank
+     * @param topN the {@code top_n} asked, 0 for none
+     * @return the results returned
+     */
+    public static int returned(int inputs, boolean rerank, int topN) {
+        return rerank && topN > 0 ? Math.min(topN, inputs) : inputs;
+    }
+}
