@@ -467,10 +467,11 @@ public final class EngineCore {
     }
 
     private void emitToken(Sequence s, long nowNanos) {
-        String word = Vocabulary.word(s.wordSeed, s.generated);
+        int position = Vocabulary.position(s.wordSeed, s.generated);
+        String word = Vocabulary.wordAt(position);
         if (prefixCaching) {
             if (s.sequenceBlocks == null) s.sequenceBlocks = s.blocks.extend();
-            s.sequenceBlocks.add(word);
+            s.sequenceBlocks.addWord(PromptBlocks.VOCABULARY_HASHES[position]);
         }
         if (s.firstTokenNanos < 0) s.firstTokenNanos = nowNanos;
         boolean reasoning = s.generated < s.reasoningTokens;
