@@ -25,12 +25,10 @@ public final class Vocabulary {
         return i < 0 ? 0 : 1000 + i;
     }
 
-    /** The {@code index}-th word of a stream identified by {@code streamSeed}; a pure function of both. */
-    public static String word(long streamSeed, int index) {
-        return WORDS.get(position(streamSeed, index));
-    }
-
-    /** Where {@link #word(long, int)} is in this vocabulary, {@code [0, size())}: the engine keeps figures per word. */
+    /**
+     * Where the {@code index}-th word of a stream identified by {@code streamSeed} is in this vocabulary, in
+     * {@code [0, size())}; a pure function of both. The word is {@link #wordAt} that position.
+     */
     public static int position(long streamSeed, int index) {
         long h = Seeds.mix(streamSeed + 0x9E3779B97F4A7C15L * (index + 1L));
         return (int) Long.remainderUnsigned(h, WORDS.size());
