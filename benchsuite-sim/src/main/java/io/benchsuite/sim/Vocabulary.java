@@ -25,9 +25,22 @@ public final class Vocabulary {
         return i < 0 ? 0 : 1000 + i;
     }
 
-    /** The {@code index}-th word of a stream identified by {@code streamSeed}; a pure function of both. */
-    public static String word(long streamSeed, int index) {
+    /**
+     * Where the {@code index}-th word of a stream identified by {@code streamSeed} is in this vocabulary, in
+     * {@code [0, size())}; a pure function of both. The word is {@link #wordAt} that position.
+     */
+    public static int position(long streamSeed, int index) {
         long h = Seeds.mix(streamSeed + 0x9E3779B97F4A7C15L * (index + 1L));
-        return WORDS.get((int) Long.remainderUnsigned(h, WORDS.size()));
+        return (int) Long.remainderUnsigned(h, WORDS.size());
+    }
+
+    /** The word at {@code position} of this vocabulary. */
+    public static String wordAt(int position) {
+        return WORDS.get(position);
+    }
+
+    /** The number of words. */
+    public static int size() {
+        return WORDS.size();
     }
 }

@@ -42,8 +42,8 @@ public final class EngineCore {
     private final long kvCapacityTokens;
     private final int totalBlocks;
     private final KvBlockPool pool;
-    /** Reads of each KV block position (one per step that attends to it); guarded by itself, written by the driver. */
-    private final long[] kvBlockReads;
+    /** Reads of each KV block position (one per step that attends to it). */
+    private final BlockReads blockReads;
     private final DeviceMeter meter;
     private final CompiledGraphs graphs;
     private final SplittableRandom jitterRandom;
@@ -105,7 +105,7 @@ public final class EngineCore {
         this.totalBlocks = (int) blocks;
         this.kvCapacityTokens = (long) totalBlocks * SimPhysics.BLOCK_TOKENS;
         this.pool = new KvBlockPool(totalBlocks, prefixCaching);
-        this.kvBlockReads = new long[totalBlocks];
+        this.blockReads = new BlockReads(totalBlocks);
         this.graphs = new CompiledGraphs(settings, physics);
         this.meter = new DeviceMeter(physics, totalBlocks, originNanos, timeScale, graphs);
         this.jitterRandom = new SplittableRandom(settings.seed());
@@ -135,27 +135,9 @@ public final class EngineCore {
         return kvCapacityTokens;
     }
 
-    /**
-     * The step attends to the KV already computed of each of its sequences: each block holding some of it is
-     * read once (a prefix block shared by several sequences once for each).
-     */
-    private void countBlockReads(List<Sequence> decode, List<Sequence> prefill) {
-        synchronized (kvBlockReads) {
-            for (Sequence s : decode) countBlockReads(s);
-            for (Sequence s : prefill) countBlockReads(s);
-        }
-    }
-
-    private void countBlockReads(Sequence s) {
-        int blocks = Math.min(s.heldCount, blocksFor(s.computed));
-        for (int k = 0; k < blocks; k++) kvBlockReads[s.held[k]]++;
-    }
-
     /** Reads of each KV block position since the start (a copy); any thread. */
     public long[] kvBlockReads() {
-        synchronized (kvBlockReads) {
-            return kvBlockReads.clone();
-        }
+        return blockReads.snapshot();
     }
 
     /** The speculative-decoding counters since the start ({@link SimSpecDecodeTotals#NONE} without speculation); any thread. */
@@ -396,7 +378,8 @@ public final class EngineCore {
     // ------------------------------------------------------------------ steps
 
     private StepPlan plan(List<Sequence> prefill, List<Sequence> decode, long computeTokens, long pairs, long kvRead, int sampled) {
-        countBlockReads(decode, prefill);
+        // the step attends to the KV already computed of each of its sequences
+        blockReads.step(decode, prefill);
         // A decode-only batch that fits a captured CUDA graph replays it, padded to the graph's size; other
         // steps of a graph engine launch their kernels eagerly.
         int replay = graphs.replaySize(prefill.isEmpty(), decode.size());
@@ -484,10 +467,11 @@ public final class EngineCore {
     }
 
     private void emitToken(Sequence s, long nowNanos) {
-        String word = Vocabulary.word(s.wordSeed, s.generated);
+        int position = Vocabulary.position(s.wordSeed, s.generated);
+        String word = Vocabulary.wordAt(position);
         if (prefixCaching) {
             if (s.sequenceBlocks == null) s.sequenceBlocks = s.blocks.extend();
-            s.sequenceBlocks.add(word);
+            s.sequenceBlocks.addWord(PromptBlocks.VOCABULARY_HASHES[position]);
         }
         if (s.firstTokenNanos < 0) s.firstTokenNanos = nowNanos;
         boolean reasoning = s.generated < s.reasoningTokens;
@@ -550,6 +534,7 @@ public final class EngineCore {
     }
 
     private void releaseBlocks(Sequence s) {
+        blockReads.release(s);
         for (int k = 0; k < s.heldCount; k++) pool.release(s.held[k]);
         s.heldCount = 0;
         s.registeredBlocks = 0;

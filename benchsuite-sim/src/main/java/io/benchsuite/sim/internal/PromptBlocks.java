@@ -2,6 +2,7 @@ package io.benchsuite.sim.internal;
 
 import io.benchsuite.sim.Seeds;
 import io.benchsuite.sim.SimPhysics;
+import io.benchsuite.sim.Vocabulary;
 import java.util.Arrays;
 
 /**
@@ -18,6 +19,13 @@ import java.util.Arrays;
  */
 public record PromptBlocks(long[] chainedHashes, int words, long tailBlock, int tailWords) {
     private static final long CHAIN_START = 0x6A09E667F3BCC908L;
+    private static final long FNV_START = 0xCBF29CE484222325L;
+    private static final long FNV_PRIME = 0x100000001B3L;
+    /**
+     * {@link #wordHash} of each word of the {@link Vocabulary}, by its position: each is one word (a space and
+     * letters), so the engine adds its generated words to a chain with {@link Chain#addWord}.
+     */
+    static final long[] VOCABULARY_HASHES = vocabularyHashes();
 
     /** Cuts {@code prompt} into chained block hashes. */
     public static PromptBlocks of(String prompt) {
@@ -67,20 +75,28 @@ public record PromptBlocks(long[] chainedHashes, int words, long tailBlock, int 
             while (i < n) {
                 while (i < n && isWhitespace(text.charAt(i))) i++;
                 if (i >= n) break;
-                long w = 0xCBF29CE484222325L; // FNV-1a over the word's chars
+                long w = FNV_START; // FNV-1a over the word's chars
                 while (i < n && !isWhitespace(text.charAt(i))) {
-                    w = (w ^ text.charAt(i)) * 0x100000001B3L;
+                    w = (w ^ text.charAt(i)) * FNV_PRIME;
                     i++;
                 }
-                words++;
-                block = Seeds.mix(block * 31 + w);
-                if (++inBlock == SimPhysics.BLOCK_TOKENS) {
-                    chain = Seeds.mix(chain ^ block);
-                    if (blocks == hashes.length) hashes = Arrays.copyOf(hashes, blocks * 2);
-                    hashes[blocks++] = chain;
-                    block = 0;
-                    inBlock = 0;
-                }
+                addWord(w);
+            }
+        }
+
+        /**
+         * Adds one word whose chars hash to {@code wordHash} ({@link #wordHash}): the same as {@link #add} of a text
+         * that holds that one word, without reading its chars again.
+         */
+        void addWord(long wordHash) {
+            words++;
+            block = Seeds.mix(block * 31 + wordHash);
+            if (++inBlock == SimPhysics.BLOCK_TOKENS) {
+                chain = Seeds.mix(chain ^ block);
+                if (blocks == hashes.length) hashes = Arrays.copyOf(hashes, blocks * 2);
+                hashes[blocks++] = chain;
+                block = 0;
+                inBlock = 0;
             }
         }
 
@@ -97,6 +113,25 @@ public record PromptBlocks(long[] chainedHashes, int words, long tailBlock, int 
         PromptBlocks blocks() {
             return new PromptBlocks(Arrays.copyOf(hashes, blocks), words, block, inBlock);
         }
+    }
+
+    /** The hash {@link Chain#add} gives a word: FNV-1a over its chars, whitespace skipped. */
+    static long wordHash(String word) {
+        long w = FNV_START;
+        for (int i = 0; i < word.length(); i++) {
+            if (!isWhitespace(word.charAt(i))) w = (w ^ word.charAt(i)) * FNV_PRIME;
+        }
+        return w;
+    }
+
+    private static long[] vocabularyHashes() {
+        long[] hashes = new long[Vocabulary.size()];
+        for (int v = 0; v < hashes.length; v++) {
+            String word = Vocabulary.wordAt(v);
+            if (of(word).words() != 1) throw new IllegalStateException("not one word: '" + word + "'");
+            hashes[v] = wordHash(word);
+        }
+        return hashes;
     }
 
     /**

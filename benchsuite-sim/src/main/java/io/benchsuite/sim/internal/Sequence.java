@@ -31,6 +31,14 @@ public final class Sequence {
     /** Positions of the KV blocks held, in order; {@code heldCount} of them are valid. */
     int[] held = new int[4];
     int heldCount;
+    // The engine's count of block reads (BlockReads; touched only under its lock): steps this sequence was in,
+    // its leading blocks being read, their positions and the step count when each began to be read, and its
+    // place in the list of sequences with blocks being read (-1 when none).
+    long readSteps;
+    int readBlocks;
+    int[] readPositions;
+    long[] readSince;
+    int readIndex = -1;
     /** Leading full blocks (prompt, then output) whose prefix key is registered in the pool. */
     int registeredBlocks;
     /** The block keys of prompt and generated words together, once a word was generated (prefix caching on). */

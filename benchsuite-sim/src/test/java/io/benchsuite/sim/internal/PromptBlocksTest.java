@@ -3,7 +3,9 @@ package io.benchsuite.sim.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchsuite.sim.SimPhysics;
+import io.benchsuite.sim.Vocabulary;
 import java.util.Random;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** The prefix cache's cut of a prompt: whitespace as Java defines it, blocks stable under appending. */
@@ -35,5 +37,28 @@ class PromptBlocksTest {
         assertThat(longer.chainedHashes()).startsWith(all.chainedHashes());
         assertThat(PromptBlocks.of("  lead and trail  ").words()).isEqualTo(3);
         assertThat(PromptBlocks.of("").words()).isZero();
+    }
+
+    @Test
+    void aGeneratedWordAddedByItsHashKeysTheSameBlocksAsItsText() {
+        PromptBlocks prompt = PromptBlocks.of("a prompt of some words ".repeat(7));
+        PromptBlocks.Chain byText = prompt.extend();
+        PromptBlocks.Chain byHash = prompt.extend();
+        SplittableRandom r = new SplittableRandom(3);
+        for (int i = 0; i < 5_000; i++) {
+            long seed = r.nextLong();
+            int index = r.nextInt(4096);
+            int position = Vocabulary.position(seed, index);
+            assertThat(position).isBetween(0, Vocabulary.size() - 1);
+            byText.add(Vocabulary.wordAt(position));
+            byHash.addWord(PromptBlocks.VOCABULARY_HASHES[position]);
+            assertThat(byHash.blocks()).isEqualTo(byText.blocks());
+        }
+        assertThat(byHash.blockCount()).isEqualTo((prompt.words() + 5_000) / SimPhysics.BLOCK_TOKENS);
+        for (int v = 0; v < Vocabulary.size(); v++) {
+            String word = Vocabulary.wordAt(v);
+            assertThat(PromptBlocks.VOCABULARY_HASHES[v]).as(word).isEqualTo(PromptBlocks.wordHash(word))
+                    .isNotEqualTo(PromptBlocks.wordHash(word + "x"));
+        }
     }
 }
