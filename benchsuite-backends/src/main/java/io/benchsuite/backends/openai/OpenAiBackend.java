@@ -28,6 +28,7 @@ import io.benchsuite.backends.http.spi.HttpTransport;
 import io.benchsuite.backends.http.spi.MalformedResponseException;
 import io.benchsuite.backends.media.AudioClips;
 import io.benchsuite.backends.media.ImageUrls;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -103,7 +104,7 @@ public final class OpenAiBackend implements Backend {
             return TranscriptionRequests.send(settings, transport, audioClips, request, listener);
         }
         (request.stream() ? streamed : whole).incrementAndGet();
-        return transport.postJson(settings.endpoint().path(), () -> body(request, listener), request,
+        return transport.postJsonParts(settings.endpoint().path(), () -> body(request, listener), request,
                 new OpenAiStreamDialect(settings.endpoint(), settings.requireDone(), ToolRequestMembers.offersTools(request.extras())),
                 listener);
     }
@@ -134,17 +135,20 @@ public final class OpenAiBackend implements Backend {
 
     /** The JSON body for {@code request} as sent: the prompt member (prepared ahead when it was), then the rest. */
     byte[] bodyBytes(InferenceRequest request) {
-        return body(request, null);
+        List<byte[]> parts = body(request, null);
+        ByteArrayOutputStream joined = new ByteArrayOutputStream();
+        for (byte[] part : parts) joined.writeBytes(part);
+        return joined.toByteArray();
     }
 
     /**
      * The body; a request carrying images gets them as content parts of its last user message, and tells
      * {@code listener} (when given) what they weighed.
      */
-    private byte[] body(InferenceRequest request, ResponseListener listener) {
+    private List<byte[]> body(InferenceRequest request, ResponseListener listener) {
         ImageInputs images = request.extras().get(ImageInputs.class).orElse(null);
         AudioInputs audio = request.extras().get(AudioInputs.class).orElse(null);
-        if (images == null && audio == null) return PreparedJson.forRequest(request, promptMember(), this::promptValue).into(rest(request));
+        if (images == null && audio == null) return PreparedJson.forRequest(request, promptMember(), this::promptValue).parts(rest(request));
         if (settings.endpoint() != Endpoint.CHAT) {
             throw new IllegalArgumentException((images != null ? "images" : "audio") + " need the chat endpoint, not "
                     + settings.endpoint().label());
@@ -152,7 +156,7 @@ public final class OpenAiBackend implements Backend {
         ImageChatBody.Composed c = ImageChatBody.compose(request.messages(), images, imageUrls, audio, audioClips, rest(request));
         if (listener != null && images != null) listener.onExtra(new ImagesSent(c.images(), c.imageBytes(), c.bytes().length));
         if (listener != null && audio != null) listener.onExtra(new AudioSent(c.clips(), c.audioSeconds(), c.audioBytes(), c.bytes().length));
-        return c.bytes();
+        return List.of(c.bytes());
     }
 
     /** The data URLs of the images this backend sent, each distinct one encoded once; package-private for tests. */

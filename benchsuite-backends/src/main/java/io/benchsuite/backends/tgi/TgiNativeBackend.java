@@ -78,7 +78,8 @@ public final class TgiNativeBackend implements Backend {
     public RequestHandle send(InferenceRequest request, ResponseListener listener) {
         notNull(request, "request");
         notNull(listener, "listener");
-        return transport.postJson(request.stream() ? "/generate_stream" : "/generate", () -> bodyBytes(request), request,
+        return transport.postJsonParts(request.stream() ? "/generate_stream" : "/generate",
+                () -> PreparedJson.forRequest(request, INPUTS, TgiNativeBackend::inputs).parts(parameters(request)), request,
                 new TgiStreamDialect(), listener);
     }
 
@@ -91,6 +92,11 @@ public final class TgiNativeBackend implements Backend {
 
     /** The JSON body for {@code request} as sent: {@code inputs} (prepared ahead when it was), then {@code parameters}. */
     byte[] bodyBytes(InferenceRequest request) {
+        return PreparedJson.forRequest(request, INPUTS, TgiNativeBackend::inputs).into(parameters(request));
+    }
+
+    /** Every member but the prompt's: {@code parameters}. */
+    private static ObjectNode parameters(InferenceRequest request) {
         ObjectNode b = Json.object();
         ObjectNode p = b.putObject("parameters");
         p.put("max_new_tokens", request.maxTokens());
@@ -103,7 +109,7 @@ public final class TgiNativeBackend implements Backend {
         } else {
             p.put("do_sample", false);
         }
-        return PreparedJson.forRequest(request, INPUTS, TgiNativeBackend::inputs).into(b);
+        return b;
     }
 
     /** The JSON body for {@code request}; package-private for tests. */

@@ -127,4 +127,19 @@ class PreparedBodyTest {
         assertThatThrownBy(() -> p.into(Json.object().put("prompt", "twice")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'prompt'");
     }
+
+    @Test
+    void thePartsAreTheSameBodyAndShareThePreparedArray() {
+        PreparedJson p = PreparedJson.of(MESSAGES, "prompt", TextNode.valueOf("a \"quoted\" text"));
+        for (ObjectNode rest : List.of(Json.object().put("model", "m").put("n", 2), Json.object())) {
+            List<byte[]> parts = p.parts(rest);
+            StringBuilder joined = new StringBuilder();
+            for (byte[] part : parts) joined.append(new String(part, StandardCharsets.UTF_8));
+            assertThat(joined.toString()).isEqualTo(new String(p.into(rest), StandardCharsets.UTF_8));
+            // the prompt's bytes are the array prepared ahead, not a copy made when the request is sent
+            assertThat(parts.get(1)).isSameAs(p.member());
+        }
+        assertThatThrownBy(() -> p.parts(Json.object().put("prompt", "twice")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'prompt'");
+    }
 }

@@ -155,7 +155,7 @@ final class HttpClientConnector implements Connector {
         Attempt a = new Attempt(receiver);
         BasicHttpRequest message = new BasicHttpRequest(request.method(), request.uri());
         request.headers().forEach(message::setHeader);
-        BodyProducer body = request.body() == null ? null : new BodyProducer(request.body(), a::sent);
+        BodyProducer body = request.body() == null ? null : new BodyProducer(request.body(), request.bodyLength(), a::sent);
         Future<Void> f = (receiver.isRetry() ? retryClient() : client).http()
                 .execute(new BasicRequestProducer(message, body), a, a.context, a);
         receiver.onAbort(() -> f.cancel(true));

@@ -27,6 +27,8 @@ import io.netty.util.ReferenceCountUtil;
 import java.io.EOFException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -126,24 +128,25 @@ final class NettyConnection extends ChannelInboundHandlerAdapter {
             fail(new EOFException("closed by the server"));
             return;
         }
-        byte[] body = request.body();
+        List<byte[]> body = request.body();
+        int length = request.bodyLength();
         HttpRequest head;
         try {
-            head = head(request, body);
+            head = head(request, body == null ? -1 : length);
         } catch (RuntimeException e) {
             fail(e);
             return;
         }
         lastReadNanos = System.nanoTime();
         scheduleReadCheck(readTimeoutNanos);
-        if (body == null || body.length <= BODY_SLICE) {
-            ByteBuf content = body == null ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(body);
+        if (length <= BODY_SLICE) {
+            ByteBuf content = body == null ? Unpooled.EMPTY_BUFFER : range(body, 0, length);
             write(new DefaultFullHttpRequest(head.protocolVersion(), head.method(), head.uri(), content, head.headers(),
                     EmptyHttpHeaders.INSTANCE), receiver, true);
         } else {
             bodyPending = true;
             channel.write(head);
-            writeSlice(receiver, body, 0);
+            writeSlice(receiver, body, length, 0);
         }
     }
 
@@ -153,20 +156,35 @@ final class NettyConnection extends ChannelInboundHandlerAdapter {
      * instead of after all of it: a 500 KB prompt no longer holds up the requests due at the same instant.
      * The bytes of one request stay in order on its connection; nothing else is written on it meanwhile.
      */
-    private void writeSlice(Receiver receiver, byte[] body, int from) {
+    private void writeSlice(Receiver receiver, List<byte[]> body, int length, int from) {
         if (current != receiver || !channel.isActive()) {
             bodyPending = false; // the request ended (failed, cancelled): the connection is closed, never reused
             return;
         }
-        int to = Math.min(body.length, from + BODY_SLICE);
-        ByteBuf slice = Unpooled.wrappedBuffer(body, from, to - from);
-        if (to == body.length) {
+        int to = Math.min(length, from + BODY_SLICE);
+        ByteBuf slice = range(body, from, to);
+        if (to == length) {
             bodyPending = false;
             write(new DefaultLastHttpContent(slice), receiver, true);
         } else {
             write(new DefaultHttpContent(slice), receiver, false);
-            channel.eventLoop().execute(() -> writeSlice(receiver, body, to));
+            channel.eventLoop().execute(() -> writeSlice(receiver, body, length, to));
         }
+    }
+
+    /** Bytes {@code from} to {@code to} of the parts, as views of their arrays (nothing copied). */
+    static ByteBuf range(List<byte[]> parts, int from, int to) {
+        List<ByteBuf> views = new ArrayList<>(2);
+        int start = 0;
+        for (byte[] part : parts) {
+            int end = start + part.length;
+            int a = Math.max(from, start);
+            int b = Math.min(to, end);
+            if (a < b) views.add(Unpooled.wrappedBuffer(part, a - start, b - a));
+            if (end >= to) break;
+            start = end;
+        }
+        return views.size() == 1 ? views.get(0) : Unpooled.wrappedBuffer(views.toArray(ByteBuf[]::new));
     }
 
     /** Writes and flushes {@code message}; a failed write fails the request, the last one's completion is its "sent". */
@@ -181,16 +199,16 @@ final class NettyConnection extends ChannelInboundHandlerAdapter {
         });
     }
 
-    private HttpRequest head(WireRequest request, byte[] body) {
+    private HttpRequest head(WireRequest request, int bodyLength) {
         DefaultHttpRequest m = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.valueOf(request.method()),
                 request.target());
         HttpHeaders h = m.headers();
         h.set(HttpHeaderNames.HOST, owner.hostHeader());
         h.set(HttpHeaderNames.USER_AGENT, "benchsuite");
         request.headers().forEach(h::set);
-        if (body != null) {
+        if (bodyLength >= 0) {
             if (!h.contains(HttpHeaderNames.CONTENT_TYPE)) h.set(HttpHeaderNames.CONTENT_TYPE, "application/json"); // a form names its own
-            h.setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
+            h.setInt(HttpHeaderNames.CONTENT_LENGTH, bodyLength);
         }
         return m;
     }

@@ -133,15 +133,21 @@ public final class PooledHttpTransport implements HttpTransport {
     public RequestHandle postJson(String path, Supplier<byte[]> body,
                                   InferenceRequest request, ResponseDialect dialect,
                                   ResponseListener listener) {
-        byte[] bytes;
+        return postJsonParts(path, () -> List.of(body.get()), request, dialect, listener);
+    }
+
+    @Override
+    public RequestHandle postJsonParts(String path, Supplier<List<byte[]>> parts, InferenceRequest request,
+                                       ResponseDialect dialect, ResponseListener listener) {
+        List<byte[]> body;
         try {
-            bytes = body.get();
+            body = List.copyOf(parts.get());
         } catch (RuntimeException e) {
             listener.onError(System.nanoTime(), BackendError.of(ErrorKind.BACKEND_EXCEPTION,
                     "cannot build the request body: " + scrub(String.valueOf(e.getMessage()))));
             return RequestHandle.NONE;
         }
-        return post(path, bytes, request.headers(), request.stream(), dialect, listener);
+        return send(path, body, request.headers(), request.stream(), dialect, listener);
     }
 
     /**
@@ -151,9 +157,14 @@ public final class PooledHttpTransport implements HttpTransport {
     @Override
     public RequestHandle post(String path, byte[] jsonBody, Map<String, String> requestHeaders, boolean stream,
                               ResponseDialect dialect, ResponseListener listener) {
+        return send(path, jsonBody == null ? null : List.of(jsonBody), requestHeaders, stream, dialect, listener);
+    }
+
+    private RequestHandle send(String path, List<byte[]> body, Map<String, String> requestHeaders, boolean stream,
+                               ResponseDialect dialect, ResponseListener listener) {
         URI uri = settings.resolve(path);
         WireRequest wire = new WireRequest("POST", uri, headers(stream ? "text/event-stream" : "application/json",
-                requestHeaders), jsonBody);
+                requestHeaders), body);
         Exchange[] self = new Exchange[1];
         Exchange exchange = new Exchange(listener, dialect, stream, settings, uri.toString(), secrets,
                 () -> active.remove(self[0]), attempt -> connector.execute(wire, attempt));

@@ -23,6 +23,7 @@ import java.util.function.Function;
  */
 public record PreparedJson(List<ChatMessage> messages, String name, byte[] member) implements PreparedPrompt {
     private static final byte[] OPEN = "{".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] CLOSE = "}".getBytes(StandardCharsets.UTF_8);
 
     /** Renders {@code value} as the member {@code name}, made from {@code messages}. */
     public static PreparedJson of(List<ChatMessage> messages, String name, JsonNode value) {
@@ -48,19 +49,28 @@ public record PreparedJson(List<ChatMessage> messages, String name, byte[] membe
      * of the same name).
      */
     public byte[] into(ObjectNode rest) {
-        if (rest.has(name)) throw new IllegalArgumentException("the body already has a member '" + name + "'");
-        byte[] tail = Json.bytes(rest); // {...}
-        boolean empty = tail.length == 2;
-        byte[] body = new byte[OPEN.length + member.length + (empty ? 1 : tail.length)];
-        System.arraycopy(OPEN, 0, body, 0, OPEN.length);
-        System.arraycopy(member, 0, body, OPEN.length, member.length);
-        if (empty) {
-            body[body.length - 1] = '}';
-        } else {
-            body[OPEN.length + member.length] = ',';
-            System.arraycopy(tail, 1, body, OPEN.length + member.length + 1, tail.length - 1);
+        List<byte[]> parts = parts(rest);
+        byte[] body = new byte[parts.get(0).length + parts.get(1).length + parts.get(2).length];
+        int at = 0;
+        for (byte[] part : parts) {
+            System.arraycopy(part, 0, body, at, part.length);
+            at += part.length;
         }
         return body;
+    }
+
+    /**
+     * The same body as {@link #into} in three parts sent one after the other: <code>{</code>, this member (the array
+     * prepared ahead, shared, never written to), then the members of {@code rest} and the closing brace. Nothing
+     * the size of the prompt is allocated or copied: under ZGC an array over 256 KB (a 60K-token prompt's body) took
+     * about 2 ms to allocate on the sending thread, against 0.1 ms under the Parallel collector.
+     */
+    public List<byte[]> parts(ObjectNode rest) {
+        if (rest.has(name)) throw new IllegalArgumentException("the body already has a member '" + name + "'");
+        byte[] tail = Json.bytes(rest); // {...}
+        if (tail.length == 2) return List.of(OPEN, member, CLOSE);
+        tail[0] = ','; // the rest's own opening brace becomes the separator after the member
+        return List.of(OPEN, member, tail);
     }
 
     // a record with an array component: identity of the bytes is what matters, but keep equals coherent

@@ -9,6 +9,7 @@ import io.benchsuite.backends.http.EnvironmentVariables;
 import io.benchsuite.backends.http.HttpSettings;
 import io.benchsuite.backends.http.internal.PooledHttpTransport;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -111,6 +112,34 @@ public interface HttpTransport extends AutoCloseable {
      */
     RequestHandle postJson(String path, Supplier<byte[]> body, InferenceRequest request, ResponseDialect dialect,
                            ResponseListener listener);
+
+    /**
+     * As {@link #postJson}, the body made as consecutive parts that are sent one after the other, never joined into
+     * one array: a prompt serialised ahead (hundreds of kilobytes) is then not copied on the send path. The default
+     * joins the parts and calls {@link #postJson}; benchsuite's transport sends them as they are.
+     *
+     * @param path the path, resolved against the base URL
+     * @param parts makes the body's parts, in order
+     * @param request the request (its headers and whether it streams)
+     * @param dialect reads the response
+     * @param listener receives the request's events
+     * @return the handle that cancels the request
+     */
+    default RequestHandle postJsonParts(String path, Supplier<List<byte[]>> parts, InferenceRequest request,
+                                        ResponseDialect dialect, ResponseListener listener) {
+        return postJson(path, () -> {
+            List<byte[]> all = parts.get();
+            int length = 0;
+            for (byte[] part : all) length = Math.addExact(length, part.length);
+            byte[] body = new byte[length];
+            int at = 0;
+            for (byte[] part : all) {
+                System.arraycopy(part, 0, body, at, part.length);
+                at += part.length;
+            }
+            return body;
+        }, request, dialect, listener);
+    }
 
     /**
      * Posts a JSON body and streams the response into {@code dialect}. Returns at once; never throws
