@@ -20,6 +20,7 @@ import io.benchsuite.api.backend.RequestExtras;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.backends.http.EnvironmentVariables;
+import io.benchsuite.backends.http.internal.BodyParts;
 import io.benchsuite.backends.http.internal.Json;
 import io.benchsuite.backends.http.internal.LoopbackWarmUp;
 import io.benchsuite.backends.http.internal.PreparedJson;
@@ -28,7 +29,6 @@ import io.benchsuite.backends.http.spi.HttpTransport;
 import io.benchsuite.backends.http.spi.MalformedResponseException;
 import io.benchsuite.backends.media.AudioClips;
 import io.benchsuite.backends.media.ImageUrls;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -135,10 +135,7 @@ public final class OpenAiBackend implements Backend {
 
     /** The JSON body for {@code request} as sent: the prompt member (prepared ahead when it was), then the rest. */
     byte[] bodyBytes(InferenceRequest request) {
-        List<byte[]> parts = body(request, null);
-        ByteArrayOutputStream joined = new ByteArrayOutputStream();
-        for (byte[] part : parts) joined.writeBytes(part);
-        return joined.toByteArray();
+        return BodyParts.join(body(request, null));
     }
 
     /**

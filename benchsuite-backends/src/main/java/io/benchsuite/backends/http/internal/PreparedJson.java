@@ -49,14 +49,7 @@ public record PreparedJson(List<ChatMessage> messages, String name, byte[] membe
      * of the same name).
      */
     public byte[] into(ObjectNode rest) {
-        List<byte[]> parts = parts(rest);
-        byte[] body = new byte[parts.get(0).length + parts.get(1).length + parts.get(2).length];
-        int at = 0;
-        for (byte[] part : parts) {
-            System.arraycopy(part, 0, body, at, part.length);
-            at += part.length;
-        }
-        return body;
+        return BodyParts.join(parts(rest));
     }
 
     /**

@@ -7,6 +7,7 @@ import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.backends.http.EnvironmentVariables;
 import io.benchsuite.backends.http.HttpSettings;
+import io.benchsuite.backends.http.internal.BodyParts;
 import io.benchsuite.backends.http.internal.PooledHttpTransport;
 import java.time.Duration;
 import java.util.List;
@@ -127,18 +128,7 @@ public interface HttpTransport extends AutoCloseable {
      */
     default RequestHandle postJsonParts(String path, Supplier<List<byte[]>> parts, InferenceRequest request,
                                         ResponseDialect dialect, ResponseListener listener) {
-        return postJson(path, () -> {
-            List<byte[]> all = parts.get();
-            int length = 0;
-            for (byte[] part : all) length = Math.addExact(length, part.length);
-            byte[] body = new byte[length];
-            int at = 0;
-            for (byte[] part : all) {
-                System.arraycopy(part, 0, body, at, part.length);
-                at += part.length;
-            }
-            return body;
-        }, request, dialect, listener);
+        return postJson(path, () -> BodyParts.join(parts.get()), request, dialect, listener);
     }
 
     /**
