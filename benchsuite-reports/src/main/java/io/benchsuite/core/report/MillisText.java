@@ -1,5 +1,9 @@
 package io.benchsuite.core.report;
 
+import io.benchsuite.api.result.Gaps;
+import io.benchsuite.core.report.model.ReportNumbers;
+import java.util.Arrays;
+
 /**
  * The text of recently written doubles, as {@link Double#toString(double)} writes them (the form
  * Jackson writes a double in): a direct-mapped cache keyed by the value's bits. The inter-token gaps
@@ -16,6 +20,7 @@ final class MillisText {
 
     private final long[] keys = new long[1 << BITS];
     private final String[] texts = new String[1 << BITS];
+    private char[] array = new char[4096];
 
     /** {@code Double.toString(v)}, from the cache when {@code v} was written recently. */
     String of(double v) {
@@ -27,5 +32,30 @@ final class MillisText {
         keys[slot] = bits;
         texts[slot] = t;
         return t;
+    }
+
+    /**
+     * Writes gaps (nanoseconds) as a JSON array of milliseconds ({@code [12.5,13.0]}, each rounded as the report
+     * rounds and written as {@link #of(double)}) into {@link #arrayText()}.
+     *
+     * @return the text's length
+     */
+    int array(Gaps gaps) {
+        int n = 0;
+        array[n++] = '[';
+        for (int i = 0; i < gaps.size(); i++) {
+            String t = of(ReportNumbers.round(gaps.get(i) / 1e6));
+            if (n + t.length() + 2 > array.length) array = Arrays.copyOf(array, Math.max(array.length * 2, n + t.length() + 2));
+            if (i > 0) array[n++] = ',';
+            t.getChars(0, t.length(), array, n);
+            n += t.length();
+        }
+        array[n++] = ']';
+        return n;
+    }
+
+    /** The text of the last {@link #array(Gaps)} (its first {@code length} chars). */
+    char[] arrayText() {
+        return array;
     }
 }

@@ -58,7 +58,7 @@ public final class ReportWriters implements RunListener {
     private static final String TMP = ".tmp";
 
     private final Path dir;
-    private final RequestLogWriter requests;
+    private final RequestLogQueue requests;
     private volatile String requestLogFailure;
 
     /** Whether {@link #open(Path, boolean)} created the directory (so {@link #abandon()} may remove it). */
@@ -66,7 +66,7 @@ public final class ReportWriters implements RunListener {
 
     private ReportWriters(Path dir, RequestLogWriter requests, boolean createdDir) {
         this.dir = dir;
-        this.requests = requests;
+        this.requests = new RequestLogQueue(requests, this::requestLogFailed);
         this.createdDir = createdDir;
     }
 
@@ -198,15 +198,15 @@ public final class ReportWriters implements RunListener {
 
     @Override
     public void onRequestFinished(RequestRecord record) {
-        if (requestLogFailure != null) return;
-        try {
-            requests.write(record);
-        } catch (IOException e) {
-            Path file = dir.resolve(REQUESTS_JSONL);
-            requestLogFailure = "stopped after " + requests.lines() + " request(s): " + IoErrors.reason(e, file);
-            log.error("cannot append to {}: {}; the request log stops here (the report's figures still count every request)",
-                    file, IoErrors.reason(e, file));
-        }
+        // formatted and written on the log's own thread, in the order requests finish
+        requests.add(record);
+    }
+
+    private void requestLogFailed(IOException e) {
+        Path file = dir.resolve(REQUESTS_JSONL);
+        requestLogFailure = "stopped after " + requests.lines() + " request(s): " + IoErrors.reason(e, file);
+        log.error("cannot append to {}: {}; the request log stops here (the report's figures still count every request)",
+                file, IoErrors.reason(e, file));
     }
 
     /**
