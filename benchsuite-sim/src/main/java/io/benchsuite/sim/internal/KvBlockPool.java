@@ -144,28 +144,28 @@ final class KvBlockPool {
         return 1.0 - (double) longestFreeRun() / free;
     }
 
-    /** The longest run of adjacent free positions. */
+    /**
+     * The longest run of adjacent free positions. Runs inside a word are found by counting trailing ones and
+     * zeros, not bit by bit: sampled once per simulated second over ~470 words (an H100's pool), the bit loop
+     * was 4 % of a virtual hour's CPU.
+     */
     int longestFreeRun() {
         int best = 0;
         int run = 0;
         for (int w = 0; w < freeBits.length; w++) {
-            long bits = freeBits[w];
             int width = Math.min(64, total - (w << 6));
-            if (bits == (width == 64 ? -1L : (1L << width) - 1)) {
-                run += width;
-                continue;
-            }
-            if (bits == 0) {
-                best = Math.max(best, run);
-                run = 0;
-                continue;
-            }
-            for (int i = 0; i < width; i++) {
-                if ((bits & (1L << i)) != 0) {
-                    run++;
+            long bits = width == 64 ? freeBits[w] : freeBits[w] & ((1L << width) - 1);
+            int pos = 0;
+            while (pos < width) {
+                long rest = bits >>> pos;
+                if ((rest & 1) != 0) {
+                    int ones = Math.min(Long.numberOfTrailingZeros(~rest), width - pos); // free positions from pos
+                    run += ones;
+                    pos += ones;
                 } else {
                     best = Math.max(best, run);
                     run = 0;
+                    pos += rest == 0 ? width - pos : Long.numberOfTrailingZeros(rest); // used positions from pos
                 }
             }
         }

@@ -1,10 +1,13 @@
 package io.benchsuite.sim.internal;
 
 /**
- * A map from long keys to non-negative int values on two primitive arrays (open addressing, linear
+ * A map from long keys to non-negative int values on one primitive array (open addressing, linear
  * probing), for the prefix keys of {@link KvBlockPool}: a {@code HashMap<Long, Integer>} there boxed
  * every key on every lookup, and its lookups, puts and removals took most of a virtual-time run's
- * CPU (docs/performance.md, "The simulator's prefix cache"). Removal shifts the following entries
+ * CPU (docs/performance.md, "The simulator's prefix cache"). Each slot is two longs side by side, the
+ * key and its value, so a lookup reads one cache line where separate key and value arrays read two
+ * (the table of an H100's pool is larger than the caches close to the core, and every block a
+ * simulated hour fills is registered once and forgotten once). Removal shifts the following entries
  * back instead of leaving tombstones, so a pool that registers and forgets keys for hours keeps short
  * probe chains. Not thread-safe.
  */
@@ -12,17 +15,15 @@ final class LongIntHashMap {
     /** What {@link #get} returns for an absent key. */
     static final int MISSING = -1;
 
-    private long[] keys;
-    private int[] values;
-    private int mask;
-    private int shift; // 64 - log2(capacity)
+    private long[] table; // key at 2 * slot, value at 2 * slot + 1; key 0 marks an empty slot
+    private int mask; // slots - 1
+    private int shift; // 64 - log2(slots)
     private int size;
     private boolean hasZero; // key 0 marks an empty slot, so it lives apart
     private int zeroValue;
 
     LongIntHashMap() {
-        keys = new long[64];
-        values = new int[64];
+        table = new long[2 * 64];
         mask = 63;
         shift = 58;
     }
@@ -30,9 +31,10 @@ final class LongIntHashMap {
     /** The value of {@code key}, or {@link #MISSING}. */
     int get(long key) {
         if (key == 0) return hasZero ? zeroValue : MISSING;
+        long[] t = table;
         for (int i = slot(key); ; i = (i + 1) & mask) {
-            long k = keys[i];
-            if (k == key) return values[i];
+            long k = t[2 * i];
+            if (k == key) return (int) t[2 * i + 1];
             if (k == 0) return MISSING;
         }
     }
@@ -51,13 +53,14 @@ final class LongIntHashMap {
             size++;
             return true;
         }
+        long[] t = table;
         for (int i = slot(key); ; i = (i + 1) & mask) {
-            long k = keys[i];
+            long k = t[2 * i];
             if (k == key) return false;
             if (k == 0) {
-                keys[i] = key;
-                values[i] = value;
-                if (++size * 2 > keys.length) grow();
+                t[2 * i] = key;
+                t[2 * i + 1] = value;
+                if (++size * 2 > mask + 1) grow();
                 return true;
             }
         }
@@ -71,22 +74,23 @@ final class LongIntHashMap {
             size--;
             return true;
         }
+        long[] t = table;
         int i = slot(key);
-        while (keys[i] != key) {
-            if (keys[i] == 0) return false;
+        while (t[2 * i] != key) {
+            if (t[2 * i] == 0) return false;
             i = (i + 1) & mask;
         }
         // shift back each later entry of the chain whose home slot is not between the hole and it
         int hole = i;
-        for (int j = (hole + 1) & mask; keys[j] != 0; j = (j + 1) & mask) {
-            int home = slot(keys[j]);
+        for (int j = (hole + 1) & mask; t[2 * j] != 0; j = (j + 1) & mask) {
+            int home = slot(t[2 * j]);
             if (((j - home) & mask) >= ((j - hole) & mask)) {
-                keys[hole] = keys[j];
-                values[hole] = values[j];
+                t[2 * hole] = t[2 * j];
+                t[2 * hole + 1] = t[2 * j + 1];
                 hole = j;
             }
         }
-        keys[hole] = 0;
+        t[2 * hole] = 0;
         size--;
         return true;
     }
@@ -96,19 +100,17 @@ final class LongIntHashMap {
     }
 
     private void grow() {
-        long[] oldKeys = keys;
-        int[] oldValues = values;
-        keys = new long[oldKeys.length * 2];
-        values = new int[oldKeys.length * 2];
-        mask = keys.length - 1;
+        long[] old = table;
+        table = new long[old.length * 2];
+        mask = table.length / 2 - 1;
         shift--;
-        for (int j = 0; j < oldKeys.length; j++) {
-            long k = oldKeys[j];
+        for (int j = 0; j < old.length; j += 2) {
+            long k = old[j];
             if (k == 0) continue;
             int i = slot(k);
-            while (keys[i] != 0) i = (i + 1) & mask;
-            keys[i] = k;
-            values[i] = oldValues[j];
+            while (table[2 * i] != 0) i = (i + 1) & mask;
+            table[2 * i] = k;
+            table[2 * i + 1] = old[j + 1];
         }
     }
 

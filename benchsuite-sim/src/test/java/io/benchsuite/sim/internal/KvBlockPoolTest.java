@@ -3,6 +3,7 @@ package io.benchsuite.sim.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.SplittableRandom;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +35,31 @@ class KvBlockPoolTest {
         pool.release(199); // the last position, in a partial word
         assertThat(pool.longestFreeRun()).isEqualTo(80);
         assertThat(pool.fragmentation()).isEqualTo(1 - 80.0 / 82);
+    }
+
+    @Test
+    void theLongestRunCountedByWordsEqualsTheOneCountedByPosition() {
+        SplittableRandom random = new SplittableRandom(7);
+        for (int round = 0; round < 300; round++) {
+            int total = 1 + random.nextInt(700); // partial last words of every width
+            KvBlockPool pool = new KvBlockPool(total, false);
+            for (int i = 0; i < total; i++) pool.allocate();
+            boolean[] free = new boolean[total];
+            double share = random.nextDouble(); // from nearly all used to nearly all free
+            for (int p = 0; p < total; p++) free[p] = random.nextDouble() < share;
+            if (random.nextInt(4) == 0) { // a long run over several words
+                int from = random.nextInt(total);
+                for (int p = from; p < Math.min(total, from + 200); p++) free[p] = true;
+            }
+            int expected = 0;
+            int run = 0;
+            for (int p = 0; p < total; p++) {
+                if (free[p]) pool.release(p);
+                run = free[p] ? run + 1 : 0;
+                expected = Math.max(expected, run);
+            }
+            assertThat(pool.longestFreeRun()).as("round %d, %d positions", round, total).isEqualTo(expected);
+        }
     }
 
     @Test
