@@ -186,8 +186,7 @@ public final class SimBackend implements Backend {
             return PooledBatch.send(batch, endpoint.returned(batch.size()), listener, System.nanoTime(), pooling);
         }
         listener = ShapedListener.wrap(request, listener); // tools and response formats: serve-sim's answer
-        Prepared prepared = request.preparedAs(Prepared.class);
-        PromptBlocks blocks = prepared != null ? prepared.blocks() : PromptBlocks.of(request.prompt());
+        PromptBlocks blocks = blocks(request);
         int promptTokens = promptTokens(request, blocks.words(), endpoint.audioTokens());
         listener.onSent(System.nanoTime());
         String problem = core.admissionProblem(promptTokens, request.maxTokens());
@@ -226,8 +225,14 @@ public final class SimBackend implements Backend {
         return new Prepared(List.copyOf(messages), PromptBlocks.of(prompt));
     }
 
-    /** A prompt's blocks, made by {@link #prepare}. */
-    private record Prepared(List<ChatMessage> messages, PromptBlocks blocks) implements PreparedPrompt {}
+    /** A prompt's blocks, made by {@link #prepare} (and {@link VirtualSimBackend#prepare}). */
+    record Prepared(List<ChatMessage> messages, PromptBlocks blocks) implements PreparedPrompt {}
+
+    /** The request's prompt blocks: those prepared ahead for its messages, else hashed now. */
+    static PromptBlocks blocks(InferenceRequest request) {
+        Prepared prepared = request.preparedAs(Prepared.class);
+        return prepared != null ? prepared.blocks() : PromptBlocks.of(request.prompt());
+    }
 
     /** The seed of a request's generated words: the engine's seed, the request's seed and its index. */
     static long wordSeed(SimSettings settings, InferenceRequest request) {

@@ -156,7 +156,7 @@ public final class SimulatedServer {
             return PooledBatch.send(batch, endpoint.returned(batch.size()), listener, atNanos, pooling(atNanos));
         }
         listener = ShapedListener.wrap(request, listener); // tools and response formats: serve-sim's answer
-        PromptBlocks blocks = PromptBlocks.of(request.prompt());
+        PromptBlocks blocks = SimBackend.blocks(request); // hashed by the planner when the engine prepared it
         int promptTokens = SimBackend.promptTokens(request, blocks.words(), endpoint.audioTokens());
         listener.onSent(atNanos);
         String problem = core.admissionProblem(promptTokens, request.maxTokens());

@@ -4,12 +4,16 @@ import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.BackendInfo;
+import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.backend.EngineSnapshot;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
+import io.benchsuite.api.backend.PreparedPrompt;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.VirtualTimeBackend;
+import io.benchsuite.sim.internal.PromptBlocks;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -55,6 +59,17 @@ public final class VirtualSimBackend implements VirtualTimeBackend {
     @Override
     public void advanceTo(long nanos) {
         server.advanceTo(nanos);
+    }
+
+    /**
+     * {@inheritDoc} The prompt's block hashes, as {@link SimBackend#prepare(List)} makes them: the engine prepares
+     * a run's prompts on its planner thread, so hashing each prompt's words (a tenth of a simulated hour's work)
+     * leaves the thread that runs the simulation.
+     */
+    @Override
+    public PreparedPrompt prepare(List<ChatMessage> messages) {
+        notNull(messages, "messages");
+        return new SimBackend.Prepared(List.copyOf(messages), PromptBlocks.of(ChatMessage.join(messages)));
     }
 
     /** {@inheritDoc} At the server's now; after {@link #close()} the request is rejected at once. */

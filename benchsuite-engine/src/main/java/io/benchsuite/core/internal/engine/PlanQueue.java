@@ -26,13 +26,17 @@ import org.slf4j.LoggerFactory;
  * source has ended. Starts are offered and taken in the same order. A source that fails (a record it
  * cannot read) ends the feed there; {@link #failure()} says why.
  *
- * <p>In a virtual-time run ({@code inline}) there is no thread: a start is prepared on the caller's
- * thread when the dispatcher asks for the next one ({@link #next()}) and none is ready. Nothing is
- * lost by it (the simulated clock does not move while the caller tokenizes), the run starts no thread
- * of its own, and the order of everything is fixed by the seed alone.
+ * <p>In a virtual-time run ({@code virtual}) the planner runs ahead on its thread too, at most
+ * {@link #VIRTUAL_AHEAD} starts beyond those offered, and the dispatcher never hears "pending": when it
+ * asks for the next start ({@link #next()}) before the planner has made it, it waits for it (the simulated
+ * clock does not move meanwhile). So the prompts of a simulated hour are built on the second core while
+ * the run's thread simulates (they were a sixth of its work), and the order of everything is still fixed by
+ * the seed alone: starts are read, prepared and offered in source order, whatever the threads' timing.
  */
 final class PlanQueue implements StartFeed, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(PlanQueue.class);
+    /** Virtual time: the most starts prepared and not yet offered (the dispatcher's own line bounds the rest). */
+    static final int VIRTUAL_AHEAD = 256;
 
     private final SessionCursor cursor;
     private final Function<List<RequestPlan>, PreparedStart> prepare;
@@ -40,10 +44,10 @@ final class PlanQueue implements StartFeed, AutoCloseable {
     private final int maxStarts;
     private final long limit;
     private final Runnable onReady;
-    private final Thread thread; // null when inline
-    /** Inline only: the produced count, and whether the cursor is closed. */
-    private long inlineRead;
-    private boolean cursorClosed;
+    private final Thread thread;
+    /** A virtual-time run: the dispatcher waits for the next start, the planner bounds only what is not offered. */
+    private final boolean virtual;
+    private long notOfferedTokens;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private final ArrayDeque<PreparedStart> starts = new ArrayDeque<>();
@@ -62,23 +66,20 @@ final class PlanQueue implements StartFeed, AutoCloseable {
      * @param maxStarts the most starts held at once
      * @param limit the most starts to read (the run's request count), 0 for all
      * @param runName for the thread's name
-     * @param onReady told when a start becomes ready or the feed ends (wakes the engine; not called inline)
-     * @param inline prepare on the caller's thread when asked, with no thread of its own (a virtual-time run)
+     * @param onReady told when a start becomes ready or the feed ends (wakes the engine)
+     * @param virtual a virtual-time run: {@link #next()} waits for the planner rather than answer {@link #PENDING}
      */
     PlanQueue(SessionCursor cursor, Function<List<RequestPlan>, PreparedStart> prepare, long tokenBudget, int maxStarts,
-              long limit, String runName, Runnable onReady, boolean inline) {
+              long limit, String runName, Runnable onReady, boolean virtual) {
         this.limit = limit == 0 ? Long.MAX_VALUE : limit;
         this.cursor = cursor;
         this.prepare = prepare;
         this.tokenBudget = tokenBudget;
         this.maxStarts = maxStarts;
         this.onReady = onReady;
-        if (inline) {
-            this.thread = null;
-        } else {
-            this.thread = new Thread(this::produce, "benchsuite-planner-" + runName);
-            this.thread.setDaemon(true);
-        }
+        this.virtual = virtual;
+        this.thread = new Thread(this::produce, "benchsuite-planner-" + runName);
+        this.thread.setDaemon(true);
     }
 
     /** A queue with a planner thread of its own (a real-time run). */
@@ -88,7 +89,7 @@ final class PlanQueue implements StartFeed, AutoCloseable {
     }
 
     void start() {
-        if (thread != null) thread.start();
+        thread.start();
     }
 
     /**
@@ -97,7 +98,6 @@ final class PlanQueue implements StartFeed, AutoCloseable {
      * with tokenizer warm-up.
      */
     void awaitPrepared(int n) throws InterruptedException {
-        if (thread == null) return;
         long deadline = System.nanoTime() + 30_000_000_000L;
         lock.lock();
         try {
@@ -112,6 +112,10 @@ final class PlanQueue implements StartFeed, AutoCloseable {
     }
 
     private boolean full(long more) {
+        if (virtual) {
+            // the starts offered wait for a slot in the dispatcher's line, which bounds them; these are the ones ahead
+            return !notOffered.isEmpty() && (notOfferedTokens + more > tokenBudget || notOffered.size() >= VIRTUAL_AHEAD);
+        }
         return !starts.isEmpty() && (heldTokens + more > tokenBudget || starts.size() >= maxStarts);
     }
 
@@ -132,6 +136,7 @@ final class PlanQueue implements StartFeed, AutoCloseable {
                     starts.addLast(s);
                     notOffered.addLast(s);
                     heldTokens += s.heldTokens();
+                    notOfferedTokens += s.heldTokens();
                     prepared++;
                     changed.signalAll();
                 } finally {
@@ -162,56 +167,11 @@ final class PlanQueue implements StartFeed, AutoCloseable {
         }
     }
 
-    /**
-     * Inline: prepares the next start on this thread when none waits to be offered, the source has not
-     * ended and the bounds leave room (when they do not, starts already offered are being waited for
-     * and their sends make room).
-     */
-    private void produceInline() {
-        if (!notOffered.isEmpty() || ended) return;
-        if (inlineRead >= limit) {
-            endInline();
-            return;
-        }
-        try {
-            Optional<List<RequestPlan>> session = cursor.next();
-            if (session.isEmpty()) {
-                endInline();
-                return;
-            }
-            PreparedStart s = prepare.apply(session.get());
-            inlineRead++;
-            starts.addLast(s);
-            notOffered.addLast(s);
-            heldTokens += s.heldTokens();
-            prepared++;
-        } catch (RuntimeException e) {
-            failure = e;
-            log.debug("the workload source failed after {} start(s); the run sends no more: {}", prepared, e.getMessage());
-            endInline();
-        }
-    }
-
-    private void endInline() {
-        ended = true;
-        closeCursor();
-    }
-
-    private void closeCursor() {
-        if (cursorClosed) return;
-        cursorClosed = true;
-        try {
-            cursor.close();
-        } catch (RuntimeException e) {
-            log.warn("closing the workload source failed: {}", e.toString());
-        }
-    }
-
     @Override
     public long next() {
         lock.lock();
         try {
-            if (thread == null) produceInline();
+            if (virtual) awaitNotOffered();
             if (!notOffered.isEmpty()) return Math.max(0, notOffered.peekFirst().arrivalNanos());
             return ended ? ENDED : PENDING;
         } finally {
@@ -219,16 +179,30 @@ final class PlanQueue implements StartFeed, AutoCloseable {
         }
     }
 
+    /** Virtual time: waits (holding nothing else) until a start is ready to offer or the source has ended. */
+    private void awaitNotOffered() {
+        boolean interrupted = false;
+        while (notOffered.isEmpty() && !ended) {
+            try {
+                changed.await();
+            } catch (InterruptedException e) {
+                interrupted = true; // a stop: the planner is interrupted too and ends the feed
+                thread.interrupt();
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
+    }
+
     /**
      * Real time: the planner holds a prepared start it has no room for, and every start it holds was
-     * offered (they wait for a slot, so none leaves before a request ends). Inline the planner never
-     * waits for room: the dispatcher's own line bound applies.
+     * offered (they wait for a slot, so none leaves before a request ends). In virtual time the planner
+     * waits for room only while starts wait to be offered: the dispatcher's own line bound applies.
      */
     @Override
     public boolean full() {
         lock.lock();
         try {
-            return waitingForRoom && notOffered.isEmpty() && !ended;
+            return !virtual && waitingForRoom && notOffered.isEmpty() && !ended;
         } finally {
             lock.unlock();
         }
@@ -249,7 +223,12 @@ final class PlanQueue implements StartFeed, AutoCloseable {
     public void offered() {
         lock.lock();
         try {
-            if (notOffered.pollFirst() == null) throw new IllegalStateException("no prepared start to offer");
+            PreparedStart s = notOffered.pollFirst();
+            if (s == null) throw new IllegalStateException("no prepared start to offer");
+            notOfferedTokens -= s.heldTokens();
+            // room for a planner running ahead in virtual time: woken when half its lead is gone, not for each
+            // start (a wake-up per start cost the run's thread more than the planner saved it)
+            if (virtual && waitingForRoom && notOffered.size() <= VIRTUAL_AHEAD / 2) changed.signalAll();
         } finally {
             lock.unlock();
         }
@@ -277,13 +256,13 @@ final class PlanQueue implements StartFeed, AutoCloseable {
         lock.lock();
         try {
             while (starts.isEmpty()) {
-                if (ended || thread == null) throw new IllegalStateException("no prepared start left to send"
+                if (ended) throw new IllegalStateException("no prepared start left to send"
                         + (failure == null ? "" : ": the workload source failed: " + failure.getMessage()), failure);
                 changed.await(100, TimeUnit.MILLISECONDS);
             }
             PreparedStart s = starts.pollFirst();
             heldTokens -= s.heldTokens();
-            changed.signalAll();
+            if (!virtual) changed.signalAll(); // in virtual time what is taken was offered: the planner's room came then
             return s;
         } finally {
             lock.unlock();
@@ -297,13 +276,13 @@ final class PlanQueue implements StartFeed, AutoCloseable {
 
     /**
      * Whether the source ended, without failing, before a single start: an empty dataset, or one whose
-     * every record was skipped. Inline, this prepares the first start on the caller's thread; otherwise it
-     * reads what {@link #awaitPrepared(int)} waited for.
+     * every record was skipped. In virtual time this waits for the first start; otherwise it reads what
+     * {@link #awaitPrepared(int)} waited for.
      */
     boolean endedEmpty() {
         lock.lock();
         try {
-            if (thread == null) produceInline();
+            if (virtual) awaitNotOffered();
             return ended && prepared == 0 && failure == null;
         } finally {
             lock.unlock();
@@ -335,16 +314,6 @@ final class PlanQueue implements StartFeed, AutoCloseable {
 
     @Override
     public void close() {
-        if (thread == null) {
-            lock.lock();
-            try {
-                ended = true;
-                closeCursor();
-            } finally {
-                lock.unlock();
-            }
-            return;
-        }
         thread.interrupt();
         try {
             thread.join(5_000);

@@ -125,4 +125,35 @@ class PlanQueueTest {
             assertThat(plans.read.get()).isEqualTo(3);
         }
     }
+
+    @Test
+    void inVirtualTimeTheDispatcherWaitsForEachStartAndNeverHearsPending() throws InterruptedException {
+        int n = 2000;
+        List<Integer> lengths = new ArrayList<>();
+        for (int i = 0; i < n; i++) lengths.add(100);
+        Plans plans = new Plans(lengths, null);
+        // a 1000-token budget holds 10 of these starts: offered ones waiting for a slot must not stop the planner
+        try (PlanQueue q = new PlanQueue(new SessionCursor(plans), PlanQueueTest::prepare, 1000, 100, 0, "t", () -> { }, true)) {
+            q.start();
+            assertThat(q.endedEmpty()).isFalse();
+            for (int i = 0; i < n; i++) {
+                assertThat(q.full()).isFalse();
+                assertThat(q.next()).as("start %d, asked at once", i).isEqualTo(i * 10_000_000L);
+                q.offered();
+                assertThat(plans.read.get() - (i + 1)).as("read ahead of what was offered").isBetween(0, PlanQueue.VIRTUAL_AHEAD + 1);
+            }
+            assertThat(q.next()).isEqualTo(StartFeed.ENDED);
+            for (int i = 0; i < n; i++) assertThat(q.take().turns().get(0).index()).isEqualTo(i);
+        }
+    }
+
+    @Test
+    void inVirtualTimeAnEmptySourceEndsEmpty() {
+        try (PlanQueue q = new PlanQueue(new SessionCursor(new Plans(List.of(), null)), PlanQueueTest::prepare, 1000, 100, 0, "t",
+                () -> { }, true)) {
+            q.start();
+            assertThat(q.endedEmpty()).isTrue();
+            assertThat(q.next()).isEqualTo(StartFeed.ENDED);
+        }
+    }
 }
