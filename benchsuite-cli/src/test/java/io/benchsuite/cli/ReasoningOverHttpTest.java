@@ -38,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * requests within {@value #TOLERANCE_MS} ms, and each request within {@value #STALL_MS} ms, wide enough
  * for a 2-core machine running a parallel build beside the test (measured: at most 1.7 ms in a quiet run,
  * a median of 18.4 ms and one request 87 ms late under load), and narrow enough to catch a first answer
- * token taken from the wrong event (TTFAT = TTFT would miss by the whole 40-token reasoning phase,
+ * token taken from the wrong event (TTFAT = TTFT would miss by the whole 40-token reasoning,
  * about 450 ms). The exact accounting is checked without the clock: TTFAT − TTFT equals the sum of the
  * first {@value #REASONING} inter-token gaps the client measured, and in
  * virtual time, where every decode step of a lone request costs the same, TTFAT − TTFT is
@@ -60,7 +60,7 @@ class ReasoningOverHttpTest {
     }
 
     @Test
-    void theCliMeasuresTheReasoningPhaseOverHttpAndJudgesTheTtfatSlo() throws Exception {
+    void theCliMeasuresTheReasoningOverHttpAndJudgesTheTtfatSlo() throws Exception {
         Path out = tmp.resolve("run");
         Path serverLog = tmp.resolve("server-requests.jsonl");
         try (SimHttpServer server = SimHttpServer.builder().tokenizer(Tokenizers.cl100k()).requestLog(serverLog)

@@ -98,7 +98,7 @@ import java.util.function.UnaryOperator;
  * the thread that calls {@link Builder#run()} (or {@link RunningBenchmark#await()}), delivering every
  * listener event there. The same seed gives a byte-identical {@code requests.jsonl}.
  *
- * <p>The backend's {@link Backend#engineSnapshot()} (request phases, memory, KV-cache fragmentation,
+ * <p>The backend's {@link Backend#engineSnapshot()} (request stages, memory, KV-cache fragmentation,
  * prefix-cache hits, energy; the simulator has them), taken when the run starts and when it ends,
  * becomes the report's {@code engineSnapshot} section.
  */
@@ -591,7 +591,7 @@ public final class Benchmark {
                                 part)) : RunInfo.newId(), runClock, sloBasis);
                 List<RunListener> all = new ArrayList<>(listeners);
                 if (shardRun != null) all.add(shardRun);
-                RunWiring.addPhaseListeners(all, b);
+                RunWiring.addInProcessListeners(all, b);
                 routing.mix().ifPresent(mix -> all.add(new ModelBreakdown(mix)));
                 all.add(new BatchListener()); // the batches section of embeddings, rerank, score
                 all.add(new ToolsListener()); // the tools section of requests that offered tools

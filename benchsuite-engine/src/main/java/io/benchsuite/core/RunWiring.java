@@ -4,8 +4,8 @@ import io.benchsuite.api.backend.Backend;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendInfo;
 import io.benchsuite.api.backend.SecretMask;
-import io.benchsuite.core.phases.ColdStartListener;
-import io.benchsuite.core.phases.EngineSnapshotListener;
+import io.benchsuite.core.inprocess.ColdStartListener;
+import io.benchsuite.core.inprocess.EngineSnapshotListener;
 import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.workload.ContextLimit;
 import java.util.List;
@@ -36,15 +36,15 @@ final class RunWiring {
     }
 
     /**
-     * The three-phase views every report carries: the {@code engineSnapshot} section of a backend that sees its
-     * own serving engine, and the {@code phases} section (cold start against steady state from the request
+     * The sections of {@link io.benchsuite.core.inprocess} every report carries: the {@code engineSnapshot} section of a
+     * backend that sees its own serving engine, and the {@code coldStart} section (cold start against steady state from the request
      * records, for every backend; the JIT compile time only for a backend running in this JVM), unless the
      * caller added their own.
      */
-    static void addPhaseListeners(List<RunListener> all, Backend b) {
+    static void addInProcessListeners(List<RunListener> all, Backend b) {
         all.add(new EngineSnapshotListener(b));
-        boolean phasesGiven = all.stream().anyMatch(l -> l instanceof ColdStartListener);
-        if (!phasesGiven) {
+        boolean coldStartGiven = all.stream().anyMatch(l -> l instanceof ColdStartListener);
+        if (!coldStartGiven) {
             all.add(new ColdStartListener(ColdStartListener.DEFAULT_COLD_START_REQUESTS, "in-process".equals(b.info().endpoint())));
         }
     }

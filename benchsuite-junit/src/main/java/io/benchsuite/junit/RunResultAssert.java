@@ -70,12 +70,12 @@ public final class RunResultAssert extends AbstractAssert<RunResultAssert, RunRe
         return latency(LatencyMetric.TTFRT);
     }
 
-    /** Time per answer token after the first answer token (the answer phase's TPOT). */
+    /** Time per answer token after the first answer token (the answer's TPOT). */
     public LatencyAssert answerTpot() {
         return latency(LatencyMetric.ANSWER_TPOT);
     }
 
-    /** Every gap between consecutive answer tokens (the answer phase's ITL). */
+    /** Every gap between consecutive answer tokens (the answer's ITL). */
     public LatencyAssert answerItl() {
         return latency(LatencyMetric.ANSWER_ITL);
     }

@@ -25,7 +25,7 @@ import java.util.SplittableRandom;
  *       against the schema, cut into {@code maxTokens} pieces; {@code json_object} gets an object.</li>
  * </ul>
  * A text shorter than its pieces is padded with trailing spaces (white space JSON allows), so every token
- * carries output. Pieces left when the engine ended early (a reasoning phase took tokens) are the
+ * carries output. Pieces left when the engine ended early (the reasoning took tokens) are the
  * {@link #rest()}. One object per request; not thread-safe (a request's tokens come one at a time).
  */
 public final class ShapedText {

@@ -287,11 +287,11 @@ public final class SimBackend implements Backend {
 
     /**
      * What the engine did from its start until now: memory over time and its peak, KV fragmentation,
-     * prefix-cache hits, energy, the request phase sums and the reads per KV block (counted at every step:
+     * prefix-cache hits, energy, the request stage sums and the reads per KV block (counted at every step:
      * the blocks of each scheduled sequence's computed tokens). Any thread, cheap (copies the per-second
      * memory curve and the block reads).
      *
-     * <p>The phase sums are in simulated seconds, as the run's figures are (see {@link #timeScale()}):
+     * <p>The stage sums are in simulated seconds, as the run's figures are (see {@link #timeScale()}):
      * the engine measures them on the wall clock, which runs {@code time-scale} times slower.
      */
     @Override

@@ -19,7 +19,7 @@ package io.benchsuite.sim;
  *     did not run the engine thread in time); every later token moved by as much: lateness is kept, never made up
  * @param lateSeconds total wall time real-time steps ended after their simulated duration, late steps and
  *     the usual wake-up delays of a few tens of microseconds alike: the time the engine lost to its host
- * @param phaseRequests completed requests whose phases are summed below (vLLM's request phases)
+ * @param stageRequests completed requests whose stages are summed below (vLLM's request stages)
  * @param queueSeconds sum of their queue times: arrival at the engine to the first step that schedules them
  *     (vLLM's {@code vllm:request_queue_time_seconds})
  * @param prefillSeconds sum of their prefill times: that step's start to the first token ({@code vllm:request_prefill_time_seconds})
@@ -31,7 +31,7 @@ package io.benchsuite.sim;
 public record SimEngineState(int running, int waiting, double kvCacheUsage, long kvCapacityTokens,
                              long prefixQueryTokens, long prefixHitTokens, long promptTokens, long generationTokens,
                              long preemptions, long completedRequests, long steps, long lateSteps,
-                             double lateSeconds, long phaseRequests, double queueSeconds, double prefillSeconds,
+                             double lateSeconds, long stageRequests, double queueSeconds, double prefillSeconds,
                              double decodeSeconds, double endToEndSeconds) {
 
     /** Prefix-cache hit rate in tokens, 0 when nothing was queried. */

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * The reasoning phase of a simulated reasoning model: each request's first tokens are thinking,
+ * The reasoning of a simulated reasoning model: each request's first tokens are thinking,
  * streamed before its answer as a reasoning model's server streams them ({@code reasoning_content}
  * deltas over HTTP, {@code onReasoningTokens} in process). The engine's physics do not change: a
  * reasoning token is a decoded token like any other, so a request still generates exactly its
@@ -33,7 +33,7 @@ public record SimReasoning(LengthDistribution tokens, boolean inUsage) {
     /**
      * A model without reasoning.
      *
-     * @return no reasoning phase
+     * @return no reasoning
      */
     public static SimReasoning none() {
         return NONE;
@@ -43,7 +43,7 @@ public record SimReasoning(LengthDistribution tokens, boolean inUsage) {
      * Reads {@link #TOKENS} and {@link #IN_USAGE}.
      *
      * @param config the backend configuration
-     * @return the reasoning phase it sets, {@link #none()} without {@link #TOKENS}
+     * @return the reasoning it sets, {@link #none()} without {@link #TOKENS}
      * @throws ConfigurationException naming the key of a bad value
      */
     public static SimReasoning fromConfig(BackendConfig config) {

@@ -34,7 +34,7 @@ import java.util.stream.Collectors;
  * @param timeScale wall-clock seconds per simulated second: 0.1 runs ten times faster than real time
  * @param enforceEager no CUDA graphs: every step runs eagerly (vLLM's {@code --enforce-eager}); only changes
  *     engines whose {@link EnginePreset#compilation()} is {@link EnginePreset.Compilation#CUDA_GRAPHS}
- * @param reasoning the reasoning phase of a reasoning model ({@link SimReasoning#none()} for none)
+ * @param reasoning the reasoning of a reasoning model ({@link SimReasoning#none()} for none)
  * @param speculative speculative decoding ({@link SimSpeculative#none()} for none)
  */
 public record SimSettings(String modelName, ModelProfile model, DeviceProfile device, Quantization quantization,
@@ -344,7 +344,7 @@ public record SimSettings(String modelName, ModelProfile model, DeviceProfile de
             return this;
         }
 
-        /** A reasoning model's reasoning phase (default none). */
+        /** A reasoning model's reasoning before its answer (default none). */
         public Builder reasoning(SimReasoning reasoning) {
             this.reasoning = notNull(reasoning, "reasoning");
             return this;

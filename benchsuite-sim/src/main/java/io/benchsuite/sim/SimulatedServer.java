@@ -273,7 +273,7 @@ public final class SimulatedServer {
         return core.state();
     }
 
-    /** What the engine did since its start, at {@link #now()}: device figures, phase sums in simulated seconds, KV block reads. */
+    /** What the engine did since its start, at {@link #now()}: device figures, stage sums in simulated seconds, KV block reads. */
     public EngineSnapshot engineSnapshot() {
         return core.engineSnapshot(now);
     }

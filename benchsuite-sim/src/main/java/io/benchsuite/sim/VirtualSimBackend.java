@@ -93,7 +93,7 @@ public final class VirtualSimBackend implements VirtualTimeBackend {
 
     /**
      * {@inheritDoc} At the server's now, in simulated seconds (the clock this backend's events carry), so that a
-     * virtual-clock run has the {@code engineSnapshot} section, the exact phase split and the memory indices too.
+     * virtual-clock run has the {@code engineSnapshot} section, the exact stage split and the memory indices too.
      */
     @Override
     public Optional<EngineSnapshot> engineSnapshot() {

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The simulated reasoning phase: the first tokens of each request are reasoning, then the answer. */
+/** The simulated reasoning: the first tokens of each request are reasoning, then the answer. */
 class SimReasoningTest {
 
     private static SimSettings settings(String reasoningTokens, boolean inUsage) {

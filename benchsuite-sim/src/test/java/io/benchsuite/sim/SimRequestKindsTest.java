@@ -79,7 +79,7 @@ class SimRequestKindsTest {
     }
 
     @Test
-    void aForcedFunctionIsCalledAndAReasoningPhaseLeavesTheRestForTheLastChunk() {
+    void aForcedFunctionIsCalledAndTheReasoningLeavesTheRestForTheLastChunk() {
         SimSettings reasoning = SimSettings.fromConfig(BackendConfig.of(Map.of(SimReasoning.TOKENS, "6")));
         RecordingListener r = run(new SimulatedServer(reasoning), request(2, "hello", 10, new ToolSpec(TOOLS.tools(),
                 "function:get_time")));

@@ -55,7 +55,7 @@ public final class ReportFigures {
      * The twelve headline metrics of a run, as far as its report holds them: TTFT, TPOT and E2E at p50; output
      * tokens/s; goodput (with an SLO); KV-cache hit rate, memory peak, KV-allocator fragmentation and energy per
      * token as {@link FigureResolver} picks them (the host's RSS ratio is another quantity than the allocator's
-     * fragmentation); compile/warm-up time (JIT time of the {@code phases} or {@code host} section); JIT hit rate
+     * fragmentation); compile/warm-up time (JIT time of the {@code coldStart} or {@code host} section); JIT hit rate
      * (no JVM counter: absent); CPU peak (the process's, 0..1).
      *
      * @param report the run's report

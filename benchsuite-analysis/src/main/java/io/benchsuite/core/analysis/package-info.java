@@ -13,7 +13,7 @@
  *   <li>{@link io.benchsuite.core.analysis.projection}: latency measured on one device projected onto
  *       another (prefill by FLOP/s, decode by memory bandwidth, both by the quantization penalty);</li>
  *   <li>{@link io.benchsuite.core.analysis.decomposition}: queueing, prefill and decode shares of
- *       end-to-end latency from the client's timings and a server's phase histograms, and the memory indices
+ *       end-to-end latency from the client's timings and a server's stage histograms, and the memory indices
  *       NMI and SLE.</li>
  * </ul>
  * Every formula, with its assumptions and limits, is in {@code docs/analysis.md}.

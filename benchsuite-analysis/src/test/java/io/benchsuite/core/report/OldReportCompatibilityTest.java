@@ -108,11 +108,11 @@ class OldReportCompatibilityTest {
 
     private static String withoutRowsAddedSince(String page) {
         String out = page;
-        // the three-phase decomposition is derived from any report's histograms, so an old report gains its section
+        // the three-stage decomposition is derived from any report's histograms, so an old report gains its section
         int section = out.indexOf("<section id=\"decomposition\">");
         if (section >= 0) out = out.substring(0, section) + out.substring(out.indexOf("</section>", section) + "</section>".length());
-        // so is the server section's phases block (absent, "not recorded", for a server that did not expose the histograms)
-        out = out.replaceAll("<tr><td>phases\\.[a-zA-Z0-9]+</td><td class=\"mono\">(<span class=\"absent\">absent</span>|[^<]*)</td></tr>", "");
+        // so is the server section's stages block (absent, "not recorded", for a server that did not expose the histograms)
+        out = out.replaceAll("<tr><td>stages\\.[a-zA-Z0-9]+</td><td class=\"mono\">(<span class=\"absent\">absent</span>|[^<]*)</td></tr>", "");
         for (String field : FIELDS_ADDED_SINCE) {
             String row = "<tr><td>" + field + "</td>";
             int at = out.indexOf(row);

@@ -35,7 +35,7 @@ public final class ModelReports {
         EngineSnapshotSection engine = new EngineSnapshotSection("model", EngineSnapshotSection.SIMULATOR, "gpu", 1, 80e9, Double.NaN,
                 16e9 + ServerModel.batch(c) * 1e8, Double.NaN, Double.NaN, new EngineSnapshotSection.Fragmentation(Double.NaN, 0.1,
                 Double.NaN), null, new EngineSnapshotSection.Energy(energyPerToken(c) * tokens, energyPerToken(c), tokens, WATTS,
-                Double.NaN), new EngineSnapshotSection.Phases(p.requests(), Double.NaN, Double.NaN, Double.NaN, Double.NaN),
+                Double.NaN), new EngineSnapshotSection.Stages(p.requests(), Double.NaN, Double.NaN, Double.NaN, Double.NaN),
                 Double.NaN, 1, 60, null, null, List.of());
         Map<String, ReportSection> sections = Map.of(EngineSnapshotSection.KEY, engine);
         return new Report(Report.SCHEMA_VERSION, null, null, null, null, null, null, counts, null, l,

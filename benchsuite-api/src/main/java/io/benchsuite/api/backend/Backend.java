@@ -99,7 +99,7 @@ public interface Backend extends AutoCloseable {
     BackendInfo info();
 
     /**
-     * What the serving engine behind this backend did since it started (request phases, prefix-cache
+     * What the serving engine behind this backend did since it started (request stages, prefix-cache
      * hits, tokens, device memory and its curve, KV-cache fragmentation, energy, compiled code), for a
      * backend that can see its own engine, such as the simulator or an in-process engine. A run calls
      * this once when it starts and once when it ends, after the last request, and puts the figures over

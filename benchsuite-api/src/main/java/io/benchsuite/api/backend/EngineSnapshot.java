@@ -5,16 +5,16 @@ import java.util.List;
 /**
  * What a serving engine did from its start to the moment this was taken: the one value a backend that
  * can see its own engine (the simulator, an in-process engine) gives through {@link Backend#engineSnapshot()}.
- * It holds what a serving stack's {@code /metrics} would expose (request phase sums, prefix-cache hits,
+ * It holds what a serving stack's {@code /metrics} would expose (request stage sums, prefix-cache hits,
  * tokens) and what the engine's devices went through (memory and its curve, KV-cache fragmentation,
  * energy, compiled code). A run takes one when it starts and one when it ends and reports the figures
  * over the run in its {@code engineSnapshot} section.
  *
  * <p>Counters and sums ({@code prefixQueryTokens}, {@code energyJoules}, {@code queueSeconds}, ...) are
  * running totals since the engine started; figures marked "now" are instantaneous; peaks and means are
- * since the start. A figure the engine cannot know is {@code NaN} (doubles) or 0 (counts). The phase sums
- * follow vLLM's request phases (each request added when it completes) and are in the clock the backend's
- * events carry, so that queue + prefill + decode = end to end exactly. Memory is the sum over the devices;
+ * since the start. A figure the engine cannot know is {@code NaN} (doubles) or 0 (counts). The stage sums
+ * follow vLLM's request stages, queue, prefill and decode (each request added when it completes), and are in the
+ * clock the backend's events carry, so that queue + prefill + decode = end to end exactly. Memory is the sum over the devices;
  * energy follows the power model {@code idle + utilisation x (TDP - idle)} per device for a simulator.
  * Built with {@link #builder()}; immutable.
  */
@@ -174,7 +174,7 @@ public final class EngineSnapshot {
         return f.busySeconds;
     }
 
-    /** {@return requests that completed and were added to the phase sums} */
+    /** {@return requests that completed and were added to the stage sums} */
     public long completedRequests() {
         return f.completedRequests;
     }

@@ -356,7 +356,7 @@ public final class EngineSnapshotBuilder {
     /**
      * {@return this builder}
      *
-     * @param completedRequests requests that completed and were added to the phase sums
+     * @param completedRequests requests that completed and were added to the stage sums
      */
     public EngineSnapshotBuilder completedRequests(long completedRequests) {
         this.completedRequests = completedRequests;

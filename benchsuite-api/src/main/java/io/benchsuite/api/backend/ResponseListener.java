@@ -72,7 +72,7 @@ public interface ResponseListener {
      * One or more <em>reasoning</em> tokens arrived: a reasoning model's thinking, streamed before
      * (or between) its answer in a field of its own ({@code reasoning_content}, {@code reasoning}).
      * They are generated tokens like the answer's and count alike for TTFT, ITL and output counts;
-     * reported apart so the time to the first answer token and the answer phase can be measured.
+     * reported apart so the time to the first answer token and the answer's pace can be measured.
      * Backends call {@link #onTokens} for answer tokens and this method for reasoning tokens, in
      * arrival order; a chunk holding both kinds is reported by one call of each, with the same
      * {@code nanoTime}.

@@ -41,10 +41,10 @@ public enum LatencyMetric {
     TTFAT("ttfat", "ttfat", "TTFAT", Population.SUCCESSFUL_REQUESTS, true, RequestRecord::ttfatNanos, null, true),
     /** Time to first reasoning token from the scheduled instant; no sample from a request without reasoning. */
     TTFRT("ttfrt", "ttfrt", "TTFRT", Population.SUCCESSFUL_REQUESTS, true, RequestRecord::ttfrtNanos, null, true),
-    /** Every gap between consecutive answer tokens (ITL of the answer phase). */
+    /** Every gap between consecutive answer tokens (ITL of the answer). */
     ANSWER_ITL("answerItl", "answer_itl", "answer ITL", Population.TOKEN_GAPS, true, r -> -1,
             r -> r.reasoning().answerItl(), true),
-    /** Time per answer token after the first answer token (TPOT of the answer phase). */
+    /** Time per answer token after the first answer token (TPOT of the answer). */
     ANSWER_TPOT("answerTpot", "answer_tpot", "answer TPOT", Population.SUCCESSFUL_REQUESTS, true,
             RequestRecord::answerTpotNanos, null, true);
 
@@ -131,7 +131,7 @@ public enum LatencyMetric {
     }
 
     /**
-     * Whether the metric splits a reasoning model's output into its reasoning and answer phases
+     * Whether the metric splits a reasoning model's output into its reasoning and its answer
      * ({@link #TTFAT}, {@link #TTFRT}, {@link #ANSWER_ITL}, {@link #ANSWER_TPOT}). Without reasoning
      * it equals a general metric (TTFAT is TTFT) or has no samples, so pages may show it only for
      * runs where a request reasoned.

@@ -3,7 +3,7 @@ package io.benchsuite.api.result;
 import static io.benchsuite.api.util.Checks.notNull;
 
 /**
- * What one request's reasoning phase and answer phase looked like. A reasoning model streams its
+ * What one request's reasoning and answer looked like. A reasoning model streams its
  * thinking first, then its answer; its user waits for the answer, so the time to the first
  * <em>answer</em> token and the pace of the answer are measured apart from the first token of any
  * kind. A request of a model without reasoning (or of a backend that does not tell reasoning from
@@ -50,7 +50,7 @@ public record Reasoning(long firstReasoningOffsetNanos, long firstAnswerOffsetNa
     }
 
     /**
-     * Whether the request had a reasoning phase: a reasoning token arrived or the server counted some.
+     * Whether the request reasoned: a reasoning token arrived or the server counted some.
      *
      * @return whether it reasoned
      */

@@ -50,7 +50,7 @@ import io.benchsuite.api.workload.Window;
  *     received, as its backend reported them; empty when none arrived or the backend does not tell
  * @param resendReason why the request was sent a second time, on a fresh connection (what happened to
  *     the kept-alive connection it first went out on), or {@code null} when it was sent once
- * @param reasoning its reasoning and answer phases: first reasoning and first answer token, reasoning
+ * @param reasoning its reasoning and its answer: first reasoning and first answer token, reasoning
  *     tokens and who counted them, the answer's inter-token gaps
  * @param extras what the response reported beyond its tokens (tool calls made, payload bytes, the model
  *     an adapter mix chose, ...), beside what the request carried (its plan's extras: tools offered, a
@@ -119,7 +119,7 @@ public record RequestRecord(long index, Window window, int user, long scheduledO
      * @param clientStallNanos the longest client stall above the threshold during the request, or 0
      * @param outputKinds the kinds of generated output received (empty when unknown)
      * @param resendReason why the request was re-sent on a fresh connection, or {@code null}
-     * @param reasoning its reasoning and answer phases
+     * @param reasoning its reasoning and its answer
      * @param extras what the response reported beyond its tokens
      */
     public RequestRecord {
@@ -172,7 +172,7 @@ public record RequestRecord(long index, Window window, int user, long scheduledO
      * @param clientStallNanos the longest client stall above the threshold during the request, or 0
      * @param outputKinds the kinds of generated output received (empty when unknown)
      * @param resendReason why the request was re-sent on a fresh connection, or {@code null}
-     * @param reasoning its reasoning and answer phases
+     * @param reasoning its reasoning and its answer
      */
     public RequestRecord(long index, Window window, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
                          long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos,
@@ -189,7 +189,7 @@ public record RequestRecord(long index, Window window, int user, long scheduledO
     }
 
     /**
-     * A record without a reasoning phase: every token is answer.
+     * A record without reasoning: every token is answer.
      *
      * @param index position in the schedule
      * @param window warm-up, measured or cool-down

@@ -14,7 +14,7 @@ import io.benchsuite.api.workload.Window;
  *
  * <p>Defaults: measured window, open loop (user -1), every instant -1 (did not happen), no tokens, no
  * server counts (-1), tokens counted from the stream, success, no gaps, no new connection (-1), no
- * session, no reasoning phase (every token answer), no extras.
+ * session, no reasoning (every token answer), no extras.
  *
  * <pre>{@code
  * RequestRecord r = RequestRecord.builder(7)
@@ -314,9 +314,9 @@ public final class RequestRecordBuilder {
     }
 
     /**
-     * Its reasoning and answer phases; without one, every token is answer.
+     * Its reasoning and its answer; without reasoning, every token is answer.
      *
-     * @param value the phases
+     * @param value the reasoning and the answer
      * @return this builder
      */
     public RequestRecordBuilder reasoning(Reasoning value) {

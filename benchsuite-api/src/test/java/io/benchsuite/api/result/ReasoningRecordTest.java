@@ -37,7 +37,7 @@ class ReasoningRecordTest {
         assertThat(r.answerTokens()).isEqualTo(10);
         // (490 - 400) ms over the 9 answer tokens after the first
         assertThat(r.answerTpotNanos()).isEqualTo(10 * MS);
-        // the whole output's TPOT mixes both phases: (490 - 100) / 39
+        // the whole output's TPOT mixes the reasoning and the answer: (490 - 100) / 39
         assertThat(r.tpotNanos()).isEqualTo(390 * MS / 39);
         assertThat(LatencyMetric.TTFAT.valueNanos(r)).isEqualTo(400 * MS);
         assertThat(LatencyMetric.TTFRT.valueNanos(r)).isEqualTo(100 * MS);

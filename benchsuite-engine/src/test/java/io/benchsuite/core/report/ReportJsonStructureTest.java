@@ -48,8 +48,8 @@ class ReportJsonStructureTest {
         top.addAll(latencies);
         List<String> withSections = new ArrayList<>(top);
         withSections.add("workload"); // the engine's own section: what was sent
-        // an in-process backend's run also records cold start against steady state, and every report its phase shares
-        withSections.addAll(List.of("phases", "decomposition"));
+        // an in-process backend's run also records cold start against steady state, and every report its stage shares
+        withSections.addAll(List.of("coldStart", "decomposition"));
         withSections.add("client"); // the engine's own section: the client's hiccups and CPU
         withSections.add("figureSources"); // where each headline figure several blocks could give came from
         assertThat(keys(r)).containsExactlyInAnyOrderElementsOf(withSections);

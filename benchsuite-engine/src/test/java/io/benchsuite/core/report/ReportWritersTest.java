@@ -143,8 +143,8 @@ class ReportWritersTest {
                 .containsExactly("test", "http://x/metrics");
         assertThat(read.section(ServerSection.class).get().prefixCacheHitRate()).as("null reads back as NaN").isNaN();
         assertThat(read.sections()).as("the clashing section was dropped; the engine's workload and client sections are kept, "
-                        + "and the in-process backend's phases, the phase shares and the figures' sources every report has")
-                .containsOnlyKeys("server", "workload", "client", "phases", "decomposition", "figureSources");
+                        + "and the in-process backend's cold start, the stage shares and the figures' sources every report has")
+                .containsOnlyKeys("server", "workload", "client", "coldStart", "decomposition", "figureSources");
         assertThat(read.section(ClientSection.class)).get()
                 .isEqualTo(written.section(ClientSection.class).get());
         assertThat(read.section(WorkloadSection.class)).get()

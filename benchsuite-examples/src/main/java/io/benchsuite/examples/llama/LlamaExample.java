@@ -5,7 +5,7 @@ import io.benchsuite.api.workload.LengthDistribution;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.backends.inprocess.InProcessBackend;
 import io.benchsuite.core.Benchmark;
-import io.benchsuite.core.phases.ColdStartListener;
+import io.benchsuite.core.inprocess.ColdStartListener;
 import io.benchsuite.core.report.model.ColdStartSection;
 import io.benchsuite.core.run.RunResult;
 import java.nio.file.Path;
@@ -19,7 +19,7 @@ import java.util.Locale;
  * {@code benchsuite-examples/src/test/resources/models/llama-2-tiny-random.gguf} from the repository root).
  */
 public final class LlamaExample {
-    /** Requests counted as cold start in the phases section. */
+    /** Requests counted as cold start in the coldStart section. */
     public static final int COLD_START_REQUESTS = 5;
 
     private LlamaExample() {}
@@ -29,23 +29,23 @@ public final class LlamaExample {
      *
      * @param loadTime model load time
      * @param result the run
-     * @param phases cold start vs steady state
+     * @param coldStart cold start vs steady state
      */
-    public record Figures(Duration loadTime, RunResult result, ColdStartSection phases) {}
+    public record Figures(Duration loadTime, RunResult result, ColdStartSection coldStart) {}
 
     /** Loads the model, runs {@code requests} requests with {@code users} closed-loop users, closes the model. */
     public static Figures run(Path gguf, int users, int requests, Path outputDir) {
         try (LlamaCppGenerator generator = LlamaCppGenerator.load(gguf, users, 256);
              InProcessBackend backend = InProcessBackend.builder(generator).name("llama-cpp")
                      .model(gguf.getFileName().toString()).threads(users).build()) {
-            ColdStartListener phases = new ColdStartListener(COLD_START_REQUESTS);
+            ColdStartListener coldStart = new ColdStartListener(COLD_START_REQUESTS);
             Benchmark.Builder b = Benchmark.named("llama-in-process").backend(backend).seed(SeedChain.fromLong(11))
                     .workload(Workload.closed(users).maxRequests(requests).inputTokens(LengthDistribution.fixed(48))
                             .outputTokens(LengthDistribution.fixed(32)).build())
-                    .listener(phases).retainRequests(true); // a short run: keep the records to look at single requests
+                    .listener(coldStart).retainRequests(true); // a short run: keep the records to look at single requests
             if (outputDir != null) b.outputDir(outputDir).overwrite(true); // the example's own directory: replace its last run
             RunResult r = b.run();
-            return new Figures(generator.loadTime(), r, phases.phases());
+            return new Figures(generator.loadTime(), r, coldStart.section());
         }
     }
 
@@ -58,7 +58,7 @@ public final class LlamaExample {
     /** The figures as text. */
     public static String describe(Figures f) {
         var s = f.result().summary();
-        var p = f.phases();
+        var p = f.coldStart();
         return String.format(Locale.ROOT,
                 "model load %.0f ms; %d requests; cold start (first %d): TTFT %.2f ms, E2E %.2f ms; "
                         + "steady: TTFT %.2f ms, E2E %.2f ms; TPOT p50 %.3f ms; %.0f output tok/s; JIT %s ms; "

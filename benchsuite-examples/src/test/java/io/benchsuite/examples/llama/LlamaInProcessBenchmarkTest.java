@@ -40,9 +40,9 @@ class LlamaInProcessBenchmarkTest {
         Assertions.assertThat(f.loadTime()).isPositive().isLessThan(Duration.ofSeconds(60));
         Assertions.assertThat(r.summary().tokens().serverReportedRequests()).isEqualTo(40);
         Assertions.assertThat(r.summary().tokens().output()).isEqualTo(40L * 32);
-        Assertions.assertThat(f.phases().coldStart().requests()).isEqualTo(5);
-        Assertions.assertThat(f.phases().steady().requests()).isEqualTo(35);
-        Assertions.assertThat(r.sections()).containsKey("phases");
+        Assertions.assertThat(f.coldStart().coldStart().requests()).isEqualTo(5);
+        Assertions.assertThat(f.coldStart().steady().requests()).isEqualTo(35);
+        Assertions.assertThat(r.sections()).containsKey("coldStart");
         Assertions.assertThat(r.requests()).allSatisfy(rec ->
                 Assertions.assertThat(rec.streamedTokens()).isEqualTo(32));
     }

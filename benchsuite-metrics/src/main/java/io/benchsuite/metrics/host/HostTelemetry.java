@@ -34,7 +34,7 @@ import java.util.function.LongSupplier;
  * under {@code host.unavailable}.
  *
  * <p>The figures cover the whole run (warm-up and cool-down included): host load does not stop at
- * phase boundaries.
+ * window boundaries.
  */
 public final class HostTelemetry extends PeriodicSampler {
     /** Connect time of every new connection the backend opened (nanoseconds), from the request records. */

@@ -145,12 +145,12 @@ public enum ServerDialect {
 
     /** The figures of one scrape in this dialect; NaN (or null histograms) for what the server does not expose. */
     public ServerSnapshot read(PrometheusText t) {
-        List<String> phases = phaseHistograms();
+        List<String> stages = stageHistograms();
         return new ServerSnapshot(gauge(t, running, false), gauge(t, waiting, false), gauge(t, kvCacheUsage, true),
                 counter(t, prefixQueries), counter(t, prefixHits), gauge(t, prefixHitRateGauge, true),
                 counter(t, preemptions), counter(t, promptTokens), counter(t, generationTokens),
-                histogram(t, ttft), histogram(t, itl), phase(t, phases, 0), phase(t, phases, 1), phase(t, phases, 2),
-                phase(t, phases, 3), SpecDecodeNames.of(this).read(t), aborted(t));
+                histogram(t, ttft), histogram(t, itl), stage(t, stages, 0), stage(t, stages, 1), stage(t, stages, 2),
+                stage(t, stages, 3), SpecDecodeNames.of(this).read(t), aborted(t));
     }
 
     /**
@@ -170,11 +170,11 @@ public enum ServerDialect {
     }
 
     /**
-     * The names of the server's request-phase histograms, in the order queue, prefill, decode, end to end;
+     * The names of the server's request-stage histograms, in the order queue, prefill, decode, end to end;
      * empty for a stack that publishes none. vLLM's (its {@code docs/design/metrics.md}): time in the WAITING
-     * state, in the PREFILL phase, in the DECODE phase, and end to end at the server.
+     * state, in the PREFILL stage, in the DECODE stage, and end to end at the server.
      */
-    public List<String> phaseHistograms() {
+    public List<String> stageHistograms() {
         // TensorRT-LLM adopted vLLM's four request histograms under its own prefix (collector.py)
         return switch (this) {
             case VLLM, TRTLLM -> List.of(prefix + "request_queue_time_seconds", prefix + "request_prefill_time_seconds",
@@ -183,7 +183,7 @@ public enum ServerDialect {
         };
     }
 
-    private static PrometheusText.Histogram phase(PrometheusText t, List<String> names, int i) {
+    private static PrometheusText.Histogram stage(PrometheusText t, List<String> names, int i) {
         return names.isEmpty() ? null : t.histogram(names.get(i));
     }
 

@@ -112,19 +112,19 @@ public final class ServerWindow {
                 s.snapshot().running(), s.snapshot().waiting())));
         return new ServerSection(source == null ? null : source.label(), url, attempts, errors, meanMax(kv),
                 prefixCacheHitRate(), meanMax(running), meanMax(waiting), delta(ServerSnapshot::preemptions),
-                quantiles(ServerSnapshot::ttft), quantiles(ServerSnapshot::itl), series, phases(source),
+                quantiles(ServerSnapshot::ttft), quantiles(ServerSnapshot::itl), series, stages(source),
                 SpecDecodeWindow.of(baseline(), closing(), inWindow()), delta(ServerSnapshot::abortedRequests));
     }
 
     /**
-     * The server's request phases over the window: Δsum ÷ Δcount of each phase histogram, in milliseconds; what
+     * The server's request stages over the window: Δsum ÷ Δcount of each stage histogram, in milliseconds; what
      * is missing is named. Means rather than sums: the counts differ by the requests in flight at the edges.
      */
-    ServerSection.Phases phases(ServerDialect source) {
-        List<String> names = source == null ? List.of() : source.phaseHistograms();
+    ServerSection.Stages stages(ServerDialect source) {
+        List<String> names = source == null ? List.of() : source.stageHistograms();
         if (names.isEmpty()) {
-            return new ServerSection.Phases(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                    source == null ? "no known server dialect" : "a " + source.label() + " server publishes no request-phase histograms");
+            return new ServerSection.Stages(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                    source == null ? "no known server dialect" : "a " + source.label() + " server publishes no request-stage histograms");
         }
         List<Function<ServerSnapshot, PrometheusText.Histogram>> picks = List.of(
                 ServerSnapshot::queueTime, ServerSnapshot::prefillTime, ServerSnapshot::decodeTime, ServerSnapshot::e2eTime);
@@ -142,7 +142,7 @@ public final class ServerWindow {
         String why = !missing.isEmpty() ? "the server exposes no " + String.join(", ", missing)
                 : Double.isNaN(means[0]) || Double.isNaN(means[1]) || Double.isNaN(means[2])
                         ? "no request completed on the server within the window (or only one scrape)" : null;
-        return new ServerSection.Phases(requests, means[0], means[1], means[2], means[3], why);
+        return new ServerSection.Stages(requests, means[0], means[1], means[2], means[3], why);
     }
 
     private static ServerSection.MeanMax meanMax(MeanAndPeak s) {

@@ -2,7 +2,7 @@ package io.benchsuite.core.run;
 
 /**
  * A top-level section of {@code report.json} contributed by a {@link RunListener} (server metrics,
- * host and GPU telemetry, in-process phases, or a plugin's own). Implementations are records whose
+ * host and GPU telemetry, in-process cold start, or a plugin's own). Implementations are records whose
  * components are the section's JSON fields: the report writer serializes them, and a report read
  * back gives the same record type for the keys a section catalog registers (benchsuite's own, and a
  * plugin's listed in its {@code META-INF/services}) and a plain map for any other. A value that could not be measured is

@@ -17,7 +17,7 @@ public interface RunListener {
     }
 
     /**
-     * A request finished (any phase, any outcome). In a real-time run this is called on a thread of the
+     * A request finished (any window, any outcome). In a real-time run this is called on a thread of the
      * run's own ({@code benchsuite-listeners-<run>}), never on the thread that read the request's end, in
      * the order requests finished; every call has returned before {@link #reportSections} and
      * {@link #onRunFinished}. A listener slower than the requests makes them wait for room in a bounded

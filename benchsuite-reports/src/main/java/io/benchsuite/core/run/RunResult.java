@@ -24,7 +24,7 @@ import java.util.Optional;
  * @param endedAt wall-clock end
  * @param summary statistics over the measured window
  * @param histograms the lossless distributions behind the summary (measured window)
- * @param timeSeries one sample per second, all phases
+ * @param timeSeries one sample per second, all windows
  * @param errorSamples the first few error messages of each kind
  * @param sections extra report sections from listeners (server metrics, host and GPU telemetry), by key
  * @param retainedRequests every request in index order when the run retained them, else {@code null}
@@ -60,7 +60,7 @@ public record RunResult(RunInfo info, Status status, Instant endedAt, RunSummary
     }
 
     /**
-     * Every request, all phases, in index order.
+     * Every request, all windows, in index order.
      *
      * @throws IllegalStateException when the run did not retain them (the default, so that memory
      *     does not grow with the run): call {@code Benchmark.Builder.retainRequests(true)}, or read

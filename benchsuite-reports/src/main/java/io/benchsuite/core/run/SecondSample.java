@@ -6,7 +6,7 @@ import java.util.Objects;
 import org.HdrHistogram.Histogram;
 
 /**
- * One second of a run's time series (all phases); the components are the fields of a
+ * One second of a run's time series (all windows); the components are the fields of a
  * {@code timeSeries} entry of {@code report.json}.
  *
  * <p>Besides the two percentiles, each second keeps its TTFT and E2E samples losslessly: the

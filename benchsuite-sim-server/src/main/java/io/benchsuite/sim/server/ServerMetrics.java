@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.DoubleAdder;
  *   <li>vLLM's names ({@code vllm:...}), so that scrapers written for vLLM read the simulator unchanged:
  *       running/waiting requests, KV-cache usage, prefix-cache queries and hits (tokens), preemptions,
  *       token counters, TTFT and inter-token latency histograms (observed here, with vLLM's buckets), and the
- *       request phase histograms (queue, prefill, decode, end to end: the engine's exact sums and counts, with the
+ *       request stage histograms (queue, prefill, decode, end to end: the engine's exact sums and counts, with the
  *       {@code +Inf} bucket only);</li>
  *   <li>NVIDIA DCGM exporter's names ({@code DCGM_FI_DEV_...}), one series per simulated device
  *       ({@code gpu="0"}...), so that a GPU sampler pointed at this {@code /metrics} (the CLI's
@@ -91,16 +91,16 @@ final class ServerMetrics {
                 .append(finishedError.get()).append('\n');
         histogram(b, "vllm:time_to_first_token_seconds", "Histogram of time to first token in seconds.", ttft);
         histogram(b, "vllm:inter_token_latency_seconds", "Histogram of inter-token latency in seconds.", itl);
-        // The engine's request phases, summed as requests complete (exact, not bucketed): one +Inf bucket,
-        // sum and count, which is what a decomposition of end-to-end latency needs.
-        phaseTotal(b, "vllm:request_queue_time_seconds", "Histogram of time spent in WAITING phase for request.",
-                s.phaseRequests(), s.queueSeconds());
-        phaseTotal(b, "vllm:request_prefill_time_seconds", "Histogram of time spent in PREFILL phase for request.",
-                s.phaseRequests(), s.prefillSeconds());
-        phaseTotal(b, "vllm:request_decode_time_seconds", "Histogram of time spent in DECODE phase for request.",
-                s.phaseRequests(), s.decodeSeconds());
-        phaseTotal(b, "vllm:e2e_request_latency_seconds", "Histogram of e2e request latency in seconds.",
-                s.phaseRequests(), s.endToEndSeconds());
+        // The engine's request stages, summed as requests complete (exact, not bucketed): one +Inf bucket,
+        // sum and count, which is what a decomposition of end-to-end latency needs. The help texts are vLLM's own.
+        stageTotal(b, "vllm:request_queue_time_seconds", "Histogram of time spent in WAITING phase for request.",
+                s.stageRequests(), s.queueSeconds());
+        stageTotal(b, "vllm:request_prefill_time_seconds", "Histogram of time spent in PREFILL phase for request.",
+                s.stageRequests(), s.prefillSeconds());
+        stageTotal(b, "vllm:request_decode_time_seconds", "Histogram of time spent in DECODE phase for request.",
+                s.stageRequests(), s.decodeSeconds());
+        stageTotal(b, "vllm:e2e_request_latency_seconds", "Histogram of e2e request latency in seconds.",
+                s.stageRequests(), s.endToEndSeconds());
         dcgm(b, u);
         gauge(b, "benchsuite_sim:device_memory_used_bytes",
                 "Simulated device memory in use, all devices: weights + KV blocks in use + activations of the step in flight.",
@@ -189,7 +189,7 @@ final class ServerMetrics {
         b.append(name).append("_count{").append(modelLabel).append("} ").append(cumulative).append('\n');
     }
 
-    private void phaseTotal(StringBuilder b, String name, String help, long count, double sumSeconds) {
+    private void stageTotal(StringBuilder b, String name, String help, long count, double sumSeconds) {
         b.append("# HELP ").append(name).append(' ').append(help).append('\n');
         b.append("# TYPE ").append(name).append(" histogram\n");
         b.append(name).append("_bucket{le=\"+Inf\",").append(modelLabel).append("} ").append(count).append('\n');

@@ -22,7 +22,7 @@ import java.util.List;
  * </ul>
  * The text is cut into as many pieces as the request's {@code max_tokens}, padded with trailing spaces
  * (white space JSON allows) when shorter, so that every token carries output; pieces left when the engine
- * ended early (a reasoning phase took tokens) go out in one last chunk. A whole (non-streamed) response
+ * ended early (the reasoning took tokens) go out in one last chunk. A whole (non-streamed) response
  * holds the call in {@code message.tool_calls}, or the text in {@code message.content}. What the answer says
  * is {@link ShapedText}'s, the in-process simulator's too; this class writes it in the wire's shape.
  */

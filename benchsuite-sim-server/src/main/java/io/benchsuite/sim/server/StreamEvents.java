@@ -32,7 +32,7 @@ final class StreamEvents implements ResponseListener {
     private final long number;
     private volatile boolean completed;
     private long lastTokenNanos = -1; // engine thread only
-    // the request's phases as the engine generated them, for the request log (engine thread only)
+    // the request's reasoning and answer as the engine generated them, for the request log (engine thread only)
     private long firstTokenNanos = -1;
     private long firstAnswerNanos = -1;
     private int reasoningTokens;
@@ -48,7 +48,7 @@ final class StreamEvents implements ResponseListener {
     }
 
     /**
-     * @param requestLog where a reasoning request's phases are written when it completes, or null
+     * @param requestLog where a reasoning request's reasoning and answer times are written when it completes, or null
      * @param number the request's number in the log
      */
     StreamEvents(ServerMetrics metrics, long arrivalNanos, RequestLog requestLog, long number) {

@@ -70,8 +70,8 @@ public final class EngineCore {
     private long steps;
     private long lateSteps;
     private long lateNanos;
-    // vLLM's request phases of the completed requests, summed in driver nanoseconds (see SimEngineState)
-    private long phaseRequests;
+    // vLLM's request stages of the completed requests, summed in driver nanoseconds (see SimEngineState)
+    private long stageRequests;
     private long queueNanos;
     private long prefillNanos;
     private long decodeNanos;
@@ -152,11 +152,11 @@ public final class EngineCore {
 
     /**
      * What the engine did since its start, at {@code nowNanos} of the driver's clock: the device figures, the request
-     * phase sums (in the driver's clock) and the reads per KV block; any thread.
+     * stage sums (in the driver's clock) and the reads per KV block; any thread.
      */
     public EngineSnapshot engineSnapshot(long nowNanos) {
         SimEngineState s = snapshot;
-        return meter.usage(nowNanos, s).completedRequests(s.phaseRequests()).queueSeconds(s.queueSeconds())
+        return meter.usage(nowNanos, s).completedRequests(s.stageRequests()).queueSeconds(s.queueSeconds())
                 .prefillSeconds(s.prefillSeconds()).decodeSeconds(s.decodeSeconds()).endToEndSeconds(s.endToEndSeconds())
                 .kvBlockReads(kvBlockReads()).build();
     }
@@ -482,15 +482,15 @@ public final class EngineCore {
             s.terminated = true;
             release(s);
             completed++;
-            addPhases(s, nowNanos);
+            addStages(s, nowNanos);
             ended.add(s); // its end is told once the step's figures are published (completeStep)
         }
     }
 
-    /** Adds a completed request's phases: queue, prefill and decode partition its end-to-end time exactly. */
-    private void addPhases(Sequence s, long endNanos) {
+    /** Adds a completed request's stages: queue, prefill and decode partition its end-to-end time exactly. */
+    private void addStages(Sequence s, long endNanos) {
         if (s.arrivalNanos < 0 || s.scheduledNanos < 0 || s.firstTokenNanos < 0) return;
-        phaseRequests++;
+        stageRequests++;
         queueNanos += s.scheduledNanos - s.arrivalNanos;
         prefillNanos += s.firstTokenNanos - s.scheduledNanos;
         decodeNanos += endNanos - s.firstTokenNanos;
@@ -555,7 +555,7 @@ public final class EngineCore {
     private void publish() {
         snapshot = new SimEngineState(running.size(), waiting.size(), (double) pool.used() / totalBlocks,
                 kvCapacityTokens, prefixQueryTokens, prefixHitTokens, promptTokens, generationTokens, preemptions,
-                completed, steps, lateSteps, lateNanos / 1e9, phaseRequests, queueNanos / 1e9, prefillNanos / 1e9,
+                completed, steps, lateSteps, lateNanos / 1e9, stageRequests, queueNanos / 1e9, prefillNanos / 1e9,
                 decodeNanos / 1e9, endToEndNanos / 1e9);
     }
 }

@@ -97,7 +97,7 @@ public final class RealTimeEngine implements AutoCloseable {
         return core.state();
     }
 
-    /** What the engine did since its start, now (phase sums on the wall clock). */
+    /** What the engine did since its start, now (stage sums on the wall clock). */
     public EngineSnapshot engineSnapshot() {
         return core.engineSnapshot(timer.nanoTime());
     }

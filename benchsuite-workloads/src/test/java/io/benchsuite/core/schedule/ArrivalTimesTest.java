@@ -100,8 +100,8 @@ class ArrivalTimesTest {
                 Duration.ofSeconds(5)), new SplittableRandom(3));
         int inSpikes = 0, inBase = 0;
         for (long t = times.next(); t < 100_000_000_000L; t = times.next()) {
-            double phase = (t / 1e9) % 5;
-            if (phase >= 4) inSpikes++;
+            double intoPeriod = (t / 1e9) % 5;
+            if (intoPeriod >= 4) inSpikes++;
             else inBase++;
         }
         // expected: spikes 20 s x 20/s = 400, base 80 s x 2/s = 160 (Poisson sd ~20 and ~13)

@@ -38,9 +38,9 @@ class OldEngineSectionsTest {
         assertThat(s.origin()).isEqualTo("simulator");
         assertThat(s.device()).isEqualTo("a100-80gb");
         // from the engine block: the run's window
-        assertThat(s.phases().requests()).isEqualTo(96);
-        assertThat(s.phases().queueMs()).isEqualTo(19.39434);
-        assertThat(s.phases().known()).isTrue();
+        assertThat(s.stages().requests()).isEqualTo(96);
+        assertThat(s.stages().queueMs()).isEqualTo(19.39434);
+        assertThat(s.stages().known()).isTrue();
         assertThat(s.prefixCache().hitRate()).isEqualTo(0.0);
         assertThat(s.energy().joules()).isEqualTo(6251.590253);
         assertThat(s.energy().joulesPerOutputToken()).isEqualTo(0.508756);
@@ -74,7 +74,7 @@ class OldEngineSectionsTest {
         assertThat(back.has("engine")).isFalse();
         assertThat(back.has("device")).isFalse();
         assertThat(back.at("/engineSnapshot/energy/joulesPerOutputToken").asDouble()).isEqualTo(0.508756);
-        assertThat(back.at("/engineSnapshot/phases/queueMs").asDouble()).isEqualTo(19.39434);
+        assertThat(back.at("/engineSnapshot/stages/queueMs").asDouble()).isEqualTo(19.39434);
         assertThat(ReportJson.read(Files.writeString(dir.resolve("again.json"), back.toString())).section(EngineSnapshotSection.class)
                 .orElseThrow().memoryTraffic().kvBlocks()).isEqualTo(26674.0);
     }
@@ -88,7 +88,7 @@ class OldEngineSectionsTest {
         assertThat(s.peakMemoryShare()).as("computed where the block has none").isEqualTo(0.25);
         assertThat(s.energy().joulesPerOutputToken()).isEqualTo(0.25);
         assertThat(s.energy().outputTokens()).isEqualTo(40);
-        assertThat(s.phases().known()).isFalse();
+        assertThat(s.stages().known()).isFalse();
         assertThat(s.memoryTraffic().kvReadEntropyBits()).isNaN();
         assertThat(s.compilation()).isEqualTo(EngineSnapshotSection.Compilation.UNKNOWN);
     }
@@ -99,6 +99,6 @@ class OldEngineSectionsTest {
         EngineSnapshotSection s = OldEngineSections.read(engine, MissingNode.getInstance());
         assertThat(s.origin()).isEqualTo("engine");
         assertThat(s.energy().joulesPerOutputToken()).as("null: not known").isNaN();
-        assertThat(s.phases().requests()).isEqualTo(3);
+        assertThat(s.stages().requests()).isEqualTo(3);
     }
 }

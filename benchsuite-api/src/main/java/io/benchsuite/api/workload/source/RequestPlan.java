@@ -28,7 +28,7 @@ import java.util.OptionalLong;
  * messages only and the request's full prompt length is known when it is sent.
  *
  * @param index the plan's position in its source, from 0
- * @param arrivalNanos when to send it, in nanoseconds from the start of the phase; empty when the run's arrival process or users pace it. A later session turn is never sent before the previous turn's answer, whatever its offset
+ * @param arrivalNanos when to send it, in nanoseconds from the start of the run; empty when the run's arrival process or users pace it. A later session turn is never sent before the previous turn's answer, whatever its offset
  * @param session the session and turn, or empty for an independent request
  * @param messages what to send (for a later session turn, the new messages only); completion-style backends send their contents joined by newlines
  * @param inputTokens the length of {@code messages} in tokens under the run's tokenizer, contents joined by newlines
@@ -45,7 +45,7 @@ public record RequestPlan(long index, OptionalLong arrivalNanos, Optional<Sessio
      * Checks every component and copies the lists.
      *
      * @param index the plan's position in its source, from 0
-     * @param arrivalNanos when to send it, in nanoseconds from the start of the phase, or empty
+     * @param arrivalNanos when to send it, in nanoseconds from the start of the run, or empty
      * @param session the session and turn, or empty for an independent request
      * @param messages what to send; at least one message
      * @param inputTokens the length of {@code messages} in tokens, at least 1
@@ -81,7 +81,7 @@ public record RequestPlan(long index, OptionalLong arrivalNanos, Optional<Sessio
      * A plan without extras.
      *
      * @param index the plan's position in its source, from 0
-     * @param arrivalNanos when to send it, in nanoseconds from the start of the phase, or empty
+     * @param arrivalNanos when to send it, in nanoseconds from the start of the run, or empty
      * @param session the session and turn, or empty for an independent request
      * @param messages what to send; at least one message
      * @param inputTokens the length of {@code messages} in tokens, at least 1
@@ -153,7 +153,7 @@ public record RequestPlan(long index, OptionalLong arrivalNanos, Optional<Sessio
         }
 
         /**
-         * Send at this offset from the start of the phase.
+         * Send at this offset from the start of the run.
          *
          * @param nanos the offset in nanoseconds, at least 0
          * @return this builder
@@ -164,7 +164,7 @@ public record RequestPlan(long index, OptionalLong arrivalNanos, Optional<Sessio
         }
 
         /**
-         * Send at this offset from the start of the phase.
+         * Send at this offset from the start of the run.
          *
          * @param offset the offset, not negative
          * @return this builder

@@ -6,7 +6,7 @@
  * {@link io.benchsuite.api.workload.source.PlanCursor}, so a dataset or trace of any size is read as a
  * stream and never held in memory whole. A plan says what to send (chat messages, their length in
  * tokens, the output length to ask for) and, for sources that bring their own timing such as a
- * replayed trace, when to send it, as an offset from the start of the phase. Sources without timing
+ * replayed trace, when to send it, as an offset from the start of the run (a scenario file's phase runs as a run of its own). Sources without timing
  * are paced by the run's arrival process (open loop) or its users (closed loop).
  *
  * <h2>Sessions</h2>

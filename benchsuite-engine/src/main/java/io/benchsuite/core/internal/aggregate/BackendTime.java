@@ -103,7 +103,7 @@ public final class BackendTime {
                 r.resendReason(), reasoning(r.reasoning()), r.extras()); // what was sent and what came back, as measured
     }
 
-    /** A reasoning phase's instants and answer gaps in the backend's time (-1, "none", stays -1). */
+    /** The reasoning's and the answer's instants and the answer's gaps in the backend's time (-1, "none", stays -1). */
     private Reasoning reasoning(Reasoning x) {
         long[] gaps = x.answerItl().toArray();
         for (int i = 0; i < gaps.length; i++) gaps[i] = span(gaps[i]);

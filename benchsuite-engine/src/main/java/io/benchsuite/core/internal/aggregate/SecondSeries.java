@@ -13,7 +13,7 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
- * The per-second time series of a run (all phases), accumulated as requests finish: counters keyed
+ * The per-second time series of a run (all windows), accumulated as requests finish: counters keyed
  * by second (a few numbers per second of run, however many requests), and per-second TTFT and E2E
  * percentiles recorded Recorder-style into interval histograms that are closed into two numbers
  * once their second is {@value #OPEN_SECONDS} seconds behind the newest sample, kept compressed (a few

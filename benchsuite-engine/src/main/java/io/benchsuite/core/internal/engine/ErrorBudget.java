@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /**
  * The run's limit on failing requests ({@code Benchmark.Builder.maxErrorRate}): once at least
- * {@link #MIN_REQUESTS} requests have ended (every phase), a share of failed ones above the maximum
+ * {@link #MIN_REQUESTS} requests have ended (every window), a share of failed ones above the maximum
  * stops the run. Cancelled requests are neither failures nor counted: they are the client's doing and
  * only come when the run is stopping. Thread-safe: requests end on backend threads.
  */

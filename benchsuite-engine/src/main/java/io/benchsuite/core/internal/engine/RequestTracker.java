@@ -31,7 +31,7 @@ import java.util.function.Consumer;
  * arrived together with it and contribute gaps of 0, so ITL samples always equal output tokens − 1.
  *
  * <p>Reasoning: tokens reported by {@code onReasoningTokens} count as tokens like any other (TTFT,
- * ITL, streamed count) and, apart, as the reasoning phase: the first reasoning token, the reasoning
+ * ITL, streamed count) and, apart, as the reasoning: the first reasoning token, the reasoning
  * count. Tokens reported by {@code onTokens} are the answer: the first answer token (TTFAT) and the
  * answer's own gaps (each answer token's gap is the time since the previous answer token, spread as
  * above; the wait from the last reasoning token to the first answer token is not an answer gap).

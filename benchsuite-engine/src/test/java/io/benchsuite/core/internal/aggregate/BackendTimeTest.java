@@ -20,7 +20,7 @@ class BackendTimeTest {
     private static final long MS = 1_000_000;
 
     @Test
-    void aReasoningPhaseIsConvertedWithTheRestOfTheRecord() {
+    void aRequestsReasoningIsConvertedWithTheRestOfTheRecord() {
         Reasoning reasoning = new Reasoning(20 * MS, 50 * MS, 3, ReasoningTokenSource.COUNTED, Gaps.of(new long[] {2 * MS, 2 * MS}));
         RequestRecord r = new RequestRecord(0, Window.MEASURED, -1, 0, 0, 1 * MS, 1 * MS, 20 * MS, 60 * MS, 10, 6, 10, 6, 6,
                 TokenSource.SERVER, "00", Outcome.SUCCESS, null, null, Gaps.of(new long[] {10 * MS, 10 * MS, 10 * MS, 2 * MS, 2 * MS}),

@@ -12,6 +12,7 @@ import io.benchsuite.core.report.json.SectionCatalog;
 import io.benchsuite.core.report.json.SectionType;
 import io.benchsuite.core.report.json.SectionTypes;
 import io.benchsuite.core.report.model.ClientSection;
+import io.benchsuite.core.report.model.ColdStartSection;
 import io.benchsuite.core.report.model.Report;
 import io.benchsuite.core.report.model.ServerSection;
 import io.benchsuite.core.report.model.UnknownSection;
@@ -110,6 +111,25 @@ class SectionViewRegistryTest {
                 .hasMessageContaining(BuiltInSections.class.getName());
         SectionCatalog reserved = () -> List.of(SectionType.of("rate", ClientSection.class));
         assertThatThrownBy(() -> SectionTypes.of(List.of(reserved)))
+                .hasMessageStartingWith("report section 'rate' of ")
+                .hasMessageContaining("takes one of the report's own keys");
+    }
+
+    @Test
+    void anOldKeyReadsAsTheSectionsKeyNowAndNoOtherSectionMayTakeIt() {
+        SectionTypes loaded = SectionTypes.loaded();
+        assertThat(loaded.keyNow("phases")).isEqualTo(ColdStartSection.KEY).isEqualTo("coldStart");
+        assertThat(loaded.keyNow(ColdStartSection.KEY)).isEqualTo("coldStart");
+        assertThat(loaded.keyNow(ClientSection.KEY)).isEqualTo("client");
+        assertThat(loaded.keyNow("someoneElses")).isEqualTo("someoneElses");
+        assertThat(loaded.byKey()).containsEntry("coldStart", ColdStartSection.class).doesNotContainKey("phases");
+
+        SectionCatalog takesTheOldKey = () -> List.of(SectionType.of("phases", QueueDepthSection.class));
+        assertThatThrownBy(() -> SectionTypes.of(List.of(new BuiltInSections(), takesTheOldKey)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("report section 'phases' is registered twice: by ");
+        SectionCatalog oldKeyReserved = () -> List.of(SectionType.renamed("queueDepth", QueueDepthSection.class, List.of("rate")));
+        assertThatThrownBy(() -> SectionTypes.of(List.of(oldKeyReserved)))
                 .hasMessageStartingWith("report section 'rate' of ")
                 .hasMessageContaining("takes one of the report's own keys");
     }

@@ -10,25 +10,25 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The three-phase decomposition of end-to-end latency (SPEC §4, seed §2.3): queueing, prefill and decode as
- * shares of E2E, from what the client measured per request, from a server's phase histograms, or both.
+ * The three-stage decomposition of end-to-end latency (SPEC §4, seed §2.3): queueing, prefill and decode as
+ * shares of E2E, from what the client measured per request, from a server's stage histograms, or both.
  *
  * <h2>From per-request timings ({@link #fromRequests})</h2>
  * Over the measured, successful requests that have a first token, with offsets scheduled s, sent t, first
  * token f and end e: queueing = t − s (the client's wait: timer lateness, concurrency slot, connection),
  * prefill = f − t, decode = e − f. The three add up to E2E = e − s exactly, so {@code other} is 0. The shares
- * are Σ phase ÷ Σ E2E (shares of the mean E2E, so long requests weigh more than short ones). Seen from the
+ * are Σ stage ÷ Σ E2E (shares of the mean E2E, so long requests weigh more than short ones). Seen from the
  * client, a server's own queue is inside prefill; the server's histograms separate it.
  *
  * <h2>From a server's histograms ({@link #fromServer})</h2>
- * Each phase's mean (Δsum ÷ Δcount over the window) ÷ the mean server E2E when the server exposes one
+ * Each stage's mean (Δsum ÷ Δcount over the window) ÷ the mean server E2E when the server exposes one
  * (the rest is {@code other}: API, tokenisation, detokenisation), else ÷ the sum of the three means. Means,
  * not sums, because the histograms' counts differ by the requests in flight at the window's edges.
  *
  * <h2>Both ({@link #combined})</h2>
  * Of the client's mean E2E E: queueing = (client wait W + server queue Q) ÷ E, prefill = P ÷ E, decode =
  * D ÷ E, other = (E − W − Q − P − D) ÷ E (network and HTTP). A negative {@code other} means the server's
- * phases exceed the client's view (different windows); the notes say so.
+ * stages exceed the client's view (different windows); the notes say so.
  */
 public final class LatencyDecomposition {
     private LatencyDecomposition() {}
@@ -47,11 +47,11 @@ public final class LatencyDecomposition {
     }
 
     /**
-     * The decomposition from a server's phase histograms.
+     * The decomposition from a server's stage histograms.
      *
      * @param server the histogram deltas over the measured window
      * @param source a name for the source, e.g. {@code server (vllm histograms)}
-     * @return the shares, or empty when a phase observed nothing
+     * @return the shares, or empty when a stage observed nothing
      */
     public static Optional<StageShares> fromServer(ServerStageTimes server, String source) {
         notNull(server, "server");
@@ -69,12 +69,12 @@ public final class LatencyDecomposition {
         if (e2e <= 0) return Optional.empty();
         long n = Math.min(server.queue().count(), Math.min(server.prefill().count(), server.decode().count()));
         double other = 1 - (q + p + d) / e2e;
-        if (other < 0) notes.add(String.format(Locale.ROOT, "the phases' means exceed the server's mean E2E by %.1f ms", -other * e2e));
+        if (other < 0) notes.add(String.format(Locale.ROOT, "the stages' means exceed the server's mean E2E by %.1f ms", -other * e2e));
         return Optional.of(new StageShares(source, n, e2e, q / e2e, p / e2e, d / e2e, other, notes));
     }
 
     /**
-     * The client's E2E split with the server's phases: client wait and server queue as queueing, the
+     * The client's E2E split with the server's stages: client wait and server queue as queueing, the
      * server's prefill and decode, and the rest as other.
      *
      * @param records the run's requests
@@ -108,14 +108,14 @@ public final class LatencyDecomposition {
     }
 
     /**
-     * The client's mean E2E split with the server's phases (the same as {@link #combined(List, ServerStageTimes)},
+     * The client's mean E2E split with the server's stages (the same as {@link #combined(List, ServerStageTimes)},
      * from means).
      *
      * @param clientRequests requests the client means are over
      * @param clientE2eMs the client's mean E2E, milliseconds
      * @param clientWaitMs the client's mean wait before sending (scheduled instant to send), milliseconds
-     * @param server the server's phase totals over the same window
-     * @return the shares, or empty when a server phase observed nothing or E2E is not above 0
+     * @param server the server's stage totals over the same window
+     * @return the shares, or empty when a server stage observed nothing or E2E is not above 0
      */
     public static Optional<StageShares> combined(long clientRequests, double clientE2eMs, double clientWaitMs, ServerStageTimes server) {
         notNull(server, "server");
@@ -125,9 +125,9 @@ public final class LatencyDecomposition {
         long n = clientRequests;
         double rest = e - w - q - p - d;
         List<String> notes = new ArrayList<>();
-        notes.add("queueing = client wait + server queue; other = network, HTTP and tokenisation outside the server's phases");
+        notes.add("queueing = client wait + server queue; other = network, HTTP and tokenisation outside the server's stages");
         if (rest < 0) {
-            notes.add(String.format(Locale.ROOT, "the server's phases exceed the client's mean E2E by %.1f ms: the two windows "
+            notes.add(String.format(Locale.ROOT, "the server's stages exceed the client's mean E2E by %.1f ms: the two windows "
                     + "or request sets differ", -rest));
         }
         return Optional.of(new StageShares("client + server", n, e, (w + q) / e, p / e, d / e, rest / e, notes));

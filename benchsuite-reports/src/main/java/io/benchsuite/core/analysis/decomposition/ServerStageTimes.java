@@ -8,10 +8,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A server's own phase timings over the measured window, from the deltas of its histograms. vLLM exposes
+ * A server's own stage timings over the measured window, from the deltas of its histograms. vLLM exposes
  * them (its {@code docs/design/metrics.md}; also listed in Red Hat AI Inference Server's vLLM metrics table):
- * {@value #VLLM_QUEUE} (time in the WAITING state), {@value #VLLM_PREFILL} (in the PREFILL phase),
- * {@value #VLLM_DECODE} (in the DECODE phase) and {@value #VLLM_E2E} (end to end at the server).
+ * {@value #VLLM_QUEUE} (time in the WAITING state), {@value #VLLM_PREFILL} (in the PREFILL stage),
+ * {@value #VLLM_DECODE} (in the DECODE stage) and {@value #VLLM_E2E} (end to end at the server).
  *
  * @param queue queue-time histogram delta
  * @param prefill prefill-time histogram delta
@@ -30,7 +30,7 @@ public record ServerStageTimes(StageTotal queue, StageTotal prefill, StageTotal 
     public static final String VLLM_E2E = "vllm:e2e_request_latency_seconds";
 
     /**
-     * Checks the three phases are present.
+     * Checks the three stages are present.
      *
      * @param queue queue-time delta
      * @param prefill prefill-time delta
@@ -44,10 +44,10 @@ public record ServerStageTimes(StageTotal queue, StageTotal prefill, StageTotal 
     }
 
     /**
-     * The phase times of a vLLM server from its histogram deltas by metric name.
+     * The stage times of a vLLM server from its histogram deltas by metric name.
      *
      * @param deltas histogram deltas keyed by metric name
-     * @return the times, or empty when a phase histogram is missing
+     * @return the times, or empty when a stage histogram is missing
      */
     public static Optional<ServerStageTimes> fromVllm(Map<String, StageTotal> deltas) {
         notNull(deltas, "deltas");
@@ -57,7 +57,7 @@ public record ServerStageTimes(StageTotal queue, StageTotal prefill, StageTotal 
     }
 
     /**
-     * Which of vLLM's phase histograms are missing, said for the report.
+     * Which of vLLM's stage histograms are missing, said for the report.
      *
      * @param deltas histogram deltas keyed by metric name
      * @return e.g. {@code the server exposes no vllm:request_queue_time_seconds}, or empty when none is missing

@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * How end-to-end latency splits into queueing, prefill and decode, as shares of the mean E2E. The shares
- * add up to 1 with {@code other}, the part no phase accounts for (network, HTTP and tokenisation around a
- * server's own phases); {@code other} is 0 for an exact per-request partition.
+ * add up to 1 with {@code other}, the part no stage accounts for (network, HTTP and tokenisation around a
+ * server's own stages); {@code other} is 0 for an exact per-request partition.
  *
  * @param source where the figures come from, e.g. {@code client} or {@code server (vllm histograms)}
  * @param requests how many requests the means are over
@@ -15,7 +15,7 @@ import java.util.List;
  * @param queueing share spent waiting (client wait, server queue)
  * @param prefill share until the first token (prompt processing)
  * @param decode share from the first token to the last
- * @param other share not accounted for by the three phases
+ * @param other share not accounted for by the three stages
  * @param notes what the reader must know to read the shares
  */
 public record StageShares(String source, long requests, double meanE2eMs, double queueing, double prefill, double decode,

@@ -38,7 +38,7 @@ public final class BuiltInSections implements SectionCatalog {
                 SectionType.of(GpuSection.KEY, GpuSection.class),
                 SectionType.of(EngineSnapshotSection.KEY, EngineSnapshotSection.class),
                 SectionType.of(FigureSourcesSection.KEY, FigureSourcesSection.class),
-                SectionType.of(ColdStartSection.KEY, ColdStartSection.class),
+                SectionType.renamed(ColdStartSection.KEY, ColdStartSection.class, ColdStartSection.OLD_KEYS),
                 SectionType.of(ScenarioSection.KEY, ScenarioSection.class),
                 SectionType.of(AccuracySection.KEY, AccuracySection.class),
                 SectionType.of(BatchSection.KEY, BatchSection.class));

@@ -33,7 +33,7 @@ final class DecompositionView implements SectionView<DecompositionSection> {
         return DecompositionSection.of(report);
     }
 
-    /** Where the time went: the three-phase shares of each view, cold start against steady state, the memory indices. */
+    /** Where the time went: the three-stage shares of each view, cold start against steady state, the memory indices. */
     @Override
     public void render(StringBuilder b, DecompositionSection d, Report r) {
         b.append("<section id=\"decomposition\"><h2>Where the time goes</h2><p class=\"sub\">End-to-end latency split into "
@@ -41,10 +41,10 @@ final class DecompositionView implements SectionView<DecompositionSection> {
         if (d.views().isEmpty()) {
             b.append("<p class=\"absent\" id=\"no-decomposition\">absent (no measured request succeeded)</p>");
         } else {
-            ShareBars bars = new ShareBars("Three-phase decomposition", List.of("queueing", "prefill", "decode", "other"));
+            ShareBars bars = new ShareBars("Three-stage decomposition", List.of("queueing", "prefill", "decode", "other"));
             for (DecompositionSection.Shares s : d.views()) bars.row(s.source(), s.queueing(), s.prefill(), s.decode(), s.other());
             b.append("<div class=\"grid\">");
-            figure(b, bars.svg(), "each bar is one view; 'other' is time outside the phases that view has");
+            figure(b, bars.svg(), "each bar is one view; 'other' is time outside the stages that view has");
             b.append("<div><table class=\"decomposition\"><thead><tr><th>view</th><th class=\"num\">requests</th><th class=\"num\">mean E2E</th>"
                     + "<th class=\"num\">queueing</th><th class=\"num\">prefill</th><th class=\"num\">decode</th><th class=\"num\">other</th></tr></thead><tbody>");
             for (DecompositionSection.Shares s : d.views()) {
@@ -62,7 +62,7 @@ final class DecompositionView implements SectionView<DecompositionSection> {
             b.append("</div></div>");
         }
         if (d.serverAbsent() != null) {
-            b.append("<p class=\"sub\" id=\"no-server-phases\">Server phases: <span class=\"absent\">absent</span> (")
+            b.append("<p class=\"sub\" id=\"no-server-stages\">Server stages: <span class=\"absent\">absent</span> (")
                     .append(esc(d.serverAbsent())).append(").</p>");
         }
         b.append("<div class=\"grid3\"><div><h3>Cold start and steady state</h3>");

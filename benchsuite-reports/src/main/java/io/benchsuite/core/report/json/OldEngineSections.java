@@ -8,9 +8,9 @@ import io.benchsuite.core.report.model.EngineSnapshotSection.Compilation;
 import io.benchsuite.core.report.model.EngineSnapshotSection.Energy;
 import io.benchsuite.core.report.model.EngineSnapshotSection.Fragmentation;
 import io.benchsuite.core.report.model.EngineSnapshotSection.MemoryTraffic;
-import io.benchsuite.core.report.model.EngineSnapshotSection.Phases;
 import io.benchsuite.core.report.model.EngineSnapshotSection.PrefixCache;
 import io.benchsuite.core.report.model.EngineSnapshotSection.Second;
+import io.benchsuite.core.report.model.EngineSnapshotSection.Stages;
 import io.benchsuite.core.report.model.UnknownSection;
 import io.benchsuite.core.run.ReportSection;
 import java.util.ArrayList;
@@ -20,7 +20,7 @@ import java.util.Map;
 
 /**
  * Reads the two blocks reports wrote before the {@code engineSnapshot} section into it: {@code engine} (the
- * differences of the engine's running totals over the run: phases, prefix-cache hit rate, energy, memory traffic)
+ * differences of the engine's running totals over the run: request stages, prefix-cache hit rate, energy, memory traffic)
  * and {@code device} (the engine's devices since its start: memory and its curve, fragmentation, energy, compiled
  * code). Where both give a figure, the {@code engine} block's, over the run, is taken. Only the simulator wrote
  * these blocks, under the backend name {@code sim}; another name reads as an engine's own figures.
@@ -78,7 +78,7 @@ final class OldEngineSections {
                 num(device, "weightBytes"), peak, first(num(device, "peakMemoryShare"), peak / capacity), num(device, "reservedBytes"),
                 new Fragmentation(num(frag, "end"), first(num(frag, "mean"), num(engine, "meanKvFragmentation")), num(frag, "max")),
                 new PrefixCache(prefix.path("queryTokens").asLong(), prefix.path("hitTokens").asLong(), hitRate), e,
-                new Phases(engine.path("requests").asLong(), num(engine, "queueMs"), num(engine, "prefillMs"), num(engine, "decodeMs"),
+                new Stages(engine.path("requests").asLong(), num(engine, "queueMs"), num(engine, "prefillMs"), num(engine, "decodeMs"),
                         num(engine, "e2eMs")),
                 num(device, "meanUtilisation"), first(num(engine, "busyShare"), num(device, "busyShare")), seconds,
                 new MemoryTraffic(num(engine, "memoryTrafficBytes"), num(engine, "peakMemoryBandwidth"),

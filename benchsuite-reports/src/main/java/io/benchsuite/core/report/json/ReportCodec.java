@@ -43,8 +43,9 @@ import org.HdrHistogram.Histogram;
  * The root of {@code report.json}: the named blocks of {@link Report}, one top-level block per
  * latency metric, one per section, and the {@code histograms} block (encoded here, and only here).
  * Reading maps the keys benchsuite knows to their record types and keeps any other top-level key as
- * an {@link UnknownSection}; the {@code engine} and {@code device} blocks of older reports are read into
- * one {@code engineSnapshot} section ({@link OldEngineSections}).
+ * an {@link UnknownSection}; a section under an old key ({@link SectionType#oldKeys()}) is read under its key now,
+ * and the {@code engine} and {@code device} blocks of older reports are read into one {@code engineSnapshot}
+ * section ({@link OldEngineSections}).
  */
 final class ReportCodec {
     /**
@@ -196,9 +197,15 @@ final class ReportCodec {
                     return;
                 }
             }
-            Class<? extends ReportSection> type = KNOWN_SECTIONS.get(key);
+            // a section's old key reads as its key now (cold start, once "phases"); a report holding both keeps the new one
+            String now = SectionTypes.loaded().keyNow(key);
+            Class<? extends ReportSection> type = KNOWN_SECTIONS.get(now);
             if (type != null && p.currentToken() == JsonToken.START_OBJECT) {
-                sections.put(key, ctxt.readValue(p, type));
+                if (!now.equals(key) && sections.containsKey(now)) {
+                    p.skipChildren();
+                } else {
+                    sections.put(now, ctxt.readValue(p, type));
+                }
             } else {
                 sections.put(key, new UnknownSection(key, ctxt.readValue(p, Object.class)));
             }

@@ -3,6 +3,7 @@ package io.benchsuite.core.report.json;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.core.run.ReportSection;
+import java.util.List;
 
 /**
  * One kind of {@code report.json} section: its top-level key and the record type a report read back
@@ -18,6 +19,16 @@ public interface SectionType<S extends ReportSection> {
 
     /** The record the section is read back as. */
     Class<S> type();
+
+    /**
+     * Keys older reports wrote the section under: a report read back holds it under {@link #key()}, and is
+     * written back so. None by default.
+     *
+     * @return the old keys
+     */
+    default List<String> oldKeys() {
+        return List.of();
+    }
 
     /**
      * The section's lines in the console summary a run prints, after the built-in figures, in catalog order.
@@ -47,15 +58,29 @@ public interface SectionType<S extends ReportSection> {
      * @return the type
      */
     static <S extends ReportSection> SectionType<S> of(String key, Class<S> type) {
-        return new Plain<>(notNull(key, "key"), notNull(type, "type"));
+        return renamed(key, type, List.of());
     }
 
     /**
-     * A key and a record type.
+     * A section type whose key was another in older reports, which are still read.
      *
      * @param key the top-level key
      * @param type the record type
+     * @param oldKeys the keys older reports wrote the section under
+     * @param <S> the record type
+     * @return the type
+     */
+    static <S extends ReportSection> SectionType<S> renamed(String key, Class<S> type, List<String> oldKeys) {
+        return new Plain<>(notNull(key, "key"), notNull(type, "type"), List.copyOf(notNull(oldKeys, "oldKeys")));
+    }
+
+    /**
+     * A key, a record type and the keys older reports used.
+     *
+     * @param key the top-level key
+     * @param type the record type
+     * @param oldKeys the keys older reports wrote the section under
      * @param <S> the record type
      */
-    record Plain<S extends ReportSection>(String key, Class<S> type) implements SectionType<S> {}
+    record Plain<S extends ReportSection>(String key, Class<S> type, List<String> oldKeys) implements SectionType<S> {}
 }

@@ -20,10 +20,12 @@ import java.util.ServiceLoader;
 public final class SectionTypes {
     private final List<SectionType<?>> types;
     private final Map<String, Class<? extends ReportSection>> byKey;
+    private final Map<String, String> keysNow;
 
-    private SectionTypes(List<SectionType<?>> types, Map<String, Class<? extends ReportSection>> byKey) {
+    private SectionTypes(List<SectionType<?>> types, Map<String, Class<? extends ReportSection>> byKey, Map<String, String> keysNow) {
         this.types = List.copyOf(types);
         this.byKey = Collections.unmodifiableMap(byKey);
+        this.keysNow = Collections.unmodifiableMap(keysNow);
     }
 
     /** Found once: the catalogs never change while the program runs. */
@@ -45,7 +47,7 @@ public final class SectionTypes {
      *
      * @param loader where to look for {@code META-INF/services} entries
      * @return the registry
-     * @throws IllegalStateException when two sections share a key or one takes a report's own key
+     * @throws IllegalStateException when two sections share a key (old keys included) or one takes a report's own key
      */
     public static SectionTypes load(ClassLoader loader) {
         List<SectionCatalog> catalogs = new ArrayList<>();
@@ -58,32 +60,41 @@ public final class SectionTypes {
      *
      * @param catalogs the catalogs, in any order
      * @return the registry
-     * @throws IllegalStateException when two sections share a key or one takes a report's own key
+     * @throws IllegalStateException when two sections share a key (old keys included) or one takes a report's own key
      */
     public static SectionTypes of(List<? extends SectionCatalog> catalogs) {
         List<SectionCatalog> sorted = new ArrayList<>(notNull(catalogs, "catalogs"));
         sorted.sort(Comparator.comparing(c -> c.getClass().getName()));
         List<SectionType<?>> types = new ArrayList<>();
         Map<String, Class<? extends ReportSection>> byKey = new LinkedHashMap<>();
+        Map<String, String> keysNow = new LinkedHashMap<>();
         Map<String, String> owner = new LinkedHashMap<>();
         for (SectionCatalog catalog : sorted) {
             String name = catalog.getClass().getName();
             for (SectionType<?> t : catalog.sections()) {
                 String key = t.key();
-                if (Report.RESERVED_KEYS.contains(key)) {
-                    throw new IllegalStateException("report section '" + key + "' of " + name
-                            + " takes one of the report's own keys " + Report.RESERVED_KEYS);
-                }
-                String before = owner.putIfAbsent(key, name);
-                if (before != null) {
-                    throw new IllegalStateException("report section '" + key + "' is registered twice: by " + before
-                            + " and by " + name);
+                claim(key, name, owner);
+                for (String old : t.oldKeys()) {
+                    claim(old, name, owner);
+                    keysNow.put(old, key);
                 }
                 byKey.put(key, t.type());
                 types.add(t);
             }
         }
-        return new SectionTypes(types, byKey);
+        return new SectionTypes(types, byKey, keysNow);
+    }
+
+    private static void claim(String key, String catalog, Map<String, String> owner) {
+        if (Report.RESERVED_KEYS.contains(key)) {
+            throw new IllegalStateException("report section '" + key + "' of " + catalog
+                    + " takes one of the report's own keys " + Report.RESERVED_KEYS);
+        }
+        String before = owner.putIfAbsent(key, catalog);
+        if (before != null) {
+            throw new IllegalStateException("report section '" + key + "' is registered twice: by " + before
+                    + " and by " + catalog);
+        }
     }
 
     /**
@@ -132,5 +143,15 @@ public final class SectionTypes {
      */
     public Map<String, Class<? extends ReportSection>> byKey() {
         return byKey;
+    }
+
+    /**
+     * The key a section is written under now, for a key an older report may hold ({@link SectionType#oldKeys()}).
+     *
+     * @param key a top-level key of a report
+     * @return the section's key now; {@code key} itself when it is no registered section's old key
+     */
+    public String keyNow(String key) {
+        return keysNow.getOrDefault(key, key);
     }
 }

@@ -22,7 +22,7 @@ import java.util.Locale;
  *     ({@code null} when not measured)
  * @param cpu the client process's CPU use over the run
  * @param stallThresholdMs a request whose window overlapped a stall longer than this is flagged
- * @param stalledRequests requests flagged ({@code clientStalled} in {@code requests.jsonl}), every phase
+ * @param stalledRequests requests flagged ({@code clientStalled} in {@code requests.jsonl}), every window
  * @param saturated each figure that shows the client itself was saturated, with its limit; empty when none
  */
 public record ClientSection(Hiccups hiccups, Cpu cpu, double stallThresholdMs, long stalledRequests,

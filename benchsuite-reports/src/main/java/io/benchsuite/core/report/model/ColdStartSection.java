@@ -1,9 +1,11 @@
 package io.benchsuite.core.report.model;
 
 import io.benchsuite.core.run.ReportSection;
+import java.util.List;
 
 /**
- * The report's {@code phases} section: the three-phase view of an in-process run. Cold start (the
+ * The report's {@code coldStart} section (reports written before the rename call it {@code phases}; they are
+ * read as this one): cold start against steady state of an in-process run. Cold start (the
  * first {@code coldStartRequests} requests, while classes load and the JIT compiles) against
  * steady state (the rest, cool-down excluded), the JIT compile time during the run, and how
  * end-to-end latency splits into queueing, prefill and decode. Means are over successful requests.
@@ -17,7 +19,9 @@ import io.benchsuite.core.run.ReportSection;
 public record ColdStartSection(int coldStartRequests, Group coldStart, Group steady, double jitCompileMs, Shares shares)
         implements ReportSection {
     /** The section's key. */
-    public static final String KEY = "phases";
+    public static final String KEY = "coldStart";
+    /** The keys older reports wrote the section under. */
+    public static final List<String> OLD_KEYS = List.of("phases");
 
     public ColdStartSection {
         coldStart = coldStart == null ? Group.NONE : coldStart;

@@ -29,13 +29,13 @@ import java.util.OptionalDouble;
  *   <li>{@code client}: from the run's own means (TTFT, TTFT from send, E2E): queueing = the client's wait
  *       before sending, prefill = send to first token (the server's queue included), decode = first token to
  *       the end;</li>
- *   <li>{@code server (<dialect> histograms)}: from the server's request-phase histograms over the window
- *       ({@code server.phases}), shares of the server's mean E2E; {@code other} is what the server spends outside
- *       its three phases;</li>
+ *   <li>{@code server (<dialect> histograms)}: from the server's request-stage histograms over the window
+ *       ({@code server.stages}), shares of the server's mean E2E; {@code other} is what the server spends outside
+ *       its three stages;</li>
  *   <li>{@code engine (<backend>, exact)}: from a backend that is its own engine ({@code engineSnapshot} section): exact
  *       per-request sums, {@code other} = 0;</li>
- *   <li>{@code client + server}: the client's mean E2E split with the server's (or engine's) phases: queueing =
- *       client wait + server queue, other = network, HTTP and whatever lies outside the server's phases.</li>
+ *   <li>{@code client + server}: the client's mean E2E split with the server's (or engine's) stages: queueing =
+ *       client wait + server queue, other = network, HTTP and whatever lies outside the server's stages.</li>
  * </ul>
  * Formulas: {@code docs/analysis.md} §5 and §6.
  *
@@ -43,7 +43,7 @@ import java.util.OptionalDouble;
  * @param serverAbsent why there is no server or engine view, or {@code null}
  * @param coldStart cold start against steady state, or {@code null}
  * @param coldStartAbsent why there is no cold-start view, or {@code null}
- * @param jitCompileMs JIT compilation during the run (the {@code phases} or {@code host} section), or {@code NaN}
+ * @param jitCompileMs JIT compilation during the run (the {@code coldStart} or {@code host} section), or {@code NaN}
  * @param indices NMI, SLE, SLE ÷ log2 N and Q, each with a value or the reason it is absent
  */
 public record DecompositionSection(List<Shares> views, String serverAbsent, ColdStart coldStart, String coldStartAbsent,
@@ -73,7 +73,7 @@ public record DecompositionSection(List<Shares> views, String serverAbsent, Cold
      * @param queueing share waiting (client wait, server queue)
      * @param prefill share until the first token
      * @param decode share from the first token to the last
-     * @param other share no phase accounts for
+     * @param other share no stage accounts for
      * @param notes how to read them
      */
     public record Shares(String source, long requests, double meanE2eMs, double queueing, double prefill, double decode,
@@ -84,7 +84,7 @@ public record DecompositionSection(List<Shares> views, String serverAbsent, Cold
     }
 
     /**
-     * Cold start against steady state (the {@code phases} section).
+     * Cold start against steady state (the {@code coldStart} section).
      *
      * @param coldStartRequests how many leading requests count as cold start
      * @param coldTtftMs mean TTFT of the cold-start requests
@@ -122,36 +122,36 @@ public record DecompositionSection(List<Shares> views, String serverAbsent, Cold
         });
         Optional<ServerSection> server = report.section(ServerSection.class);
         Optional<EngineSnapshotSection> engine = report.section(EngineSnapshotSection.class);
-        ServerStageTimes phases = null;
-        String phasesSource = null;
+        ServerStageTimes stages = null;
+        String stagesSource = null;
         String serverAbsent = null;
-        if (engine.isPresent() && engine.get().phases().known()) {
-            EngineSnapshotSection.Phases e = engine.get().phases();
-            phases = times(e.requests(), e.queueMs(), e.prefillMs(), e.decodeMs(), e.e2eMs());
-            phasesSource = "engine (" + engine.get().source() + ", exact per-request phases)";
-        } else if (server.isPresent() && server.get().phases().known()) {
-            ServerSection.Phases p = server.get().phases();
-            phases = times(p.requests(), p.queueMs(), p.prefillMs(), p.decodeMs(), p.e2eMs());
-            phasesSource = "server (" + (server.get().source() == null ? "unknown" : server.get().source()) + " histograms)";
+        if (engine.isPresent() && engine.get().stages().known()) {
+            EngineSnapshotSection.Stages e = engine.get().stages();
+            stages = times(e.requests(), e.queueMs(), e.prefillMs(), e.decodeMs(), e.e2eMs());
+            stagesSource = "engine (" + engine.get().source() + ", exact per-request stages)";
+        } else if (server.isPresent() && server.get().stages().known()) {
+            ServerSection.Stages p = server.get().stages();
+            stages = times(p.requests(), p.queueMs(), p.prefillMs(), p.decodeMs(), p.e2eMs());
+            stagesSource = "server (" + (server.get().source() == null ? "unknown" : server.get().source()) + " histograms)";
         } else if (engine.isPresent()) {
             serverAbsent = "the engine completed no request during the run";
         } else if (server.isPresent()) {
-            serverAbsent = server.get().phases().missing() == null ? "the server's phases are not known" : server.get().phases().missing();
+            serverAbsent = server.get().stages().missing() == null ? "the server's stages are not known" : server.get().stages().missing();
         } else {
             serverAbsent = "no server metrics (no server section: --server-metrics-url) and the backend is not its own engine";
         }
-        if (phases != null) {
-            String source = phasesSource;
-            LatencyDecomposition.fromServer(phases, source).ifPresent(s -> views.add(shares(s, s.notes())));
-            LatencyDecomposition.combined(n, e2e.mean(), waitMs, phases).ifPresent(s -> views.add(shares(s, s.notes())));
+        if (stages != null) {
+            String source = stagesSource;
+            LatencyDecomposition.fromServer(stages, source).ifPresent(s -> views.add(shares(s, s.notes())));
+            LatencyDecomposition.combined(n, e2e.mean(), waitMs, stages).ifPresent(s -> views.add(shares(s, s.notes())));
         }
-        Optional<ColdStartSection> ph = report.section(ColdStartSection.class);
-        ColdStart cold = ph.map(p -> new ColdStart(p.coldStartRequests(), p.coldStart().ttftMs(), p.coldStart().e2eMs(),
+        Optional<ColdStartSection> cs = report.section(ColdStartSection.class);
+        ColdStart cold = cs.map(p -> new ColdStart(p.coldStartRequests(), p.coldStart().ttftMs(), p.coldStart().e2eMs(),
                 p.steady().ttftMs(), p.steady().e2eMs())).orElse(null);
         String coldAbsent = cold != null ? null
-                : "no phases section: every run records cold start against steady state from its requests since this "
+                : "no coldStart section: every run records cold start against steady state from its requests since this "
                         + "version; this report was written before, or by a run without one";
-        double jit = ph.map(ColdStartSection::jitCompileMs).filter(Double::isFinite)
+        double jit = cs.map(ColdStartSection::jitCompileMs).filter(Double::isFinite)
                 .or(() -> report.section(HostSection.class).map(h -> h.jit().compileMs()).map(Long::doubleValue))
                 .orElse(Double.NaN);
         return new DecompositionSection(views, serverAbsent, cold, coldAbsent, jit, indices(engine));

@@ -1,5 +1,6 @@
 package io.benchsuite.core.report.model;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
 import io.benchsuite.core.run.ReportSection;
 import java.util.List;
 
@@ -27,7 +28,8 @@ import java.util.List;
  * @param kvCacheFragmentation the KV-cache allocator's fragmentation
  * @param prefixCache prompt tokens looked up in the prefix cache and found there, over the run
  * @param energy energy and power of all devices over the run
- * @param phases the engine's request phases over the run (vLLM's queue, prefill, decode)
+ * @param stages the engine's request stages over the run (vLLM's queue, prefill, decode); reports written before the
+ *     rename call the block {@code phases}
  * @param meanUtilisation the devices' mean utilisation over the run, 0..1
  * @param busyShare share of the run's engine seconds the devices ran engine steps, 0..1
  * @param elapsedSeconds the engine's own seconds over the run (simulated seconds for the simulator)
@@ -37,9 +39,10 @@ import java.util.List;
  */
 public record EngineSnapshotSection(String source, String origin, String device, int devices, double memoryCapacityBytes,
                                     double weightBytes, double peakMemoryBytes, double peakMemoryShare, double reservedBytes,
-                                    Fragmentation kvCacheFragmentation, PrefixCache prefixCache, Energy energy, Phases phases,
-                                    double meanUtilisation, double busyShare, double elapsedSeconds, MemoryTraffic memoryTraffic,
-                                    Compilation compilation, List<Second> timeSeries) implements ReportSection {
+                                    Fragmentation kvCacheFragmentation, PrefixCache prefixCache, Energy energy,
+                                    @JsonAlias("phases") Stages stages, double meanUtilisation, double busyShare,
+                                    double elapsedSeconds, MemoryTraffic memoryTraffic, Compilation compilation,
+                                    List<Second> timeSeries) implements ReportSection {
     /** The section's key. */
     public static final String KEY = "engineSnapshot";
     /** {@link #origin()} of figures from a model of the devices. */
@@ -53,7 +56,7 @@ public record EngineSnapshotSection(String source, String origin, String device,
         kvCacheFragmentation = kvCacheFragmentation == null ? Fragmentation.UNKNOWN : kvCacheFragmentation;
         prefixCache = prefixCache == null ? PrefixCache.UNKNOWN : prefixCache;
         energy = energy == null ? Energy.UNKNOWN : energy;
-        phases = phases == null ? Phases.UNKNOWN : phases;
+        stages = stages == null ? Stages.UNKNOWN : stages;
         memoryTraffic = memoryTraffic == null ? MemoryTraffic.UNKNOWN : memoryTraffic;
         compilation = compilation == null ? Compilation.UNKNOWN : compilation;
         timeSeries = timeSeries == null ? List.of() : List.copyOf(timeSeries);
@@ -65,7 +68,7 @@ public record EngineSnapshotSection(String source, String origin, String device,
     }
 
     /**
-     * The engine's request phases over the run, from its exact per-request sums: {@code queue} from arrival to
+     * The engine's request stages over the run, from its exact per-request sums: {@code queue} from arrival to
      * the first step that scheduled the request, {@code prefill} from there to its first token, {@code decode}
      * from the first token to the last; queue + prefill + decode = end to end.
      *
@@ -75,10 +78,10 @@ public record EngineSnapshotSection(String source, String origin, String device,
      * @param decodeMs mean decode time
      * @param e2eMs mean end-to-end time at the engine
      */
-    public record Phases(long requests, double queueMs, double prefillMs, double decodeMs, double e2eMs) {
-        static final Phases UNKNOWN = new Phases(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+    public record Stages(long requests, double queueMs, double prefillMs, double decodeMs, double e2eMs) {
+        static final Stages UNKNOWN = new Stages(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
 
-        /** {@return whether the three phase means are known} */
+        /** {@return whether the three stage means are known} */
         public boolean known() {
             return requests > 0 && Double.isFinite(queueMs) && Double.isFinite(prefillMs) && Double.isFinite(decodeMs);
         }

@@ -5,7 +5,7 @@ import io.benchsuite.api.result.RunSummary;
 /**
  * The report's {@code requests} block: {@link RunSummary.Counts} plus the error and failure rates.
  *
- * @param scheduled all requests scheduled (every phase)
+ * @param scheduled all requests scheduled (every window)
  * @param warmup requests in the warm-up window
  * @param cooldown requests in the cool-down window
  * @param measured requests in the measured window
@@ -16,7 +16,7 @@ import io.benchsuite.api.result.RunSummary;
  * @param connectionRetries measured requests re-sent once on a fresh connection
  * @param errorRate (failed + cancelled) / measured: the share that did not succeed
  * @param failureRate failed / measured: cancelled requests left out ({@code NaN} in reports written before it existed)
- * @param notSent open-loop arrivals never sent because the line waiting for a concurrency slot was full (every phase)
+ * @param notSent open-loop arrivals never sent because the line waiting for a concurrency slot was full (every window)
  * @param cancelledByDesign measured requests the workload cancelled on purpose ({@code --cancel-rate}): in
  *     {@code measured}, not in {@code failed} nor {@code cancelled}, left out of both rates
  */

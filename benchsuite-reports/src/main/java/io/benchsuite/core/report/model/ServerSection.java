@@ -1,5 +1,6 @@
 package io.benchsuite.core.report.model;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
 import io.benchsuite.core.run.ReportSection;
 import java.util.List;
 
@@ -20,8 +21,8 @@ import java.util.List;
  * @param ttft the server's own time-to-first-token histogram, milliseconds
  * @param itl the server's own inter-token histogram, milliseconds
  * @param timeSeries the latest scrape of each second
- * @param phases the server's own request phases over the window (vLLM's queue, prefill, decode and end-to-end
- *     histograms), or what it lacks
+ * @param stages the server's own request stages over the window (vLLM's queue, prefill, decode and end-to-end
+ *     histograms), or what it lacks; reports written before the rename call the block {@code phases}
  * @param specDecode speculative-decoding acceptance over the window, or {@code null} when the server exposes no
  *     speculative-decoding metric (speculation off, or a server that publishes none)
  * @param abortedRequests requests the server counted as aborted during the window (vLLM's
@@ -29,7 +30,7 @@ import java.util.List;
  */
 public record ServerSection(String source, String url, long scrapes, long scrapeErrors, MeanMax kvCacheUsage,
                             double prefixCacheHitRate, MeanMax running, MeanMax waiting, double preemptions,
-                            Quantiles ttft, Quantiles itl, List<Second> timeSeries, Phases phases,
+                            Quantiles ttft, Quantiles itl, List<Second> timeSeries, @JsonAlias("phases") Stages stages,
                             SpecDecode specDecode, double abortedRequests) implements ReportSection {
     /** The section's key. */
     public static final String KEY = "server";
@@ -41,18 +42,18 @@ public record ServerSection(String source, String url, long scrapes, long scrape
         ttft = ttft == null ? Quantiles.UNKNOWN : ttft;
         itl = itl == null ? Quantiles.UNKNOWN : itl;
         timeSeries = timeSeries == null ? List.of() : List.copyOf(timeSeries);
-        phases = phases == null ? Phases.UNKNOWN : phases;
+        stages = stages == null ? Stages.UNKNOWN : stages;
     }
 
     /** A section without speculative-decoding figures (a server that exposes none, an older file). */
     public ServerSection(String source, String url, long scrapes, long scrapeErrors, MeanMax kvCacheUsage,
                          double prefixCacheHitRate, MeanMax running, MeanMax waiting, double preemptions,
-                         Quantiles ttft, Quantiles itl, List<Second> timeSeries, Phases phases) {
+                         Quantiles ttft, Quantiles itl, List<Second> timeSeries, Stages stages) {
         this(source, url, scrapes, scrapeErrors, kvCacheUsage, prefixCacheHitRate, running, waiting, preemptions, ttft, itl,
-                timeSeries, phases, null, Double.NaN);
+                timeSeries, stages, null, Double.NaN);
     }
 
-    /** A section without the server's request phases (a server that exposes none, an older file). */
+    /** A section without the server's request stages (a server that exposes none, an older file). */
     public ServerSection(String source, String url, long scrapes, long scrapeErrors, MeanMax kvCacheUsage,
                          double prefixCacheHitRate, MeanMax running, MeanMax waiting, double preemptions,
                          Quantiles ttft, Quantiles itl, List<Second> timeSeries) {
@@ -88,22 +89,22 @@ public record ServerSection(String source, String url, long scrapes, long scrape
     }
 
     /**
-     * The server's own request phases over the window: each histogram's Δsum ÷ Δcount, in milliseconds.
+     * The server's own request stages over the window: each histogram's Δsum ÷ Δcount, in milliseconds.
      * Queue is time in the server's waiting state, prefill from the first scheduling to the first token,
      * decode from the first token to the last, end to end the server's whole view of a request.
      *
-     * @param requests the smallest Δcount of the three phase histograms (requests observed in every phase)
+     * @param requests the smallest Δcount of the three stage histograms (requests observed in every stage)
      * @param queueMs mean queue time
      * @param prefillMs mean prefill time
      * @param decodeMs mean decode time
      * @param e2eMs mean end-to-end time at the server ({@code NaN} without that histogram)
      * @param missing what the server does not expose (e.g. {@code the server exposes no vllm:request_queue_time_seconds}),
-     *     or {@code null} when the three phases are there
+     *     or {@code null} when the three stages are there
      */
-    public record Phases(long requests, double queueMs, double prefillMs, double decodeMs, double e2eMs, String missing) {
-        static final Phases UNKNOWN = new Phases(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, "not recorded");
+    public record Stages(long requests, double queueMs, double prefillMs, double decodeMs, double e2eMs, String missing) {
+        static final Stages UNKNOWN = new Stages(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, "not recorded");
 
-        /** Whether the three phase means are known. */
+        /** Whether the three stage means are known. */
         public boolean known() {
             return Double.isFinite(queueMs) && Double.isFinite(prefillMs) && Double.isFinite(decodeMs);
         }

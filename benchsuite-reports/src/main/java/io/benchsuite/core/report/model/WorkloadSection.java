@@ -15,8 +15,8 @@ import java.util.TreeMap;
  * measured prefix-cache hit rate, from the {@code server} section, when the server exposes one),
  * sessions and their turns, the model's context limit and what it did, and the injections.
  *
- * <p>Lengths and sharing count every request sent (all phases); time to first token by turn, session
- * latency and injection latency count the measured window (a session by its first turn's phase).
+ * <p>Lengths and sharing count every request sent (all windows); time to first token by turn, session
+ * latency and injection latency count the measured window (a session by its first turn's window).
  * Blocks that do not apply are {@code null} (not written).
  *
  * @param source the source's description, e.g. {@code mooncake:trace.jsonl(scale=0.1,limit=600)}

@@ -39,7 +39,7 @@ class LatencyDecompositionTest {
 
     @Test
     void serverHistogramsGiveTheServersOwnQueue() {
-        // means: queue 20 ms, prefill 50 ms, decode 200 ms, server E2E 280 ms (10 ms outside the three phases)
+        // means: queue 20 ms, prefill 50 ms, decode 200 ms, server E2E 280 ms (10 ms outside the three stages)
         Map<String, StageTotal> deltas = Map.of(ServerStageTimes.VLLM_QUEUE, new StageTotal(2, 100),
                 ServerStageTimes.VLLM_PREFILL, new StageTotal(5, 100), ServerStageTimes.VLLM_DECODE, new StageTotal(20, 100),
                 ServerStageTimes.VLLM_E2E, new StageTotal(28, 100));
@@ -59,7 +59,7 @@ class LatencyDecompositionTest {
     }
 
     @Test
-    void aServerWithoutPhaseHistogramsIsSaid() {
+    void aServerWithoutStageHistogramsIsSaid() {
         Map<String, StageTotal> deltas = Map.of(ServerStageTimes.VLLM_QUEUE, new StageTotal(2, 100));
         assertThat(ServerStageTimes.fromVllm(deltas)).isEmpty();
         assertThat(ServerStageTimes.missingVllm(deltas))
@@ -84,6 +84,6 @@ class LatencyDecompositionTest {
         ServerStageTimes tooLong = new ServerStageTimes(new StageTotal(0.02, 2), new StageTotal(0.04, 2), new StageTotal(0.2, 2), null);
         StageShares odd = LatencyDecomposition.combined(client, tooLong).orElseThrow();
         assertThat(odd.other()).isCloseTo(-0.35, within(1e-12));
-        assertThat(odd.notes().get(1)).isEqualTo("the server's phases exceed the client's mean E2E by 35.0 ms: the two windows or request sets differ");
+        assertThat(odd.notes().get(1)).isEqualTo("the server's stages exceed the client's mean E2E by 35.0 ms: the two windows or request sets differ");
     }
 }

@@ -1,4 +1,4 @@
-package io.benchsuite.core.phases;
+package io.benchsuite.core.inprocess;
 
 import static io.benchsuite.api.util.Checks.positive;
 
@@ -13,7 +13,7 @@ import java.lang.management.ManagementFactory;
 import java.util.List;
 
 /**
- * The three-phase view of a run, as the report section {@code phases} ({@link ColdStartSection}): cold
+ * Cold start against steady state of a run, as the report section {@code coldStart} ({@link ColdStartSection}): cold
  * start (the first {@code coldStartRequests} requests by schedule index, while classes load and the
  * JIT compiles) against steady state (the rest, cool-down excluded), the JIT compile time spent
  * during the run, and how end-to-end latency splits into queueing (schedule lag: dispatcher and
@@ -24,11 +24,11 @@ import java.util.List;
  * ({@link #ColdStartListener(int, boolean)}).
  *
  * <pre>{@code
- * "phases": {"coldStartRequests": 10,
- *            "coldStart": {"requests": 10, "ttftMs": 41.2, "e2eMs": 80.3},
- *            "steady":    {"requests": 190, "ttftMs": 3.1, "e2eMs": 9.8},
- *            "jitCompileMs": 812,
- *            "shares": {"queueing": 0.02, "prefill": 0.31, "decode": 0.67}}
+ * "coldStart": {"coldStartRequests": 10,
+ *               "coldStart": {"requests": 10, "ttftMs": 41.2, "e2eMs": 80.3},
+ *               "steady":    {"requests": 190, "ttftMs": 3.1, "e2eMs": 9.8},
+ *               "jitCompileMs": 812,
+ *               "shares": {"queueing": 0.02, "prefill": 0.31, "decode": 0.67}}
  * }</pre>
  *
  * Means are over successful requests, latencies from the scheduled instant; requests are folded into
@@ -85,7 +85,7 @@ public final class ColdStartListener implements RunListener {
     }
 
     /** The figures so far. */
-    public synchronized ColdStartSection phases() {
+    public synchronized ColdStartSection section() {
         double jit = compiler == null || compileMillisAtStart < 0 ? Double.NaN
                 : (double) (compiler.getTotalCompilationTime() - compileMillisAtStart);
         ColdStartSection.Shares shares = e2e <= 0 ? null
@@ -95,7 +95,7 @@ public final class ColdStartListener implements RunListener {
 
     @Override
     public List<ReportSection> reportSections() {
-        return List.of(phases());
+        return List.of(section());
     }
 
     /** Sums over a group of successful requests. */

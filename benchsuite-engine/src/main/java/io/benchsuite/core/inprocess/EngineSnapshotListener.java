@@ -1,4 +1,4 @@
-package io.benchsuite.core.phases;
+package io.benchsuite.core.inprocess;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
@@ -11,9 +11,9 @@ import io.benchsuite.core.report.model.EngineSnapshotSection.Compilation;
 import io.benchsuite.core.report.model.EngineSnapshotSection.Energy;
 import io.benchsuite.core.report.model.EngineSnapshotSection.Fragmentation;
 import io.benchsuite.core.report.model.EngineSnapshotSection.MemoryTraffic;
-import io.benchsuite.core.report.model.EngineSnapshotSection.Phases;
 import io.benchsuite.core.report.model.EngineSnapshotSection.PrefixCache;
 import io.benchsuite.core.report.model.EngineSnapshotSection.Second;
+import io.benchsuite.core.report.model.EngineSnapshotSection.Stages;
 import io.benchsuite.core.run.ReportSection;
 import io.benchsuite.core.run.RunListener;
 import java.util.ArrayList;
@@ -76,7 +76,7 @@ public final class EngineSnapshotListener implements RunListener {
         notNull(source, "source");
         double seconds = b.elapsedSeconds() - a.elapsedSeconds();
         long n = b.completedRequests() - a.completedRequests();
-        Phases phases = new Phases(n, mean(b.queueSeconds() - a.queueSeconds(), n), mean(b.prefillSeconds() - a.prefillSeconds(), n),
+        Stages stages = new Stages(n, mean(b.queueSeconds() - a.queueSeconds(), n), mean(b.prefillSeconds() - a.prefillSeconds(), n),
                 mean(b.decodeSeconds() - a.decodeSeconds(), n), mean(b.endToEndSeconds() - a.endToEndSeconds(), n));
         long queries = b.prefixQueryTokens() - a.prefixQueryTokens(), hits = b.prefixHitTokens() - a.prefixHitTokens();
         // per token the engine generated: tokens of requests cut off by cancellation cost energy too
@@ -92,7 +92,7 @@ public final class EngineSnapshotListener implements RunListener {
         return new EngineSnapshotSection(source, b.simulated() ? EngineSnapshotSection.SIMULATOR : EngineSnapshotSection.ENGINE,
                 b.device(), b.devices(), b.memoryCapacityBytes(), b.weightBytes(), b.peakMemoryBytes(), b.peakMemoryShare(),
                 b.reservedBytes(), new Fragmentation(b.fragmentation(), b.meanFragmentation(), b.maxFragmentation()),
-                new PrefixCache(queries, hits, queries > 0 ? (double) hits / queries : Double.NaN), energy, phases,
+                new PrefixCache(queries, hits, queries > 0 ? (double) hits / queries : Double.NaN), energy, stages,
                 utilisation, busy, seconds, traffic, compilation(b), series(a, b));
     }
 

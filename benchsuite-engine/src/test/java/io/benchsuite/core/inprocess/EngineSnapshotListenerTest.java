@@ -1,4 +1,4 @@
-package io.benchsuite.core.phases;
+package io.benchsuite.core.inprocess;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -40,10 +40,10 @@ class EngineSnapshotListenerTest {
         assertThat(s.busyShare()).isEqualTo(0.5);
         // (0.4 x 30 - 0.2 x 10) / 20
         assertThat(s.meanUtilisation()).isCloseTo(0.5, within(1e-12));
-        assertThat(s.phases().requests()).isEqualTo(10);
-        assertThat(s.phases().queueMs()).isCloseTo(100, within(1e-9));
-        assertThat(s.phases().decodeMs()).isCloseTo(1000, within(1e-9));
-        assertThat(s.phases().e2eMs()).isCloseTo(1300, within(1e-9));
+        assertThat(s.stages().requests()).isEqualTo(10);
+        assertThat(s.stages().queueMs()).isCloseTo(100, within(1e-9));
+        assertThat(s.stages().decodeMs()).isCloseTo(1000, within(1e-9));
+        assertThat(s.stages().e2eMs()).isCloseTo(1300, within(1e-9));
         assertThat(s.memoryTraffic().bytes()).isEqualTo(4e12);
         assertThat(s.peakMemoryBytes()).isEqualTo(40e9);
         assertThat(s.peakMemoryShare()).isEqualTo(0.5);
@@ -73,6 +73,6 @@ class EngineSnapshotListenerTest {
         assertThat(none.memoryTraffic().kvReadEntropyBits()).isNaN();
         assertThat(none.origin()).isEqualTo("simulator");
         assertThat(none.prefixCache().hitRate()).as("nothing looked up").isNaN();
-        assertThat(none.phases().known()).isFalse();
+        assertThat(none.stages().known()).isFalse();
     }
 }

@@ -1,4 +1,4 @@
-package io.benchsuite.core.phases;
+package io.benchsuite.core.inprocess;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -30,7 +30,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The phases section separates a slow start from the steady state and splits E2E into its parts. */
+/** The coldStart section separates a slow start from the steady state and splits E2E into its parts. */
 class ColdStartListenerTest {
     private static final long MS = 1_000_000;
 
@@ -43,13 +43,13 @@ class ColdStartListenerTest {
 
     @Test
     void coldStartAgainstSteadyStateAndTheSharesOfE2eAreExact() {
-        ColdStartListener phases = new ColdStartListener(2);
-        phases.onRequestFinished(request(0, Window.MEASURED, 0, 60, 40));  // ttft 60, e2e 100
-        phases.onRequestFinished(request(1, Window.MEASURED, 0, 40, 20));  // ttft 40, e2e 60
-        phases.onRequestFinished(request(2, Window.MEASURED, 2, 4, 14));   // ttft 6, e2e 20
-        phases.onRequestFinished(request(3, Window.MEASURED, 0, 10, 10));  // ttft 10, e2e 20
-        phases.onRequestFinished(request(4, Window.COOL_DOWN, 0, 1, 1));    // in the shares, not in steady
-        ColdStartSection p = phases.phases();
+        ColdStartListener listener = new ColdStartListener(2);
+        listener.onRequestFinished(request(0, Window.MEASURED, 0, 60, 40));  // ttft 60, e2e 100
+        listener.onRequestFinished(request(1, Window.MEASURED, 0, 40, 20));  // ttft 40, e2e 60
+        listener.onRequestFinished(request(2, Window.MEASURED, 2, 4, 14));   // ttft 6, e2e 20
+        listener.onRequestFinished(request(3, Window.MEASURED, 0, 10, 10));  // ttft 10, e2e 20
+        listener.onRequestFinished(request(4, Window.COOL_DOWN, 0, 1, 1));    // in the shares, not in steady
+        ColdStartSection p = listener.section();
         assertThat(p.coldStartRequests()).isEqualTo(2);
         assertThat(p.coldStart()).isEqualTo(new ColdStartSection.Group(2, 50.0, 80.0));
         assertThat(p.steady()).isEqualTo(new ColdStartSection.Group(2, 8.0, 20.0));
@@ -62,7 +62,7 @@ class ColdStartListenerTest {
 
     @Test
     void noRequestsGivesNullsNotZeros() {
-        JsonNode json = JsonTrees.parse(ReportJson.write(new ColdStartListener(5).phases()));
+        JsonNode json = JsonTrees.parse(ReportJson.write(new ColdStartListener(5).section()));
         assertThat(json.at("/coldStart/ttftMs").isNull()).isTrue();
         assertThat(json.at("/steady/e2eMs").isNull()).isTrue();
         assertThat(json.path("shares").isNull()).isTrue();
@@ -72,15 +72,15 @@ class ColdStartListenerTest {
 
     @Test
     void aRunWritesTheSectionAndReadsItBackTyped(@TempDir Path tmp) {
-        ColdStartListener phases = new ColdStartListener(3);
+        ColdStartListener listener = new ColdStartListener(3);
         RunResult r;
         try (ScriptedBackend backend = new ScriptedBackend(Duration.ofMillis(5), Duration.ofMillis(2))) {
-            r = Benchmark.named("phases").backend(backend).seed(SeedChain.fromLong(3)).model("m")
+            r = Benchmark.named("cold-start").backend(backend).seed(SeedChain.fromLong(3)).model("m")
                     .workload(Workload.closed(1).maxRequests(15).inputTokens(LengthDistribution.fixed(8))
                             .outputTokens(LengthDistribution.fixed(5)).build())
-                    .listener(phases).outputDir(tmp).run();
+                    .listener(listener).outputDir(tmp).run();
         }
-        ColdStartSection p = phases.phases();
+        ColdStartSection p = listener.section();
         assertThat(p.coldStart().requests()).isEqualTo(3);
         assertThat(p.steady().requests()).isEqualTo(12);
         assertThat(p.coldStart().ttftMs()).isGreaterThanOrEqualTo(5.0);
@@ -88,7 +88,7 @@ class ColdStartListenerTest {
         assertThat(p.shares().queueing() + p.shares().prefill() + p.shares().decode()).isCloseTo(1.0, within(1e-9));
         assertThat(r.section(ColdStartSection.class)).isPresent();
 
-        JsonNode section = JsonTrees.read(tmp.resolve("report.json")).path("phases");
+        JsonNode section = JsonTrees.read(tmp.resolve("report.json")).path("coldStart");
         assertThat(section.path("coldStartRequests").asInt()).isEqualTo(3);
         assertThat(section.at("/coldStart/requests").asLong()).isEqualTo(3);
         assertThat(section.at("/steady/ttftMs").isNumber()).isTrue();
@@ -132,7 +132,7 @@ class ColdStartListenerTest {
                             .outputTokens(LengthDistribution.fixed(3)).build())
                     .outputDir(tmp).run();
         }
-        ColdStartSection p = r.section(ColdStartSection.class).orElseThrow(() -> new AssertionError("no phases section"));
+        ColdStartSection p = r.section(ColdStartSection.class).orElseThrow(() -> new AssertionError("no coldStart section"));
         assertThat(p.coldStartRequests()).isEqualTo(ColdStartListener.DEFAULT_COLD_START_REQUESTS);
         assertThat(p.coldStart().requests()).isEqualTo(10);
         assertThat(p.steady().requests()).isEqualTo(5);
