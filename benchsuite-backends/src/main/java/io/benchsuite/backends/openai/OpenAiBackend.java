@@ -104,7 +104,12 @@ public final class OpenAiBackend implements Backend {
             return TranscriptionRequests.send(settings, transport, audioClips, request, listener);
         }
         (request.stream() ? streamed : whole).incrementAndGet();
-        return transport.postJsonParts(settings.endpoint().path(), () -> body(request, listener), request,
+        return post(transport, request, listener);
+    }
+
+    /** A chat or completion request through {@code through}: the run's transport, or the warm-up's loopback one. */
+    private RequestHandle post(HttpTransport through, InferenceRequest request, ResponseListener listener) {
+        return through.postJsonParts(settings.endpoint().path(), () -> body(request, listener), request,
                 new OpenAiStreamDialect(settings.endpoint(), settings.requireDone(), ToolRequestMembers.offersTools(request.extras())),
                 listener);
     }
@@ -228,11 +233,12 @@ public final class OpenAiBackend implements Backend {
     public void warmUp() {
         // the loopback replays chat and completion streams only
         if (settings.pooling() != null || settings.endpoint() == Endpoint.TRANSCRIPTIONS) return;
-        LoopbackWarmUp.run("openai", transport.settings(), settings.endpoint().path(), i -> {
+        LoopbackWarmUp.run("openai", transport.settings(), (loopback, i, done) -> {
             InferenceRequest sample = new InferenceRequest(i, settings.model(), List.of(ChatMessage.user(LoopbackWarmUp.prompt(i))),
                     1024, 8, true, 0.0, 1, true, Map.of());
-            return bodyBytes(sample.withPrepared(prepare(sample.messages())));
-        }, () -> new OpenAiStreamDialect(settings.endpoint(), settings.requireDone()), StreamReplay.syntheticOpenAiEvents(8));
+            // prepared ahead and sent as parts, as a run's requests are: that path is the one to warm
+            return post(loopback, sample.withPrepared(prepare(sample.messages())), done);
+        }, StreamReplay.syntheticOpenAiEvents(8));
     }
 
     /** The pre-flight check itself: the server answers, and (for OpenAI's API) knows the model. */

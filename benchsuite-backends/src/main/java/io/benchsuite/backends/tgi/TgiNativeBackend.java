@@ -78,7 +78,12 @@ public final class TgiNativeBackend implements Backend {
     public RequestHandle send(InferenceRequest request, ResponseListener listener) {
         notNull(request, "request");
         notNull(listener, "listener");
-        return transport.postJsonParts(request.stream() ? "/generate_stream" : "/generate",
+        return post(transport, request, listener);
+    }
+
+    /** A request through {@code through}: the run's transport, or the warm-up's loopback one. */
+    private static RequestHandle post(HttpTransport through, InferenceRequest request, ResponseListener listener) {
+        return through.postJsonParts(request.stream() ? "/generate_stream" : "/generate",
                 () -> PreparedJson.forRequest(request, INPUTS, TgiNativeBackend::inputs).parts(parameters(request)), request,
                 new TgiStreamDialect(), listener);
     }
@@ -136,11 +141,11 @@ public final class TgiNativeBackend implements Backend {
     /** The request path, against a loopback server of this process (nothing reaches the server). */
     @Override
     public void warmUp() {
-        LoopbackWarmUp.run("tgi", transport.settings(), "/generate_stream", i -> {
+        LoopbackWarmUp.run("tgi", transport.settings(), (loopback, i, done) -> {
             InferenceRequest sample = new InferenceRequest(i, model.isEmpty() ? "tgi" : model,
                     List.of(ChatMessage.user(LoopbackWarmUp.prompt(i))), 1024, 8, true, 0.0, 1, true, Map.of());
-            return bodyBytes(sample.withPrepared(prepare(sample.messages())));
-        }, TgiStreamDialect::new, StreamReplay.syntheticTgiEvents(8));
+            return post(loopback, sample.withPrepared(prepare(sample.messages())), done);
+        }, StreamReplay.syntheticTgiEvents(8));
     }
 
     /** The pre-flight check itself: the server answers, and (for OpenAI's API) knows the model. */

@@ -2,12 +2,12 @@ package io.benchsuite.backends.http.internal;
 
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendError;
+import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.backends.http.EnvironmentVariables;
 import io.benchsuite.backends.http.HttpSettings;
 import io.benchsuite.backends.http.spi.HttpTransport;
-import io.benchsuite.backends.http.spi.ResponseDialect;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -37,14 +37,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.IntFunction;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Warms the request path of a transport up before a run's clock starts: a few dozen streamed requests
- * through the very code a run's requests take (the backend's body rendering, exchange, connection pool,
+ * through the very code a run's requests take (the backend's own send: its prompt prepared ahead, its body
+ * sent as parts, the exchange, connection pool,
  * connect, HTTP encoder, socket write and read, SSE decoder, dialect), sent to a server inside this
  * process on loopback, so the first requests of a run are not sent by the interpreter (each of its first
  * ~200 sends otherwise costs up to a millisecond more). The server closes the connection after every
@@ -78,6 +77,23 @@ public final class LoopbackWarmUp {
         return i % 8 == 7 ? LONG_PROMPT : SHORT_PROMPT;
     }
 
+    /**
+     * How a backend sends warm-up request {@code i}: through its own send path (the body as the run's requests
+     * have it, prepared ahead and sent as parts, with the run's dialect), on the loopback transport given.
+     */
+    @FunctionalInterface
+    public interface Sender {
+        /**
+         * Sends warm-up request {@code i}.
+         *
+         * @param transport the loopback transport to send it through
+         * @param i the request's number in the warm-up (its prompt is {@link #prompt prompt(i)})
+         * @param listener told of its end
+         * @return its handle
+         */
+        RequestHandle send(HttpTransport transport, int i, ResponseListener listener);
+    }
+
     /** What a warm-up did: the requests that completed and the connections the server accepted for them. */
     public record Result(int completed, int connections) {
         static final Result NONE = new Result(0, 0);
@@ -90,24 +106,19 @@ public final class LoopbackWarmUp {
      *
      * @param flavour the API flavour, e.g. {@code openai} (one warm-up per flavour and transport)
      * @param settings the run's settings (only their transport is used)
-     * @param path the request path
-     * @param body renders request {@code i}'s body for the prompt {@link #prompt prompt(i)}, through the
-     *     backend's own code
-     * @param dialect makes a fresh dialect per request
+     * @param sender sends request {@code i} through the backend's own send path, as a run's requests go
      * @param events the response body the server streams back
      * @return what was done; nothing when this flavour and transport were warmed up before
      */
-    public static Result run(String flavour, HttpSettings settings, String path, IntFunction<byte[]> body,
-                             Supplier<ResponseDialect> dialect, byte[] events) {
-        return run(flavour, settings, path, body, dialect, events, LIMIT_MILLIS);
+    public static Result run(String flavour, HttpSettings settings, Sender sender, byte[] events) {
+        return run(flavour, settings, sender, events, LIMIT_MILLIS);
     }
 
     /**
-     * As {@link #run(String, HttpSettings, String, IntFunction, Supplier, byte[])}, within {@code limitMillis}
-     * instead of the run's 3 s (a test on a loaded machine asks every request to complete, not a quick start).
+     * As {@link #run(String, HttpSettings, Sender, byte[])}, within {@code limitMillis} instead of the run's 3 s
+     * (a test on a loaded machine asks every request to complete, not a quick start).
      */
-    static Result run(String flavour, HttpSettings settings, String path, IntFunction<byte[]> body,
-                      Supplier<ResponseDialect> dialect, byte[] events, long limitMillis) {
+    static Result run(String flavour, HttpSettings settings, Sender sender, byte[] events, long limitMillis) {
         if (!WARMED.add(flavour + "/" + settings.transport().label())) return Result.NONE;
         EventLoopGroup group = EventLoops.group(1, r -> {
             Thread t = new Thread(r, "benchsuite-warm-up-server");
@@ -134,7 +145,7 @@ public final class LoopbackWarmUp {
             try (HttpTransport transport = HttpTransport.open("warm-up", loopback, EnvironmentVariables.of(Map.of()))) {
                 for (int i = 0; i < REQUESTS && System.nanoTime() < deadline; i++) {
                     Done done = new Done();
-                    transport.post(path, body.apply(i), Map.of(), true, dialect.get(), done);
+                    sender.send(transport, i, done);
                     if (!done.latch.await(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) break;
                     if (done.error != null) {
                         LOG.debug("warm-up request {} failed: {}", i, done.error);

@@ -5,6 +5,8 @@ import static io.benchsuite.backends.testing.Fixtures.openai;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchsuite.api.backend.BackendConfig;
+import io.benchsuite.api.backend.ChatMessage;
+import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.backends.http.HttpSettings;
 import io.benchsuite.backends.http.Transport;
 import io.benchsuite.backends.openai.Endpoint;
@@ -13,6 +15,7 @@ import io.benchsuite.backends.openai.OpenAiStreamDialect;
 import io.benchsuite.backends.openai.Preset;
 import io.benchsuite.backends.testing.ScriptedServer;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -29,23 +32,28 @@ class LoopbackWarmUpTest {
 
     @Test
     void everyWarmUpRequestCompletesOnEachTransportOnceAndLeavesNoThread() throws Exception {
-        byte[] body = "{\"messages\":[{\"role\":\"user\",\"content\":\"warm\"}],\"stream\":true}".getBytes(StandardCharsets.UTF_8);
+        byte[] head = "{\"messages\":[{\"role\":\"user\",\"content\":\"warm\"}]".getBytes(StandardCharsets.UTF_8);
+        byte[] tail = ",\"stream\":true}".getBytes(StandardCharsets.UTF_8);
+        InferenceRequest request = new InferenceRequest(0, "m", List.of(ChatMessage.user("warm")), 8, 8, true, 0.0, 1, true, Map.of());
         for (Transport t : Transport.values()) {
             Set<Thread> before = benchsuiteThreads();
             HttpSettings settings = HttpSettings.from(BackendConfig.of(Map.of(HttpSettings.TRANSPORT, t.label())), "http://127.0.0.1:1");
             String flavour = "test-" + System.nanoTime();
             AtomicInteger rendered = new AtomicInteger();
-            LoopbackWarmUp.Result done = LoopbackWarmUp.run(flavour, settings, "/v1/chat/completions", i -> {
+            LoopbackWarmUp.Sender sender = (transport, i, listener) -> {
                 rendered.incrementAndGet();
-                return body;
-            }, () -> new OpenAiStreamDialect(Endpoint.CHAT, true), StreamReplay.syntheticOpenAiEvents(4), 120_000); // every request, however loaded the machine
+                // as a run's request goes: the body as parts (the prompt prepared ahead, then the rest)
+                return transport.postJsonParts("/v1/chat/completions", () -> List.of(head, tail), request,
+                        new OpenAiStreamDialect(Endpoint.CHAT, true), listener);
+            };
+            LoopbackWarmUp.Result done = LoopbackWarmUp.run(flavour, settings, sender, StreamReplay.syntheticOpenAiEvents(4),
+                    120_000); // every request, however loaded the machine
             assertThat(done.completed()).as("warm-up requests completed over %s", t.label()).isEqualTo(LoopbackWarmUp.REQUESTS);
-            assertThat(rendered).as("bodies rendered through the backend's code, one per request").hasValue(LoopbackWarmUp.REQUESTS);
+            assertThat(rendered).as("requests sent through the backend's send path, one per request").hasValue(LoopbackWarmUp.REQUESTS);
             // the server closes after every other answer: the connect path runs once per two requests
             assertThat(done.connections()).as("connections opened over %s", t.label()).isGreaterThanOrEqualTo(LoopbackWarmUp.REQUESTS / 2);
-            assertThat(LoopbackWarmUp.run(flavour, settings, "/v1/chat/completions", i -> body,
-                    () -> new OpenAiStreamDialect(Endpoint.CHAT, true),
-                    StreamReplay.syntheticOpenAiEvents(4)).completed()).as("once per flavour and transport").isZero();
+            assertThat(LoopbackWarmUp.run(flavour, settings, sender, StreamReplay.syntheticOpenAiEvents(4)).completed())
+                    .as("once per flavour and transport").isZero();
             Set<Thread> left = benchsuiteThreads();
             left.removeAll(before);
             for (Thread th : left) th.join(2_000); // threads ending as their pools shut down
