@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.benchsuite.api.backend.AudioInputs;
+import io.benchsuite.backends.media.SyntheticAudio;
 import io.benchsuite.core.prompt.Tokenizers;
 import io.benchsuite.sim.Adapters;
 import io.benchsuite.sim.AudioTokens;
@@ -21,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The same seeded workload in process ({@code --backend sim --backend-option clock=virtual}) and against
  * {@code serve-sim} over HTTP gives the same figures: tool names per request and the {@code tools} section,
  * an embeddings run's inputs and tokens, a transcription run's prompt and transcript tokens (under the same
- * audio-token rule, also on the real clock), and the adapter loads of a model mix. One request at a time, so that the
+ * audio-token rule, also on the real clock), a chat run's audio figures (synthetic clips and a dataset's files), and
+ * the adapter loads of a model mix. One request at a time, so that the
  * server sees the client's order.
  */
 class InProcessSimParityCliTest {
@@ -160,6 +163,66 @@ class InProcessSimParityCliTest {
             }
         }
         assertThat(twoWindows).as("the seed draws a clip over 30 s").isTrue();
+    }
+
+    @Test
+    void chatAudioHasTheSameFiguresInProcessAndOverHttp() throws Exception {
+        // a dataset's files: a WAV file of 3.2 s (80 tokens under qwen2-audio, not the unknown clip's 250) and, with it
+        // in one request, a file that is not WAV (of unknown length, counted as 10 s on both sides)
+        Files.createDirectories(tmp.resolve("clips"));
+        byte[] wav = SyntheticAudio.wav(new AudioInputs.Synthetic(3_200, 16_000, 11));
+        Files.write(tmp.resolve("clips/a.wav"), wav);
+        Files.writeString(tmp.resolve("clips/b.wav"), "not a wav file");
+        Path data = Files.writeString(tmp.resolve("prompts.jsonl"), "{\"prompt\":\"What is said here?\",\"audio\":[\"clips/a.wav\"]}\n"
+                + "{\"prompt\":\"And here?\",\"audio\":[\"clips/a.wav\",\"clips/b.wav\"]}\n");
+        List<String> synthetic = List.of("--num-requests", "6", "--input-length", "64", "--output-length", "4", "--audio-count",
+                "uniform:1-2", "--audio-seconds", "uniform:1-3");
+        List<String> dataset = List.of("--num-requests", "4", "--output-length", "4", "--dataset", "jsonl:" + data);
+        for (List<String> flags : List.of(synthetic, dataset)) {
+            String name = flags == synthetic ? "synthetic" : "dataset";
+            Path http = tmp.resolve("http-" + name);
+            Path log = tmp.resolve("server-" + name + ".jsonl");
+            try (SimHttpServer server = SimHttpServer.builder().tokenizer(Tokenizers.cl100k()).requestLog(log).start()) {
+                run(http, server.baseUri().toString(), flags);
+            }
+            List<JsonNode> served = new ArrayList<>();
+            for (String line : Files.readAllLines(log)) {
+                JsonNode n = JSON.readTree(line);
+                if (n.has("receivedNanos")) served.add(n);
+            }
+            served.sort(Comparator.comparingLong(n -> n.get("n").asLong()));
+            Path local = tmp.resolve("local-" + name);
+            run(local, null, flags);
+            List<JsonNode> a = requests(http);
+            List<JsonNode> b = requests(local);
+            assertThat(b).hasSize(a.size()).hasSize(served.size());
+            for (int i = 0; i < b.size(); i++) {
+                JsonNode c = a.get(i);
+                JsonNode r = b.get(i);
+                assertThat(r.get("outcome").asText()).as("%s request %d: %s", name, i, r).isEqualTo("success");
+                assertThat(r.has("audioClips")).as("%s request %d has its audio figures: %s", name, i, r).isTrue();
+                assertThat(r.get("audioClips").asInt()).as("%s request %d", name, i).isEqualTo(c.get("audioClips").asInt());
+                assertThat(r.get("audioSeconds").asDouble()).isEqualTo(c.get("audioSeconds").asDouble());
+                assertThat(r.get("audioBytes").asLong()).isEqualTo(c.get("audioBytes").asLong());
+                assertThat(c.get("payloadBytes").asLong()).isGreaterThan(c.get("audioBytes").asLong());
+                assertThat(r.has("payloadBytes")).as("no body in process, so no size of one").isFalse();
+                int audioTokens = served.get(i).get("audioTokens").asInt();
+                assertThat(r.get("serverPromptTokens").asInt() - r.get("inputTokens").asInt()).as("%s request %d's clips", name, i)
+                        .isEqualTo(audioTokens);
+                if (flags == synthetic) {
+                    int clips = r.get("audioClips").asInt();
+                    assertThat(r.get("audioBytes").asLong()).isEqualTo(44L * clips + Math.round(r.get("audioSeconds").asDouble() * 32_000));
+                } else if (r.get("audioClips").asInt() == 1) {
+                    assertThat(r.get("audioSeconds").asDouble()).isEqualTo(3.2);
+                    assertThat(r.get("audioBytes").asLong()).isEqualTo(wav.length).isEqualTo(44 + 51_200 * 2);
+                    assertThat(audioTokens).isEqualTo(80);
+                } else {
+                    assertThat(r.get("audioSeconds").asDouble()).as("one clip's length is unknown").isEqualTo(-1.0);
+                    assertThat(r.get("audioBytes").asLong()).isEqualTo(wav.length + 14);
+                    assertThat(audioTokens).isEqualTo(80 + 250);
+                }
+            }
+        }
     }
 
     @Test

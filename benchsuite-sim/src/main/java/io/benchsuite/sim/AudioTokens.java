@@ -2,7 +2,6 @@ package io.benchsuite.sim;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
-import io.benchsuite.api.backend.AudioInputs;
 import java.util.Locale;
 
 /**
@@ -20,7 +19,8 @@ import java.util.Locale;
  *   <li>a number: that many tokens per second of audio (rounded up per clip).</li>
  * </ul>
  *
- * <p>A clip whose length is not known (a header the simulator cannot read) counts as 10 seconds.
+ * <p>A clip whose length is not known (a file without a WAV header the simulator can read: an MP3, a damaged file)
+ * counts as 10 seconds.
  */
 public final class AudioTokens {
     /** Qwen2-Audio's 25 tokens per second. */
@@ -74,18 +74,6 @@ public final class AudioTokens {
             return (int) Math.max(1, (afterConv - 2) / 2 + 1);
         }
         return (int) Math.max(1, Math.ceil(s * perSecond - 1e-9));
-    }
-
-    /**
-     * The prompt tokens of a request's clips (a file counted as of unknown length).
-     *
-     * @param audio the clips
-     * @return their tokens together
-     */
-    public int tokens(AudioInputs audio) {
-        int sum = 0;
-        for (AudioInputs.Clip c : audio.clips()) sum += tokens(c instanceof AudioInputs.Synthetic s ? s.seconds() : -1);
-        return sum;
     }
 
     @Override

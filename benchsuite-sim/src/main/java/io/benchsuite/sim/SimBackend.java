@@ -13,12 +13,14 @@ import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.ImageInputs;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.PreparedPrompt;
+import io.benchsuite.api.backend.RequestExtras;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.sim.internal.EngineCore;
 import io.benchsuite.sim.internal.PromptBlocks;
 import io.benchsuite.sim.internal.RealTimeEngine;
 import io.benchsuite.sim.internal.Sequence;
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -50,6 +52,8 @@ public final class SimBackend implements Backend {
     private final AtomicLong nextId = new AtomicLong();
     private final HeldSends loads;
     private final SimEndpoint endpoint;
+    /** The lengths of the audio files requests carry, each read once. */
+    private final ClipLengths clipLengths = new ClipLengths();
     /** Where the inputs of an embeddings, rerank or score request go. */
     private final PooledBatch.Engine pooling = new PooledBatch.Engine() {
         @Override
@@ -140,23 +144,16 @@ public final class SimBackend implements Backend {
     /**
      * The prompt length the engine uses for a request: {@link InferenceRequest#inputTokens()} when
      * positive, else the prompt's whitespace-separated words (at least 1); plus the tokens of the images
-     * it carries ({@link VisionTokens#QWEN2_VL}) and of its audio clips ({@link AudioTokens#QWEN2_AUDIO}), which the
-     * engine prefills with the text.
-     */
-    static int promptTokens(InferenceRequest request) {
-        return promptTokens(request, request.inputTokens() > 0 ? 0 : PromptBlocks.of(request.prompt()).words(), AudioTokens.QWEN2_AUDIO);
-    }
-
-    /**
-     * The prompt length of {@code request} whose prompt holds {@code words} words, its audio counted by {@code rule}.
+     * it carries ({@link VisionTokens#QWEN2_VL}) and {@code audioTokens}, the tokens of its audio clips
+     * ({@link AudioTokens}, from {@link SimEndpoint#route}), which the engine prefills with the text.
      *
      * @param request the request
      * @param words the prompt's words (used when the request gives no length)
-     * @param rule the audio-token rule
+     * @param audioTokens the prompt tokens of its clips
      * @return the prompt tokens the engine prefills
      */
-    static int promptTokens(InferenceRequest request, int words, AudioTokens rule) {
-        int media = imageTokens(request) + request.extras().get(AudioInputs.class).map(rule::tokens).orElse(0);
+    static int promptTokens(InferenceRequest request, int words, int audioTokens) {
+        int media = imageTokens(request) + audioTokens;
         return (request.inputTokens() > 0 ? request.inputTokens() : Math.max(1, words)) + media;
     }
 
@@ -176,7 +173,7 @@ public final class SimBackend implements Backend {
     public RequestHandle send(InferenceRequest request, ResponseListener listener) {
         notNull(request, "request");
         notNull(listener, "listener");
-        SimEndpoint.Routed routed = endpoint.route(request, listener, System.nanoTime());
+        SimEndpoint.Routed routed = endpoint.route(request, listener, System.nanoTime(), clipLengths);
         if (routed == null) return RequestHandle.NONE;
         request = routed.request();
         listener = routed.listener();
@@ -187,7 +184,7 @@ public final class SimBackend implements Backend {
         }
         listener = ShapedListener.wrap(request, listener); // tools and response formats: serve-sim's answer
         PromptBlocks blocks = blocks(request);
-        int promptTokens = promptTokens(request, blocks.words(), endpoint.audioTokens());
+        int promptTokens = promptTokens(request, blocks.words(), routed.audioTokens());
         listener.onSent(System.nanoTime());
         String problem = core.admissionProblem(promptTokens, request.maxTokens());
         if (problem != null) {
@@ -223,6 +220,23 @@ public final class SimBackend implements Backend {
         notNull(messages, "messages");
         notNull(prompt, "prompt");
         return new Prepared(List.copyOf(messages), PromptBlocks.of(prompt));
+    }
+
+    /**
+     * {@inheritDoc} The prompt's blocks, and the WAV headers of the audio files the request carries read ahead (each
+     * file once), so that a file's read falls on the planning thread, not inside its request's send.
+     */
+    @Override
+    public PreparedPrompt prepare(List<ChatMessage> messages, RequestExtras extras) {
+        notNull(extras, "extras");
+        extras.get(AudioInputs.class).ifPresent(audio -> {
+            try {
+                clipLengths.of(audio.clips());
+            } catch (IOException e) {
+                LOG.debug("audio read ahead: {}", e.getMessage()); // the request's send fails with the reason
+            }
+        });
+        return prepare(messages);
     }
 
     /** A prompt's blocks, made by {@link #prepare} (and {@link VirtualSimBackend#prepare}). */

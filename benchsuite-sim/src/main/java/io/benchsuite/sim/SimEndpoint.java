@@ -2,13 +2,16 @@ package io.benchsuite.sim;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
+import io.benchsuite.api.backend.AudioInputs;
 import io.benchsuite.api.backend.BackendConfig;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.BackendOption;
+import io.benchsuite.api.backend.BatchInputs;
 import io.benchsuite.api.backend.ConfigurationException;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.ResponseListener;
+import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
 
@@ -108,30 +111,50 @@ public record SimEndpoint(String endpoint, AudioTokens audioTokens, int topN) {
         return returned(inputs, endpoint.equals("rerank"), topN);
     }
 
-    /** A request as the engine runs it and the listener the engine calls. */
-    record Routed(InferenceRequest request, ResponseListener listener) {}
+    /**
+     * A request as the engine runs it, the listener the engine calls and the prompt tokens of the audio it carries
+     * (0 for a transcription, whose engine request counts its clip in its prompt).
+     */
+    record Routed(InferenceRequest request, ResponseListener listener, int audioTokens) {}
 
     /**
      * {@code request} as this endpoint's engine runs it: a transcription's ({@link Transcription}), whose listener
      * hears the answer as an HTTP client would; any other request as it is. A transcription request without a clip
-     * is rejected at {@code nowNanos}, as the HTTP client cannot build its form.
+     * is rejected at {@code nowNanos}, as the HTTP client cannot build its form. A request carrying audio tells
+     * {@code listener} its clips' {@link io.benchsuite.api.backend.AudioSent} (a transcription's first clip, the
+     * one a client would send) as an HTTP client does, measured by {@code lengths}; a clip whose file cannot be read
+     * fails the request ({@link ErrorKind#BACKEND_EXCEPTION}), as a client cannot build its body.
      *
      * @param request the client's request
      * @param listener the client's listener
      * @param nowNanos the engine's time now
+     * @param lengths the clips' lengths and bytes
      * @return what the engine runs, or null when the request ended (the listener heard why)
      */
-    Routed route(InferenceRequest request, ResponseListener listener, long nowNanos) {
-        if (!transcriptions()) return new Routed(request, listener);
-        Transcription t = Transcription.of(request, audioTokens);
-        if (t == null) {
+    Routed route(InferenceRequest request, ResponseListener listener, long nowNanos, ClipLengths lengths) {
+        boolean batch = request.extras().get(BatchInputs.class).isPresent(); // a pooled batch carries no audio
+        AudioInputs audio = transcriptions() || !batch ? request.extras().get(AudioInputs.class).orElse(null) : null;
+        List<ClipLengths.ClipFigures> clips = List.of();
+        if (audio != null) {
+            try {
+                clips = lengths.of(transcriptions() ? audio.clips().subList(0, 1) : audio.clips());
+            } catch (IOException e) {
+                listener.onSent(nowNanos);
+                listener.onError(nowNanos, BackendError.of(ErrorKind.BACKEND_EXCEPTION, e.getMessage()));
+                return null;
+            }
+            listener.onExtra(ClipLengths.sent(clips));
+        }
+        if (!transcriptions()) return new Routed(request, listener, ClipLengths.tokens(clips, audioTokens));
+        if (clips.isEmpty()) {
             listener.onSent(nowNanos);
             listener.onError(nowNanos, BackendError.of(ErrorKind.REJECTED,
                     "a transcription request needs an audio clip (--audio-count, or \"audio\" in the dataset's lines)"));
             return null;
         }
+        Transcription t = Transcription.of(clips.get(0).seconds(), audioTokens);
         return new Routed(t.engineRequest(request.index(), request.model(), request.seed(), request.stream()),
-                Transcription.answer(listener, request.stream()));
+                Transcription.answer(listener, request.stream()), 0);
     }
 
     /**

@@ -50,6 +50,8 @@ public final class SimulatedServer {
     private final EngineCore core;
     private final AdapterLoads adapters;
     private final SimEndpoint endpoint;
+    /** The lengths of the audio files requests carry, each read once. */
+    private final ClipLengths clipLengths = new ClipLengths();
     /** Requests held back by an adapter load, by the instant they reach the engine (then by send order). */
     private final PriorityQueue<Held> held = new PriorityQueue<>(
             Comparator.comparingLong(Held::readyNanos).thenComparingLong(h -> h.s().id()));
@@ -146,7 +148,7 @@ public final class SimulatedServer {
         } else {
             advanceTo(atNanos);
         }
-        SimEndpoint.Routed routed = endpoint.route(request, listener, atNanos);
+        SimEndpoint.Routed routed = endpoint.route(request, listener, atNanos, clipLengths);
         if (routed == null) return RequestHandle.NONE;
         request = routed.request();
         listener = routed.listener();
@@ -157,7 +159,7 @@ public final class SimulatedServer {
         }
         listener = ShapedListener.wrap(request, listener); // tools and response formats: serve-sim's answer
         PromptBlocks blocks = SimBackend.blocks(request); // hashed by the planner when the engine prepared it
-        int promptTokens = SimBackend.promptTokens(request, blocks.words(), endpoint.audioTokens());
+        int promptTokens = SimBackend.promptTokens(request, blocks.words(), routed.audioTokens());
         listener.onSent(atNanos);
         String problem = core.admissionProblem(promptTokens, request.maxTokens());
         if (problem != null) {

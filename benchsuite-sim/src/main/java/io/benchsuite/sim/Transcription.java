@@ -2,7 +2,6 @@ package io.benchsuite.sim;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
-import io.benchsuite.api.backend.AudioInputs;
 import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ChatMessage;
 import io.benchsuite.api.backend.InferenceRequest;
@@ -40,20 +39,6 @@ public record Transcription(double seconds, int audioTokens) {
     public static Transcription of(double seconds, AudioTokens rule) {
         notNull(rule, "rule");
         return new Transcription(seconds < 0 ? -1 : seconds, rule.tokens(seconds));
-    }
-
-    /**
-     * The transcription of an in-process request's first clip (a file's length counts as unknown), or null when it
-     * carries none.
-     *
-     * @param request the request
-     * @param rule the server's audio-token rule
-     * @return the transcription, or null
-     */
-    static Transcription of(InferenceRequest request, AudioTokens rule) {
-        AudioInputs audio = request.extras().get(AudioInputs.class).orElse(null);
-        if (audio == null || audio.clips().isEmpty()) return null;
-        return of(audio.clips().get(0) instanceof AudioInputs.Synthetic s ? s.seconds() : -1, rule);
     }
 
     /** The prompt the engine prefills: the audio tokens and the task tokens. */

@@ -44,7 +44,7 @@ class AudioTokensTest {
         InferenceRequest plain = new InferenceRequest(0, "m", List.of(ChatMessage.user("hello")), 100, 4, true, 0.0, 1, true, Map.of());
         InferenceRequest withAudio = new InferenceRequest(0, "m", List.of(ChatMessage.user("hello")), 100, 4, true, 0.0, 1, true, Map.of(),
                 null, RequestExtras.of(audio));
-        assertThat(SimBackend.promptTokens(plain)).isEqualTo(100);
-        assertThat(SimBackend.promptTokens(withAudio)).isEqualTo(100 + 250 + 50);
+        assertThat(ClipLengthsTest.heard(SimEndpoint.CHAT, plain).usage.promptTokens()).isEqualTo(100);
+        assertThat(ClipLengthsTest.heard(SimEndpoint.CHAT, withAudio).usage.promptTokens()).isEqualTo(100 + 250 + 50);
     }
 }

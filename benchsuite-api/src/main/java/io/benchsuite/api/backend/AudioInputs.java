@@ -3,6 +3,7 @@ package io.benchsuite.api.backend;
 import static io.benchsuite.api.util.Checks.notNull;
 import static io.benchsuite.api.util.Checks.positive;
 
+import io.benchsuite.api.util.WavHeader;
 import java.util.List;
 
 /**
@@ -86,6 +87,17 @@ public record AudioInputs(List<Clip> clips) {
          */
         public long samples() {
             return (long) millis * sampleRate / 1000;
+        }
+
+        /**
+         * The header of the clip's WAV file: its rate, one channel, 16 bits, two bytes per sample. The file is this
+         * header's {@value WavHeader#SIZE} bytes and the samples; its {@link WavHeader#seconds()} are the length a
+         * reader of the file finds ({@link #samples()} over the rate), which a client and a simulator both count.
+         *
+         * @return the header
+         */
+        public WavHeader header() {
+            return new WavHeader(sampleRate, 1, 16, samples() * 2);
         }
     }
 

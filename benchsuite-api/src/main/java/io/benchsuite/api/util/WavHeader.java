@@ -1,5 +1,10 @@
 package io.benchsuite.api.util;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 
 /**
@@ -16,6 +21,8 @@ import java.util.Optional;
 public record WavHeader(int sampleRate, int channels, int bitsPerSample, long dataBytes) {
     /** Bytes of the canonical header written by {@link #write}. */
     public static final int SIZE = 44;
+    /** The most chunks read before the {@code data} chunk: a bound on a damaged file's walk. */
+    private static final int MAX_CHUNKS = 1000;
 
     /**
      * Checks the values.
@@ -48,23 +55,89 @@ public record WavHeader(int sampleRate, int channels, int bitsPerSample, long da
      * @return the header, or empty when the bytes are not a RIFF/WAVE file with a {@code fmt } and a {@code data} chunk
      */
     public static Optional<WavHeader> read(byte[] b) {
-        if (b.length < 12 || !tag(b, 0, "RIFF") || !tag(b, 8, "WAVE")) return Optional.empty();
+        try {
+            return Optional.of(walk((at, into) -> {
+                int n = (int) Math.max(0, Math.min(into.length, b.length - at));
+                if (n > 0) System.arraycopy(b, (int) at, into, 0, n);
+                return n;
+            }, b.length));
+        } catch (IOException e) {
+            return Optional.empty(); // the bytes say why not; this form tells only whether
+        }
+    }
+
+    /**
+     * Reads the header of a WAV file without reading its samples: the RIFF header, then each chunk's 8-byte header
+     * (skipping a chunk it does not need, such as {@code LIST}) and the {@code fmt } chunk's first 16 bytes, up to
+     * the {@code data} chunk's header; a few dozen bytes for a canonical file, however long its sound.
+     *
+     * @param file the file
+     * @return the header; its {@code dataBytes} are cut to the bytes the file holds
+     * @throws NotWavException when the file is not a RIFF/WAVE file with a {@code fmt } chunk before its {@code data}
+     *     chunk (the message says what is missing)
+     * @throws IOException when the file cannot be read
+     */
+    public static WavHeader read(Path file) throws IOException {
+        try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
+            return walk((at, into) -> {
+                ByteBuffer buf = ByteBuffer.wrap(into);
+                while (buf.hasRemaining()) {
+                    if (in.read(buf, at + buf.position()) < 0) break;
+                }
+                return buf.position();
+            }, in.size());
+        } catch (NotWavException e) {
+            throw new NotWavException(file + ": " + e.getMessage());
+        }
+    }
+
+    /** Bytes read at a position of a file or an array: how many were read into {@code into}, fewer at its end. */
+    private interface PositionedBytes {
+        int read(long at, byte[] into) throws IOException;
+    }
+
+    /** The chunk walk of both {@code read}s: {@code length} bytes in all. */
+    private static WavHeader walk(PositionedBytes in, long length) throws IOException {
+        byte[] riff = new byte[12];
+        if (length < 12 || in.read(0, riff) < 12 || !tag(riff, 0, "RIFF") || !tag(riff, 8, "WAVE")) {
+            throw new NotWavException("not a RIFF/WAVE file (" + (length < 12 ? length + " bytes" : "no RIFF/WAVE header") + ")");
+        }
         int rate = -1, channels = -1, bits = -1;
+        byte[] chunk = new byte[8];
+        byte[] fmt = new byte[16];
         long p = 12;
-        while (p + 8 <= b.length) {
-            int at = (int) p;
-            long size = int32(b, at + 4) & 0xffffffffL;
-            if (tag(b, at, "fmt ") && at + 24 <= b.length) {
-                channels = int16(b, at + 10);
-                rate = int32(b, at + 12);
-                bits = int16(b, at + 22);
-            } else if (tag(b, at, "data")) {
-                if (rate < 1 || channels < 1 || bits < 1) return Optional.empty();
-                return Optional.of(new WavHeader(rate, channels, bits, Math.min(size, b.length - (p + 8))));
+        for (int n = 0; p + 8 <= length; n++) {
+            if (n == MAX_CHUNKS) throw new NotWavException("no data chunk among its first " + MAX_CHUNKS + " chunks");
+            if (in.read(p, chunk) < 8) break;
+            long size = int32(chunk, 4) & 0xffffffffL;
+            if (tag(chunk, 0, "fmt ") && p + 24 <= length && in.read(p + 8, fmt) == 16) {
+                channels = int16(fmt, 2);
+                rate = int32(fmt, 4);
+                bits = int16(fmt, 14);
+            } else if (tag(chunk, 0, "data")) {
+                if (rate < 1 || channels < 1 || bits < 1) {
+                    throw new NotWavException(rate == -1 && channels == -1 ? "no fmt chunk before its data chunk"
+                            : "its fmt chunk says " + rate + " Hz, " + channels + " channels, " + bits + " bits");
+                }
+                return new WavHeader(rate, channels, bits, Math.min(size, length - (p + 8)));
             }
             p += 8 + size + (size & 1); // chunks are padded to an even size
         }
-        return Optional.empty();
+        throw new NotWavException("no data chunk in its " + length + " bytes");
+    }
+
+    /** A file that holds no readable WAV header; the message says what is missing. */
+    public static final class NotWavException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        /**
+         * An exception saying why.
+         *
+         * @param message what is missing, e.g. {@code clip.wav: no fmt chunk before its data chunk}
+         */
+        public NotWavException(String message) {
+            super(message);
+        }
     }
 
     /**

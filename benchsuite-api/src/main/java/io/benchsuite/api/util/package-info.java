@@ -5,6 +5,6 @@
  * forms users type ({@code 1.5s}, {@code ramp:1-20/60s}), and {@link io.benchsuite.api.util.IoErrors}
  * for I/O failures in the user's words;
  * {@link io.benchsuite.api.util.WavHeader} reads and writes the header of a WAV file, the same way on
- * the client and the simulated server.
+ * the client, the simulated server and the in-process simulator (from a file, its chunk headers only).
  */
 package io.benchsuite.api.util;

@@ -27,10 +27,11 @@ public final class SyntheticAudio {
      */
     public static byte[] wav(AudioInputs.Synthetic clip) {
         long samples = clip.samples();
-        long dataBytes = samples * 2;
+        WavHeader header = clip.header(); // 16-bit mono, as an in-process simulator counts the clip without writing it
+        long dataBytes = header.dataBytes();
         if (dataBytes > Integer.MAX_VALUE - WavHeader.SIZE) throw new IllegalArgumentException("audio clip over 2 GB: " + dataBytes + " bytes");
         byte[] out = new byte[(int) (WavHeader.SIZE + dataBytes)];
-        new WavHeader(clip.sampleRate(), 1, 16, dataBytes).write(out);
+        header.write(out);
         SplittableRandom r = new SplittableRandom(clip.seed());
         double[] step = new double[TONES];
         double[] amplitude = new double[TONES];
