@@ -12,7 +12,11 @@ import java.util.function.ToLongFunction;
  * {@code <key>Ms}), its {@code summary.csv} name and its display name. Everything that lists
  * latencies (the aggregation, the report, the CSV, the console summary, the assertions) iterates
  * these constants in declaration order, so a metric derived from a {@link RequestRecord} is added
- * here alone.
+ * here alone. A metric of an instant the record has no component for reads the request's
+ * {@link RequestRecord#marks() marks}, which its backend reports with
+ * {@link io.benchsuite.api.backend.ResponseListener#onMark(String, long)}: e.g. a time to first byte is
+ * {@code r -> r.marks().since("firstByte", r.scheduledOffsetNanos())}, -1 (no sample) for a request
+ * whose backend reported no such mark.
  */
 public enum LatencyMetric {
     /** Time to first token from the scheduled instant. */
