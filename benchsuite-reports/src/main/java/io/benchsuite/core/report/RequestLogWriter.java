@@ -139,7 +139,9 @@ public final class RequestLogWriter implements AutoCloseable {
             if (m.population() == LatencyMetric.Population.TOKEN_GAPS) continue;
             // without reasoning, TTFAT is TTFT and the answer TPOT is TPOT: not written twice
             if (m.reasoningSplit() && !r.reasoning().reasoned()) continue;
-            ms(g, m.key() + "Ms", m.valueNanos(r));
+            long v = m.valueNanos(r);
+            if (v < 0 && m.optional()) continue; // a metric of a mark this request's backend did not report
+            ms(g, m.key() + "Ms", v);
         }
         ms(g, "sendMs", r.sendNanos());
         ms(g, "connectMs", r.connectNanos());
