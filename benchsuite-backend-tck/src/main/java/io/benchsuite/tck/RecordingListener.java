@@ -5,9 +5,12 @@ import io.benchsuite.api.backend.OutputKinds;
 import io.benchsuite.api.backend.RequestExtras;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.Usage;
+import io.benchsuite.api.result.Marks;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -18,7 +21,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>The rules checked: events one at a time, never concurrently; {@code onConnected} only before
  * {@code onSent}; {@code onSent} once, before any token; tokens only after {@code onSent}, with
- * non-decreasing times not before the send; exactly one terminal event ({@code onComplete} with a
+ * non-decreasing times not before the send; marks ({@code onMark}) with valid names, before the terminal event; exactly one terminal event ({@code onComplete} with a
  * usage, or {@code onError} with an error) and nothing after it. The one exception to "once":
  * after {@code onConnectionRetry} (at most one, before any token), {@code onConnected} and
  * {@code onSent} may come again. A request that fails before it is sent may go straight to
@@ -85,6 +88,7 @@ public final class RecordingListener implements ResponseListener {
     private OutputKinds outputKinds = OutputKinds.none();
     private RequestExtras extras = RequestExtras.none();
     private int outputKindsCalls;
+    private final Map<String, Long> marks = new TreeMap<>();
 
     @Override
     public void onConnected(long connectNanos) {
@@ -156,6 +160,24 @@ public final class RecordingListener implements ResponseListener {
             if (++outputKindsCalls > 1) violation("onOutputKinds more than once");
             if (kinds != null) outputKinds = kinds;
         }
+    }
+
+    @Override
+    public void onMark(String mark, long nanoTime) {
+        synchronized (this) {
+            if (!Marks.isName(mark)) violation("onMark with an invalid name '" + mark + "' (not [a-z][A-Za-z0-9]*, or a fixed instant's)");
+            if (state == State.ENDED) violation("onMark after the terminal event");
+            if (mark != null) marks.putIfAbsent(mark, nanoTime);
+        }
+    }
+
+    /**
+     * The named instants the backend reported: name to its first {@code nanoTime} (empty when none).
+     *
+     * @return the marks received, in name order
+     */
+    public synchronized Map<String, Long> marks() {
+        return new TreeMap<>(marks);
     }
 
     @Override

@@ -7,6 +7,7 @@ import io.benchsuite.api.backend.BackendError;
 import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.Usage;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +51,23 @@ class RecordingListenerTest {
         assertThat(l.violations()).isEmpty();
         assertThat(l.retries()).isEqualTo(1);
         assertThat(l.sentNanos()).isEqualTo(13);
+    }
+
+    @Test
+    void marksAreRecordedFirstValueWinningAndBadOnesAreNamed() {
+        RecordingListener l = new RecordingListener();
+        l.onSent(10);
+        l.onMark("firstByte", 15);
+        l.onMark("firstByte", 18);
+        l.onMark("first_byte", 16);
+        l.onTokens(20, 1, "a");
+        l.onComplete(21, Usage.unknown());
+        l.onMark("late", 22);
+        assertThat(l.marks()).containsExactly(Map.entry("firstByte", 15L), Map.entry("first_byte", 16L),
+                Map.entry("late", 22L));
+        assertThat(l.violations()).containsExactly(
+                "onMark with an invalid name 'first_byte' (not [a-z][A-Za-z0-9]*, or a fixed instant's)",
+                "onMark after the terminal event");
     }
 
     @Test

@@ -138,7 +138,7 @@ final class Summary {
         for (LatencyMetric m : LatencyMetric.values()) {
             // a batch run generates no token: its empty token-timing rows are left out rather than shown as dashes
             boolean noTokens = r.latency(m).count() == 0 && r.section(BatchSection.class).isPresent();
-            if ((reasoned || !m.reasoningSplit()) && !noTokens) row(b, m.displayName(), r.latency(m));
+            if ((reasoned || !m.reasoningSplit()) && !noTokens && r.shows(m)) row(b, m.displayName(), r.latency(m));
         }
         if (reasoned) {
             line(b, "%-20s %d reasoning, %d answer (%d of %d reasoning requests counted by the server)", "output tokens",

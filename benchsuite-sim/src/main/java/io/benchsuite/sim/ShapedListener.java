@@ -47,6 +47,11 @@ final class ShapedListener implements ResponseListener {
     }
 
     @Override
+    public void onMark(String mark, long nanoTime) {
+        downstream.onMark(mark, nanoTime);
+    }
+
+    @Override
     public void onReasoningTokens(long nanoTime, int tokenCount, String text) {
         tokens += tokenCount;
         kinds = kinds.with(OutputKinds.Kind.REASONING);

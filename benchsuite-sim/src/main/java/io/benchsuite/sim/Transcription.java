@@ -98,6 +98,11 @@ public record Transcription(double seconds, int audioTokens) {
         }
 
         @Override
+        public void onMark(String mark, long nanoTime) {
+            client.onMark(mark, nanoTime);
+        }
+
+        @Override
         public void onTokens(long nanoTime, int tokenCount, String text) {
             if (stream) {
                 client.onTokens(nanoTime, tokenCount, text);

@@ -112,6 +112,22 @@ public interface ResponseListener {
     }
 
     /**
+     * A named instant of the request beyond the fixed ones (sent, first token, end): the first byte
+     * of the response, the headers, a server-side queue exit a backend can tell, ... Kept with the
+     * request's record as an offset from the run start ({@link io.benchsuite.api.result.Marks}),
+     * written to {@code requests.jsonl} as {@code <mark>OffsetMs} and readable by a
+     * {@link io.benchsuite.api.result.LatencyMetric}, so a new instant needs no new listener method or
+     * record component. The first value of a name wins (as for the first token); call it before the
+     * terminal event. A name that is not {@code [a-z][A-Za-z0-9]*} is not kept (the backend TCK reports
+     * it). The default ignores it; a listener that wraps another must forward it.
+     *
+     * @param mark the instant's name, {@code [a-z][A-Za-z0-9]*} (e.g. {@code firstByte})
+     * @param nanoTime {@link System#nanoTime()} when it happened
+     */
+    default void onMark(String mark, long nanoTime) {
+    }
+
+    /**
      * The response ended successfully.
      *
      * @param nanoTime {@link System#nanoTime()} when it happened

@@ -12,7 +12,17 @@ import java.util.function.ToLongFunction;
  * {@code <key>Ms}), its {@code summary.csv} name and its display name. Everything that lists
  * latencies (the aggregation, the report, the CSV, the console summary, the assertions) iterates
  * these constants in declaration order, so a metric derived from a {@link RequestRecord} is added
- * here alone.
+ * here alone. A metric of an instant the record has no component for reads the request's
+ * {@link RequestRecord#marks() marks}, which its backend reports with
+ * {@link io.benchsuite.api.backend.ResponseListener#onMark(String, long)}: e.g. a time to first byte is
+ * {@code r -> r.marks().since("firstByte", r.scheduledOffsetNanos())}, -1 (no sample) for a request
+ * whose backend reported no such mark; such a constant is {@link #optional()}, so runs of backends that
+ * report no such mark show nothing of it:
+ *
+ * <pre>{@code
+ * TTFB("ttfb", "ttfb", "TTFB", Population.SUCCESSFUL_REQUESTS, true,
+ *         r -> r.marks().since("firstByte", r.scheduledOffsetNanos()), true)
+ * }</pre>
  */
 public enum LatencyMetric {
     /** Time to first token from the scheduled instant. */
@@ -66,16 +76,30 @@ public enum LatencyMetric {
     private final ToLongFunction<RequestRecord> perRequest;
     private final Function<RequestRecord, Gaps> gaps;
     private final boolean reasoningSplit;
+    private final boolean optional;
 
     LatencyMetric(String key, String csvName, String displayName, Population population, boolean distribution,
                   ToLongFunction<RequestRecord> perRequest) {
-        this(key, csvName, displayName, population, distribution, perRequest, null, false);
+        this(key, csvName, displayName, population, distribution, perRequest, false);
+    }
+
+    /** @param optional see {@link #optional()}: true for a metric of a mark only some backends report */
+    LatencyMetric(String key, String csvName, String displayName, Population population, boolean distribution,
+                  ToLongFunction<RequestRecord> perRequest, boolean optional) {
+        this(key, csvName, displayName, population, distribution, perRequest, null, false, optional);
     }
 
     LatencyMetric(String key, String csvName, String displayName, Population population, boolean distribution,
                   ToLongFunction<RequestRecord> perRequest, Function<RequestRecord, Gaps> gaps, boolean reasoningSplit) {
+        this(key, csvName, displayName, population, distribution, perRequest, gaps, reasoningSplit, false);
+    }
+
+    LatencyMetric(String key, String csvName, String displayName, Population population, boolean distribution,
+                  ToLongFunction<RequestRecord> perRequest, Function<RequestRecord, Gaps> gaps, boolean reasoningSplit,
+                  boolean optional) {
         this.gaps = gaps;
         this.reasoningSplit = reasoningSplit;
+        this.optional = optional;
         this.key = key;
         this.csvName = csvName;
         this.displayName = displayName;
@@ -140,6 +164,19 @@ public enum LatencyMetric {
      */
     public boolean reasoningSplit() {
         return reasoningSplit;
+    }
+
+    /**
+     * Whether only some runs have samples of this metric, as only some backends report the
+     * {@link Marks mark} it reads (the HTTP transport's first byte, say): {@code report.json},
+     * {@code summary.csv}, the console summary and the pages leave it out of a run without a sample of
+     * it, so the files of a run whose backend reports no such mark read as before the metric existed
+     * (a report without its block reads it as empty). The fixed metrics are always written.
+     *
+     * @return whether it is left out of a run without samples
+     */
+    public boolean optional() {
+        return optional;
     }
 
     /**

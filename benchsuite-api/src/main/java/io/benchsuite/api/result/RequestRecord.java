@@ -56,6 +56,9 @@ import io.benchsuite.api.workload.Window;
  *     an adapter mix chose, ...), beside what the request carried (its plan's extras: tools offered, a
  *     response format; the response's value wins for a type both hold); values that are
  *     {@link io.benchsuite.api.backend.RequestExtras.Logged} go into the request log
+ * @param marks the request's named instants beyond the fixed ones (the first byte of the response, ...),
+ *     as offsets from the run start that its backend reported with
+ *     {@link io.benchsuite.api.backend.ResponseListener#onMark(String, long)}; empty when it reported none
  */
 public record RequestRecord(long index, Window window, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
                             long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos, int inputTokens,
@@ -64,54 +67,32 @@ public record RequestRecord(long index, Window window, int user, long scheduledO
                             String errorMessage, Gaps itl, long connectNanos,
                             int connectionRetries, String sessionId, int turn, long clientStallNanos,
                             OutputKinds outputKinds, String resendReason, Reasoning reasoning,
-                            RequestExtras extras) {
+                            RequestExtras extras, Marks marks) {
 
     /**
-
-     * Checks the components: window, token source, prompt hash, outcome and gaps present, an error kind on failure.
-
+     * Checks the components: window, token source, prompt hash, outcome, gaps, extras and marks present, an
+     * error kind on failure.
      *
-
      * @param index position in the schedule
-
      * @param window warm-up, measured or cool-down
-
      * @param user closed-loop user id, or -1 for open loop
-
      * @param scheduledOffsetNanos when the request was meant to be sent
-
      * @param dispatchOffsetNanos when the dispatcher took it up (late timer wake-ups show here)
-
      * @param submitOffsetNanos when the engine handed it to the backend, after any wait for a concurrency slot
-
      * @param sentOffsetNanos when the backend reported it on the wire (after its connection lease, connect and write)
-
      * @param firstTokenOffsetNanos when the first token arrived
-
      * @param endOffsetNanos when it completed or failed
-
      * @param inputTokens prompt tokens under the run's tokenizer
-
      * @param outputTokens output tokens (server count when reported, else streamed count)
-
      * @param serverPromptTokens server-reported prompt tokens, or -1
-
      * @param serverCompletionTokens server-reported completion tokens, or -1
-
      * @param streamedTokens tokens counted from the stream by the client
-
      * @param tokenSource who counted {@code outputTokens}
-
      * @param promptHash first 16 hex digits of SHA-256 of the prompt, to check prompt sets match across runs
-
      * @param outcome success, failure or cancelled
-
      * @param errorKind the error category, or {@code null} on success
-
      * @param errorMessage a short message (no secrets), or {@code null}
-
      * @param itl every inter-token gap
-
      * @param connectNanos time to open the new connection this request needed, or -1
      * @param connectionRetries times the request was re-sent on a fresh connection (0 or 1)
      * @param sessionId the session the request belongs to, or {@code null}
@@ -121,9 +102,11 @@ public record RequestRecord(long index, Window window, int user, long scheduledO
      * @param resendReason why the request was re-sent on a fresh connection, or {@code null}
      * @param reasoning its reasoning and its answer
      * @param extras what the response reported beyond its tokens
+     * @param marks the request's named instants as offsets from the run start (empty when none)
      */
     public RequestRecord {
         notNull(extras, "extras");
+        notNull(marks, "marks");
         notNull(outputKinds, "outputKinds");
         notNull(reasoning, "reasoning");
         notNull(window, "window");
@@ -140,6 +123,53 @@ public record RequestRecord(long index, Window window, int user, long scheduledO
         if (resendReason != null && connectionRetries < 1) {
             throw new IllegalArgumentException("a resend reason needs connectionRetries >= 1, got " + connectionRetries);
         }
+    }
+
+    /**
+     * A record without marks: its backend reported no named instant.
+     *
+     * @param index position in the schedule
+     * @param window warm-up, measured or cool-down
+     * @param user closed-loop user id, or -1 for open loop
+     * @param scheduledOffsetNanos when the request was meant to be sent
+     * @param dispatchOffsetNanos when the dispatcher took it up (late timer wake-ups show here)
+     * @param submitOffsetNanos when the engine handed it to the backend, after any wait for a concurrency slot
+     * @param sentOffsetNanos when the backend reported it on the wire (after its connection lease, connect and write)
+     * @param firstTokenOffsetNanos when the first token arrived
+     * @param endOffsetNanos when it completed or failed
+     * @param inputTokens prompt tokens under the run's tokenizer
+     * @param outputTokens output tokens (server count when reported, else streamed count)
+     * @param serverPromptTokens server-reported prompt tokens, or -1
+     * @param serverCompletionTokens server-reported completion tokens, or -1
+     * @param streamedTokens tokens counted from the stream by the client
+     * @param tokenSource who counted {@code outputTokens}
+     * @param promptHash first 16 hex digits of SHA-256 of the prompt, to check prompt sets match across runs
+     * @param outcome success, failure or cancelled
+     * @param errorKind the error category, or {@code null} on success
+     * @param errorMessage a short message (no secrets), or {@code null}
+     * @param itl every inter-token gap
+     * @param connectNanos time to open the new connection this request needed, or -1
+     * @param connectionRetries times the request was re-sent on a fresh connection (0 or 1)
+     * @param sessionId the session the request belongs to, or {@code null}
+     * @param turn its turn number in the session (from 1), 0 without a session
+     * @param clientStallNanos the longest client stall above the threshold during the request, or 0
+     * @param outputKinds the kinds of generated output received (empty when unknown)
+     * @param resendReason why the request was re-sent on a fresh connection, or {@code null}
+     * @param reasoning its reasoning and its answer
+     * @param extras what the response reported beyond its tokens
+     */
+    public RequestRecord(long index, Window window, int user, long scheduledOffsetNanos, long dispatchOffsetNanos,
+                         long submitOffsetNanos, long sentOffsetNanos, long firstTokenOffsetNanos, long endOffsetNanos,
+                         int inputTokens, int outputTokens, int serverPromptTokens, int serverCompletionTokens,
+                         int streamedTokens, TokenSource tokenSource, String promptHash, Outcome outcome,
+                         ErrorKind errorKind, String errorMessage, Gaps itl, long connectNanos, int connectionRetries,
+                         String sessionId, int turn, long clientStallNanos, OutputKinds outputKinds, String resendReason,
+                         Reasoning reasoning, RequestExtras extras) {
+        this(index, window, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos, sentOffsetNanos,
+                firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens, serverCompletionTokens,
+                streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl, connectNanos,
+                connectionRetries, sessionId, turn, clientStallNanos, outputKinds, resendReason, reasoning, extras,
+                Marks.none());
     }
 
     /**
@@ -351,7 +381,7 @@ public record RequestRecord(long index, Window window, int user, long scheduledO
     }
 
     /**
-     * A builder that names each component (the alternative to this record's 29 positional ones).
+     * A builder that names each component (the alternative to this record's 30 positional ones).
      *
      * @param index the request's position in the schedule
      * @return a builder with the defaults {@link RequestRecordBuilder} lists
@@ -379,7 +409,7 @@ public record RequestRecord(long index, Window window, int user, long scheduledO
         return new RequestRecord(index, window, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos,
                 sentOffsetNanos, firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens,
                 serverCompletionTokens, streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl,
-                connectNanos, connectionRetries, sessionId, turn, stallNanos, outputKinds, resendReason, reasoning, extras);
+                connectNanos, connectionRetries, sessionId, turn, stallNanos, outputKinds, resendReason, reasoning, extras, marks);
     }
 
     /**
@@ -402,7 +432,7 @@ public record RequestRecord(long index, Window window, int user, long scheduledO
         return new RequestRecord(index, window, user, scheduledOffsetNanos, dispatchOffsetNanos, submitOffsetNanos,
                 sentOffsetNanos, firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens,
                 serverCompletionTokens, streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl,
-                connectNanos, connectionRetries, sessionId, turn, clientStallNanos, kinds, resendReason, reasoning, extras);
+                connectNanos, connectionRetries, sessionId, turn, clientStallNanos, kinds, resendReason, reasoning, extras, marks);
     }
 
     /**
@@ -417,7 +447,7 @@ public record RequestRecord(long index, Window window, int user, long scheduledO
                 sentOffsetNanos, firstTokenOffsetNanos, endOffsetNanos, inputTokens, outputTokens, serverPromptTokens,
                 serverCompletionTokens, streamedTokens, tokenSource, promptHash, outcome, errorKind, errorMessage, itl,
                 connectNanos, connectionRetries, sessionId, turn, clientStallNanos, outputKinds, resendReason, reasoning,
-                extras.withAll(more));
+                extras.withAll(more), marks);
     }
 
     /**

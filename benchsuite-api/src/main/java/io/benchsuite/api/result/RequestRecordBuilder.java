@@ -8,13 +8,13 @@ import io.benchsuite.api.backend.RequestExtras;
 import io.benchsuite.api.workload.Window;
 
 /**
- * Builds a {@link RequestRecord} by name instead of by position: a record has 29 components, and a call
+ * Builds a {@link RequestRecord} by name instead of by position: a record has 30 components, and a call
  * that passes them in order is easy to get wrong and hard to read. Obtained from
  * {@link RequestRecord#builder(long)} or {@link RequestRecord#toBuilder()}.
  *
  * <p>Defaults: measured window, open loop (user -1), every instant -1 (did not happen), no tokens, no
  * server counts (-1), tokens counted from the stream, success, no gaps, no new connection (-1), no
- * session, no reasoning (every token answer), no extras.
+ * session, no reasoning (every token answer), no extras, no marks.
  *
  * <pre>{@code
  * RequestRecord r = RequestRecord.builder(7)
@@ -53,6 +53,7 @@ public final class RequestRecordBuilder {
     private String resendReason;
     private Reasoning reasoning;
     private RequestExtras extras = RequestExtras.none();
+    private Marks marks = Marks.none();
 
     RequestRecordBuilder(long index) {
         this.index = index;
@@ -88,6 +89,7 @@ public final class RequestRecordBuilder {
         resendReason = r.resendReason();
         reasoning = r.reasoning();
         extras = r.extras();
+        marks = r.marks();
     }
 
     /**
@@ -336,6 +338,18 @@ public final class RequestRecordBuilder {
     }
 
     /**
+     * A named instant of the request ({@link Marks}), replacing an earlier one of the same name.
+     *
+     * @param name the mark's name, {@code [a-z][A-Za-z0-9]*}
+     * @param offsetNanos nanoseconds from the run start, 0 or more
+     * @return this builder
+     */
+    public RequestRecordBuilder mark(String name, long offsetNanos) {
+        this.marks = marks.with(name, offsetNanos);
+        return this;
+    }
+
+    /**
      * Checks and builds the record.
      *
      * @return the record
@@ -348,6 +362,6 @@ public final class RequestRecordBuilder {
                 serverPromptTokens, serverCompletionTokens, streamedTokens >= 0 ? streamedTokens : outputTokens, tokenSource,
                 promptHash, outcome, errorKind, errorMessage, itl, connectNanos, connectionRetries, sessionId, turn,
                 clientStallNanos, outputKinds, resendReason, reasoning != null ? reasoning : Reasoning.none(firstToken, itl),
-                extras);
+                extras, marks);
     }
 }

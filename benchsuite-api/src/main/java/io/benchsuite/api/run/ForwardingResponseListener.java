@@ -60,6 +60,11 @@ public abstract class ForwardingResponseListener implements ResponseListener {
     }
 
     @Override
+    public void onMark(String mark, long nanoTime) {
+        downstream.onMark(mark, nanoTime);
+    }
+
+    @Override
     public void onComplete(long nanoTime, Usage usage) {
         downstream.onComplete(nanoTime, usage);
     }

@@ -39,6 +39,11 @@ class ForwardingResponseListenerTest {
             }
 
             @Override
+            public void onMark(String mark, long nanoTime) {
+                heard.add("mark " + mark + " " + nanoTime);
+            }
+
+            @Override
             public void onComplete(long nanoTime, Usage usage) {
                 heard.add("complete " + nanoTime + " " + usage.promptTokens() + "/" + usage.completionTokens());
             }
@@ -59,10 +64,11 @@ class ForwardingResponseListenerTest {
         l.onConnected(5);
         l.onConnectionRetry(6, "reset");
         l.onSent(7);
+        l.onMark("firstByte", 8);
         l.onTokens(8, 2, "ab");
         l.onComplete(9, new Usage(3, 2));
         l.onError(10, BackendError.of(ErrorKind.READ_TIMEOUT, "late"));
-        assertThat(heard).containsExactly("connected 5", "retry 6 reset", "sent 7", "tokens 8 2 ab", "complete 9 3/2",
+        assertThat(heard).containsExactly("connected 5", "retry 6 reset", "sent 7", "mark firstByte 8", "tokens 8 2 ab", "complete 9 3/2",
                 "error 10 READ_TIMEOUT");
         assertThat(ends).containsExactly("complete");
         assertThatThrownBy(() -> new ForwardingResponseListener(null) { })

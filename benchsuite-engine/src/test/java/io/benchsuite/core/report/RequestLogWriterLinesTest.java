@@ -62,4 +62,14 @@ class RequestLogWriterLinesTest {
                 "{\"index\":0,\"window\":\"cooldown\"");
         assertThat(written).noneMatch(l -> l.contains("\"phase\""));
     }
+
+    @Test
+    void eachMarkFollowsTheFixedOffsetsAsItsOwnFieldInNameOrder() throws Exception {
+        RequestRecord r = RequestRecord.builder(4).scheduled(10 * MS).sent(11 * MS).firstToken(30 * MS).end(90 * MS)
+                .outputTokens(1).mark("headers", 25 * MS).mark("firstByte", 27_500_000).build();
+        String line = RequestLogWriter.toJsonLine(r);
+        assertThat(line).contains("\"endOffsetMs\":90.0,\"firstByteOffsetMs\":27.5,\"headersOffsetMs\":25.0,\"ttftMs\":20.0");
+        assertThat(RequestLogWriter.toJsonLine(r.toBuilder().mark("firstByte", 0).build())).contains("\"firstByteOffsetMs\":0.0,");
+        assertThat(RequestLogWriter.toJsonLine(RequestRecord.builder(4).end(MS).build())).doesNotContain("firstByte", "headers");
+    }
 }

@@ -266,6 +266,11 @@ public final class RequestTracing implements RunListener, RequestDecorator {
         }
 
         @Override
+        public void onMark(String mark, long nanoTime) {
+            downstream.onMark(mark, nanoTime);
+        }
+
+        @Override
         public void onSent(long nanoTime) {
             try (InContext ignored = new InContext(sent)) {
                 downstream.onSent(nanoTime);

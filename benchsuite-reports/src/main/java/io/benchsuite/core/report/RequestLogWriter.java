@@ -35,7 +35,8 @@ import java.util.Set;
  * ({@code ["content", "reasoning", "tool_calls"]} or a part of it); the field is absent otherwise. A request
  * sent twice (re-sent on a fresh connection after its kept-alive one died) carries {@code connectionRetries}
  * and {@code "resent": "<why>"}; lines without them (and files written before the field) are requests sent
- * once. Each line starts with {@code runId}, the run's identity (also in
+ * once. Each named instant a backend reported ({@link RequestRecord#marks()}) follows the fixed offsets as
+ * {@code <name>OffsetMs} (e.g. {@code firstByteOffsetMs}); a line has those its request has. Each line starts with {@code runId}, the run's identity (also in
  * {@code report.json}'s {@code run.id}), once the run is known: files of two runs are never taken for one.
  */
 public final class RequestLogWriter implements AutoCloseable {
@@ -132,11 +133,15 @@ public final class RequestLogWriter implements AutoCloseable {
         ms(g, "sentOffsetMs", r.sentOffsetNanos());
         ms(g, "firstTokenOffsetMs", r.firstTokenOffsetNanos());
         ms(g, "endOffsetMs", r.endOffsetNanos());
+        // the backend's named instants (io.benchsuite.api.result.Marks), in name order, beside the fixed ones
+        for (Map.Entry<String, Long> mark : r.marks().offsets().entrySet()) ms(g, mark.getKey() + "OffsetMs", mark.getValue());
         for (LatencyMetric m : LatencyMetric.values()) {
             if (m.population() == LatencyMetric.Population.TOKEN_GAPS) continue;
             // without reasoning, TTFAT is TTFT and the answer TPOT is TPOT: not written twice
             if (m.reasoningSplit() && !r.reasoning().reasoned()) continue;
-            ms(g, m.key() + "Ms", m.valueNanos(r));
+            long v = m.valueNanos(r);
+            if (v < 0 && m.optional()) continue; // a metric of a mark this request's backend did not report
+            ms(g, m.key() + "Ms", v);
         }
         ms(g, "sendMs", r.sendNanos());
         ms(g, "connectMs", r.connectNanos());

@@ -44,7 +44,9 @@ public final class SummaryCsv implements ReportFormat {
             // the figures below are in a simulator's time: the row says so, and by how much it ran faster
             row(b, "time", "scale", report.run().scale(), "wall_seconds_per_simulated_second");
         }
-        for (LatencyMetric m : LatencyMetric.values()) latency(b, m.csvName(), report.latency(m));
+        for (LatencyMetric m : LatencyMetric.values()) {
+            if (report.shows(m)) latency(b, m.csvName(), report.latency(m));
+        }
         row(b, "throughput", "requests_per_second", report.throughput().requestsPerSecond(), "1/s");
         row(b, "throughput", "output_tokens_per_second", report.throughput().outputTokensPerSecond(), "tokens/s");
         row(b, "throughput", "total_tokens_per_second", report.throughput().totalTokensPerSecond(), "tokens/s");

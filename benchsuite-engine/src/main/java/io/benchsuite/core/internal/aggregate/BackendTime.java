@@ -84,8 +84,8 @@ public final class BackendTime {
     }
 
     /**
-     * A request's record in the backend's time: its offsets, inter-token gaps, connect time and client
-     * stall divided by the scale; counts, tokens and outcome as they are.
+     * A request's record in the backend's time: its offsets (its marks too), inter-token gaps, connect time
+     * and client stall divided by the scale; counts, tokens and outcome as they are.
      *
      * @param r the record as measured
      * @return the record in the backend's time ({@code r} itself at scale 1)
@@ -100,7 +100,7 @@ public final class BackendTime {
                 r.serverPromptTokens(), r.serverCompletionTokens(), r.streamedTokens(), r.tokenSource(), r.promptHash(),
                 r.outcome(), r.errorKind(), r.errorMessage(), Gaps.of(gaps), span(r.connectNanos()),
                 r.connectionRetries(), r.sessionId(), r.turn(), span(r.clientStallNanos()), r.outputKinds(),
-                r.resendReason(), reasoning(r.reasoning()), r.extras()); // what was sent and what came back, as measured
+                r.resendReason(), reasoning(r.reasoning()), r.extras(), r.marks().map(this::span)); // extras as measured
     }
 
     /** The reasoning's and the answer's instants and the answer's gaps in the backend's time (-1, "none", stays -1). */

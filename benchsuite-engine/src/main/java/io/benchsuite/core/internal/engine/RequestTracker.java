@@ -10,6 +10,7 @@ import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.api.result.Gaps;
+import io.benchsuite.api.result.Marks;
 import io.benchsuite.api.result.Outcome;
 import io.benchsuite.api.result.Reasoning;
 import io.benchsuite.api.result.ReasoningTokenSource;
@@ -60,6 +61,7 @@ final class RequestTracker implements ResponseListener {
     private int connectionRetries;
     private OutputKinds outputKinds = OutputKinds.none();
     private RequestExtras extras = RequestExtras.none();
+    private Marks marks = Marks.none();
     private boolean resendPending;
     /** Why the request was re-sent (the backend's words), or null. */
     private String resendReason;
@@ -203,6 +205,13 @@ final class RequestTracker implements ResponseListener {
     @Override
     public synchronized void onExtra(Object extra) {
         if (!finished && extra != null) extras = extras.with(extra);
+    }
+
+    /** A named instant: the first value of a name wins, as for the first token; an invalid name is not kept. */
+    @Override
+    public synchronized void onMark(String mark, long nanoTime) {
+        if (finished || !Marks.isName(mark) || marks.offset(mark) >= 0) return;
+        marks = marks.with(mark, Math.max(0, nanoTime - runStartNanos));
     }
 
     @Override
@@ -399,7 +408,7 @@ final class RequestTracker implements ResponseListener {
                 firstTokenOffset, end, input, output, usage.promptTokens(), usage.completionTokens(),
                 streamedTokens, source, content.promptHash(), outcome, kind, message, itl,
                 connectNanos, connectionRetries, content.sessionId(), content.turn(), 0, outputKinds, resendReason, r,
-                content.plan().extras().withAll(extras)); // what was sent (tools offered, ...) and what came back
+                content.plan().extras().withAll(extras), marks); // extras: what was sent (tools offered, ...) and came back
         if ((!content.continues() && !keepAnswer) || outcome != Outcome.SUCCESS) {
             text.setLength(0);
             text.trimToSize();

@@ -82,12 +82,14 @@ public final class HtmlReport implements ReportFormat {
     /**
      * The metrics whose distributions the pages of {@code reports} draw: the reasoning split (TTFAT,
      * TTFRT, answer ITL and TPOT) only when a request of one of them reasoned; without reasoning they
-     * repeat TTFT, ITL and TPOT or are empty.
+     * repeat TTFT, ITL and TPOT or are empty. An {@link LatencyMetric#optional()} metric only when one of them has samples.
      */
     public static List<LatencyMetric> drawnMetrics(List<Report> reports) {
         boolean reasoned = reports.stream().anyMatch(r -> r.histograms().count(LatencyMetric.TTFRT) > 0);
         List<LatencyMetric> out = new ArrayList<>();
-        for (LatencyMetric m : drawnMetrics()) if (reasoned || !m.reasoningSplit()) out.add(m);
+        for (LatencyMetric m : drawnMetrics()) {
+            if ((reasoned || !m.reasoningSplit()) && reports.stream().anyMatch(r -> r.shows(m))) out.add(m);
+        }
         return out;
     }
 }

@@ -103,7 +103,9 @@ final class ReportCodec {
             provider.defaultSerializeField("environment", r.environment(), g);
             provider.defaultSerializeField("requests", r.requests(), g);
             provider.defaultSerializeField("rate", r.rate(), g);
-            for (LatencyMetric m : LatencyMetric.values()) provider.defaultSerializeField(m.key(), r.latency(m), g);
+            for (LatencyMetric m : LatencyMetric.values()) {
+                if (r.shows(m)) provider.defaultSerializeField(m.key(), r.latency(m), g); // an optional one with samples only
+            }
             provider.defaultSerializeField("throughput", r.throughput(), g);
             provider.defaultSerializeField("goodput", r.goodput(), g);
             provider.defaultSerializeField("tokens", r.tokens(), g);
@@ -116,7 +118,7 @@ final class ReportCodec {
             g.writeObjectFieldStart("histograms");
             g.writeStringField("encoding", HISTOGRAM_ENCODING);
             for (LatencyMetric m : LatencyMetric.values()) {
-                g.writeStringField(m.key(), encodeHistogram(r.histograms().get(m)));
+                if (r.shows(m)) g.writeStringField(m.key(), encodeHistogram(r.histograms().get(m)));
             }
             g.writeEndObject();
             g.writeEndObject();

@@ -165,6 +165,14 @@ public record Report(int schemaVersion, ToolInfo tool, RunDetails run, BackendDe
         return latencies.get(notNull(metric, "metric"));
     }
 
+    /**
+     * Whether the report's files and pages show {@code metric}: always, unless it is
+     * {@link LatencyMetric#optional()} and this run has no sample of it.
+     */
+    public boolean shows(LatencyMetric metric) {
+        return !metric.optional() || latency(metric).count() > 0;
+    }
+
     /** The section under {@code key}, if any. */
     public Optional<ReportSection> section(String key) {
         return Optional.ofNullable(sections.get(notNull(key, "key")));
