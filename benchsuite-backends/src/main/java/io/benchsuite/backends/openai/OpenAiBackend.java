@@ -233,7 +233,7 @@ public final class OpenAiBackend implements Backend {
     public void warmUp() {
         // the loopback replays chat and completion streams only
         if (settings.pooling() != null || settings.endpoint() == Endpoint.TRANSCRIPTIONS) return;
-        LoopbackWarmUp.run("openai", transport.settings(), (loopback, i, done) -> {
+        LoopbackWarmUp.run("openai", transport, (loopback, i, done) -> {
             InferenceRequest sample = new InferenceRequest(i, settings.model(), List.of(ChatMessage.user(LoopbackWarmUp.prompt(i))),
                     1024, 8, true, 0.0, 1, true, Map.of());
             // prepared ahead and sent as parts, as a run's requests are: that path is the one to warm

@@ -141,7 +141,7 @@ public final class TgiNativeBackend implements Backend {
     /** The request path, against a loopback server of this process (nothing reaches the server). */
     @Override
     public void warmUp() {
-        LoopbackWarmUp.run("tgi", transport.settings(), (loopback, i, done) -> {
+        LoopbackWarmUp.run("tgi", transport, (loopback, i, done) -> {
             InferenceRequest sample = new InferenceRequest(i, model.isEmpty() ? "tgi" : model,
                     List.of(ChatMessage.user(LoopbackWarmUp.prompt(i))), 1024, 8, true, 0.0, 1, true, Map.of());
             return post(loopback, sample.withPrepared(prepare(sample.messages())), done);

@@ -105,20 +105,22 @@ public final class LoopbackWarmUp {
      * Failures are logged, never thrown.
      *
      * @param flavour the API flavour, e.g. {@code openai} (one warm-up per flavour and transport)
-     * @param settings the run's settings (only their transport is used)
+     * @param run the run's transport: the warm-up's requests go out on its event loops (over Netty), to the loopback
+     *     server, never to its server
      * @param sender sends request {@code i} through the backend's own send path, as a run's requests go
      * @param events the response body the server streams back
      * @return what was done; nothing when this flavour and transport were warmed up before
      */
-    public static Result run(String flavour, HttpSettings settings, Sender sender, byte[] events) {
-        return run(flavour, settings, sender, events, LIMIT_MILLIS);
+    public static Result run(String flavour, HttpTransport run, Sender sender, byte[] events) {
+        return run(flavour, run, sender, events, LIMIT_MILLIS);
     }
 
     /**
-     * As {@link #run(String, HttpSettings, Sender, byte[])}, within {@code limitMillis} instead of the run's 3 s
+     * As {@link #run(String, HttpTransport, Sender, byte[])}, within {@code limitMillis} instead of the run's 3 s
      * (a test on a loaded machine asks every request to complete, not a quick start).
      */
-    static Result run(String flavour, HttpSettings settings, Sender sender, byte[] events, long limitMillis) {
+    static Result run(String flavour, HttpTransport run, Sender sender, byte[] events, long limitMillis) {
+        HttpSettings settings = run.settings();
         if (!WARMED.add(flavour + "/" + settings.transport().label())) return Result.NONE;
         EventLoopGroup group = EventLoops.group(1, r -> {
             Thread t = new Thread(r, "benchsuite-warm-up-server");
@@ -142,7 +144,10 @@ public final class LoopbackWarmUp {
             int port = ((InetSocketAddress) server.localAddress()).getPort();
             HttpSettings loopback = HttpSettings.from(BackendConfig.of(Map.of(BackendConfig.URL, "http://127.0.0.1:" + port,
                     HttpSettings.TRANSPORT, settings.transport().label())), "http://127.0.0.1:" + port);
-            try (HttpTransport transport = HttpTransport.open("warm-up", loopback, EnvironmentVariables.of(Map.of()))) {
+            EnvironmentVariables none = EnvironmentVariables.of(Map.of());
+            // on the run's own event loops: their threads' buffer caches and first writes are the ones to warm
+            try (HttpTransport transport = run instanceof PooledHttpTransport pooled
+                    ? PooledHttpTransport.beside(pooled, "warm-up", loopback, none) : HttpTransport.open("warm-up", loopback, none)) {
                 for (int i = 0; i < REQUESTS && System.nanoTime() < deadline; i++) {
                     Done done = new Done();
                     sender.send(transport, i, done);

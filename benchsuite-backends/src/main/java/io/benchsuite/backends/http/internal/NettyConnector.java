@@ -71,6 +71,8 @@ final class NettyConnector implements Connector {
     private static final int MAX_PREFLIGHT_BODY = 16 << 20;
 
     private final EventLoopGroup group;
+    /** Whether {@link #group} is this connector's to shut down (not another connector's, shared). */
+    private final boolean ownsGroup;
     private final Bootstrap bootstrap;
     private final SslContext ssl;
     private final String host;
@@ -93,6 +95,14 @@ final class NettyConnector implements Connector {
     private record Pending(WireRequest request, Receiver receiver) {}
 
     NettyConnector(HttpSettings settings, ThreadFactory threads) {
+        this(settings, threads, null);
+    }
+
+    /**
+     * A connector on {@code shared}'s event loops when given (the loopback warm-up's, so that it warms the very
+     * threads a run's requests are written and read on), else on loops of its own.
+     */
+    NettyConnector(HttpSettings settings, ThreadFactory threads, NettyConnector shared) {
         URI base = settings.baseUri();
         boolean https = "https".equals(base.getScheme());
         String h = base.getHost();
@@ -110,7 +120,8 @@ final class NettyConnector implements Connector {
         // share the wake-ups (a sparse stream costs less CPU per token on one loop than on two);
         // the other CPUs are left to the engine, the JIT, the GC and, on loopback, the server.
         int loops = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors() / 2, settings.maxConcurrency()));
-        this.group = EventLoops.group(loops, threads);
+        this.ownsGroup = shared == null;
+        this.group = shared == null ? EventLoops.group(loops, threads) : shared.group;
         int connectMillis = (int) Math.min(Integer.MAX_VALUE, Math.max(1, settings.connectTimeout().toMillis()));
         this.bootstrap = new Bootstrap()
                 .group(group)
@@ -422,7 +433,7 @@ final class NettyConnector implements Connector {
         }
         for (Pending p : stranded) p.receiver().failed(System.nanoTime(), new CancellationException("the transport is closed"));
         for (Channel c : List.copyOf(channels)) c.close();
-        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
+        if (ownsGroup) group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
     }
 
     private static SslContext sslContext(boolean insecure) {

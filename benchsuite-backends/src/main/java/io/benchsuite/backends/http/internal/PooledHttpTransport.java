@@ -61,6 +61,21 @@ public final class PooledHttpTransport implements HttpTransport {
      * @throws BackendException when the API key variable is named but not set, or TLS cannot be set up
      */
     public PooledHttpTransport(String backendName, HttpSettings settings, EnvironmentVariables environment) {
+        this(backendName, settings, environment, null);
+    }
+
+    /**
+     * A transport to {@code settings}' server on the event loops of {@code beside} (when both carry requests
+     * over Netty): the loopback warm-up's, so that it warms the threads the run's requests are written and
+     * read on, not threads of its own that end with it.
+     */
+    static PooledHttpTransport beside(PooledHttpTransport beside, String backendName, HttpSettings settings,
+                                      EnvironmentVariables environment) {
+        return new PooledHttpTransport(backendName, settings, environment, beside);
+    }
+
+    private PooledHttpTransport(String backendName, HttpSettings settings, EnvironmentVariables environment,
+                                PooledHttpTransport beside) {
         this.backendName = backendName;
         this.settings = settings;
         String apiKey = null;
@@ -98,7 +113,8 @@ public final class PooledHttpTransport implements HttpTransport {
         String id = Integer.toHexString(System.identityHashCode(this));
         this.connector = settings.transport() == Transport.HTTPCLIENT
                 ? new HttpClientConnector(settings, name -> threadFactory("benchsuite-http-" + id + "-" + name))
-                : new NettyConnector(settings, threadFactory("benchsuite-http-" + id + "-io"));
+                : new NettyConnector(settings, threadFactory("benchsuite-http-" + id + "-io"),
+                        beside != null && beside.connector instanceof NettyConnector loops ? loops : null);
     }
 
     /** The settings in force. */
