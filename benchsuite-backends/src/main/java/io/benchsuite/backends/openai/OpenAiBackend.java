@@ -238,7 +238,7 @@ public final class OpenAiBackend implements Backend {
                     1024, 8, true, 0.0, 1, true, Map.of());
             // prepared ahead and sent as parts, as a run's requests are: that path is the one to warm
             return post(loopback, sample.withPrepared(prepare(sample.messages())), done);
-        }, StreamReplay.syntheticOpenAiEvents(8));
+        }, StreamReplay.syntheticOpenAiEvents(128));
     }
 
     /** The pre-flight check itself: the server answers, and (for OpenAI's API) knows the model. */

@@ -145,7 +145,7 @@ public final class TgiNativeBackend implements Backend {
             InferenceRequest sample = new InferenceRequest(i, model.isEmpty() ? "tgi" : model,
                     List.of(ChatMessage.user(LoopbackWarmUp.prompt(i))), 1024, 8, true, 0.0, 1, true, Map.of());
             return post(loopback, sample.withPrepared(prepare(sample.messages())), done);
-        }, StreamReplay.syntheticTgiEvents(8));
+        }, StreamReplay.syntheticTgiEvents(128));
     }
 
     /** The pre-flight check itself: the server answers, and (for OpenAI's API) knows the model. */

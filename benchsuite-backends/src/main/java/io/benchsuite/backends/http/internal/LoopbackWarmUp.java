@@ -50,7 +50,9 @@ import org.slf4j.LoggerFactory;
  * other answer, so opening a connection is warmed too: a run's first burst opens one per request, and
  * with that path cold a replayed trace's first bursts reached the server 10-75 ms late (a profile showed
  * the sending threads interpreting the connect path and queueing its methods for compilation). No byte
- * goes to the benchmarked server. Once per JVM, transport and API flavour; takes a few tens of milliseconds.
+ * goes to the benchmarked server. Once per JVM, transport and API flavour. The backends stream 128 tokens per
+ * answer (6,144 token events in all), so the token path is past the quick compiler before the clock: with 8 a
+ * replayed trace's first burst still reached the wire 2.5-10 ms late, with 128 1.2-3.9 ms (docs/performance.md).
  */
 public final class LoopbackWarmUp {
     private static final Logger LOG = LoggerFactory.getLogger(LoopbackWarmUp.class);
