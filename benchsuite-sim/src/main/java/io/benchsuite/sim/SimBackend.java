@@ -217,6 +217,11 @@ public final class SimBackend implements Backend {
      * @return the prompt's block hashes, for {@link InferenceRequest#withPrepared}
      */
     public PreparedPrompt prepare(List<ChatMessage> messages, String prompt) {
+        return blocksAhead(messages, prompt);
+    }
+
+    /** The prompt's block hashes made ahead, for this backend and {@link VirtualSimBackend#prepare}. */
+    static PreparedPrompt blocksAhead(List<ChatMessage> messages, String prompt) {
         notNull(messages, "messages");
         notNull(prompt, "prompt");
         return new Prepared(List.copyOf(messages), PromptBlocks.of(prompt));

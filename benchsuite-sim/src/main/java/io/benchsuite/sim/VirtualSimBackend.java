@@ -12,7 +12,6 @@ import io.benchsuite.api.backend.PreparedPrompt;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
 import io.benchsuite.api.backend.VirtualTimeBackend;
-import io.benchsuite.sim.internal.PromptBlocks;
 import java.util.List;
 import java.util.Optional;
 
@@ -63,13 +62,13 @@ public final class VirtualSimBackend implements VirtualTimeBackend {
 
     /**
      * {@inheritDoc} The prompt's block hashes, as {@link SimBackend#prepare(List)} makes them: the engine prepares
-     * a run's prompts on its planner thread, so hashing each prompt's words (a tenth of a simulated hour's work)
-     * leaves the thread that runs the simulation.
+     * a run's prompts on its planner thread, so hashing each prompt's words (about a tenth of the run thread's CPU
+     * samples in a profile of a simulated hour, with the send it sat in) leaves the thread that runs the simulation.
      */
     @Override
     public PreparedPrompt prepare(List<ChatMessage> messages) {
         notNull(messages, "messages");
-        return new SimBackend.Prepared(List.copyOf(messages), PromptBlocks.of(ChatMessage.join(messages)));
+        return SimBackend.blocksAhead(messages, ChatMessage.join(messages));
     }
 
     /** {@inheritDoc} At the server's now; after {@link #close()} the request is rejected at once. */

@@ -227,7 +227,7 @@ final class PlanQueue implements StartFeed, AutoCloseable {
             if (s == null) throw new IllegalStateException("no prepared start to offer");
             notOfferedTokens -= s.heldTokens();
             // room for a planner running ahead in virtual time: woken when half its lead is gone, not for each
-            // start (a wake-up per start cost the run's thread more than the planner saved it)
+            // start (a wake-up per start cost the run's thread about what the planner saved it)
             if (virtual && waitingForRoom && notOffered.size() <= VIRTUAL_AHEAD / 2) changed.signalAll();
         } finally {
             lock.unlock();
