@@ -72,9 +72,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Virtual time.</b> With a {@link VirtualTimeBackend} the engine is a discrete-event
  * simulation: its clock is the backend's, its pacer advances the backend to the next instant instead
- * of waiting ({@link VirtualTimePacer}), starts are prepared when the dispatcher asks for them, and there is no thread: the
- * dispatcher loop runs inside {@link #await()} on the caller's thread, which also receives every
- * backend and listener event. {@link #stop()} and {@link #live()} still work from other threads.
+ * of waiting ({@link VirtualTimePacer}), the planner prepares starts ahead on its thread and the dispatcher waits for
+ * each ({@link PlanQueue}), and the dispatcher loop runs inside {@link #await()} on the caller's thread, which also
+ * receives every backend and listener event. {@link #stop()} and {@link #live()} still work from other threads.
  */
 public final class RunEngine {
     private static final Logger log = LoggerFactory.getLogger(RunEngine.class);
@@ -216,7 +216,7 @@ public final class RunEngine {
 
     /**
      * Starts the run on a new thread and returns once it has started (after the start gate, if any).
-     * In virtual time no thread is started: the run proceeds inside {@link #await()}.
+     * In virtual time no dispatcher thread is started: the run proceeds inside {@link #await()}.
      *
      * @throws StartGate.StartFailedException when the start gate can never open
      * @throws IllegalStateException when interrupted while waiting at the start gate (nothing was sent)

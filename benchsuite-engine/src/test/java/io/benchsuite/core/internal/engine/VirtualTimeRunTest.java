@@ -45,7 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The engine on a virtual clock: with a {@link io.benchsuite.api.backend.VirtualTimeBackend} every
  * instant is simulated, so latencies, arrival instants, closed-loop sends and drain deadlines are
- * exact to the nanosecond, the same seed gives the same bytes, and the run starts no thread.
+ * exact to the nanosecond, the same seed gives the same bytes, and the run starts no thread but its planner.
  */
 class VirtualTimeRunTest {
     private static final long MS = 1_000_000L;
@@ -108,7 +108,7 @@ class VirtualTimeRunTest {
     }
 
     @Test
-    void theRunStartsNoThreadAndCallsListenersOnTheCallersThread() {
+    void theRunStartsOnlyItsPlannerAndCallsListenersOnTheCallersThread() {
         Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
         Thread caller = Thread.currentThread();
         List<Thread> newDuringRun = new ArrayList<>();
@@ -128,7 +128,9 @@ class VirtualTimeRunTest {
         RunResult r = bench(backend, w).listener(watcher).run();
 
         assertThat(r.requests()).hasSize(200);
-        assertThat(newDuringRun).as("threads started during the run").isEmpty();
+        // the planner prepares starts ahead on its thread (PlanQueue); nothing else is started, and it ends with the run
+        assertThat(newDuringRun).as("threads started during the run").extracting(Thread::getName)
+                .allMatch(n -> n.startsWith("benchsuite-planner-"));
         assertThat(listenerThreads).hasSize(200).containsOnly(caller);
         Set<Thread> after = new HashSet<>(Thread.getAllStackTraces().keySet());
         after.removeAll(before);
@@ -280,7 +282,7 @@ class VirtualTimeRunTest {
     }
 
     @Test
-    void sessionsSendEachLaterTurnExactlyOneThinkTimeAfterTheAnswerWithNoThread() {
+    void sessionsSendEachLaterTurnExactlyOneThinkTimeAfterTheAnswerWithNoSessionThread() {
         StringBuilder json = new StringBuilder("[");
         for (int c = 0; c < 20; c++) {
             if (c > 0) json.append(", ");
@@ -311,7 +313,13 @@ class VirtualTimeRunTest {
         RunResult r = bench(backend, w).listener(watcher).sessions(SessionOptions.DEFAULTS
                 .withThinkTime(ThinkTime.fixed(Duration.ofMillis(30)))).run();
 
-        assertThat(newDuringRun).as("threads started during the run (planner, session preparer)").isEmpty();
+        // later turns are prepared on the run's own thread (no session preparer); the planner runs ahead on its
+        // thread in virtual time too (PlanQueue) and ends with the run
+        assertThat(newDuringRun).as("threads started during the run").extracting(Thread::getName)
+                .allMatch(n -> n.startsWith("benchsuite-planner-"));
+        for (Thread t : newDuringRun) {
+            assertThat(t.isAlive()).as("%s after the run", t.getName()).isFalse();
+        }
         assertThat(r.requests()).hasSize(60).allMatch(RequestRecord::succeeded);
         Map<String, List<RequestRecord>> bySession = new TreeMap<>();
         for (RequestRecord rec : r.requests()) bySession.computeIfAbsent(rec.sessionId(), k -> new ArrayList<>()).add(rec);
