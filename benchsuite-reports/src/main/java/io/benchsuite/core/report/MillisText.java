@@ -5,57 +5,96 @@ import io.benchsuite.core.report.model.ReportNumbers;
 import java.util.Arrays;
 
 /**
- * The text of recently written doubles, as {@link Double#toString(double)} writes them (the form
- * Jackson writes a double in): a direct-mapped cache keyed by the value's bits. The inter-token gaps
- * of concurrent requests repeat: every request in a batch gets the same gap from a step, and requests
- * that ran side by side finish close together, so one line's gaps were mostly formatted for a line
- * written just before. Formatting 18 M gaps of a simulated hour with {@code Double.toString} was a
- * seventh of the client's CPU samples; a miss here costs one {@code Double.toString} as before, so
- * the text is always exactly its text. Not thread-safe.
+ * The text of inter-token gaps in milliseconds, exactly as {@link Double#toString(double)} writes the value
+ * {@code report.json} stores ({@link ReportNumbers#round} of nanoseconds / 10^6, the form Jackson writes a double
+ * in), written straight from the nanoseconds. A gap of 1 µs up to 10^7 ms has six decimals at most and fewer than
+ * 14 significant digits, so the nearest double to {@code ns / 10^6} prints as that decimal: its integer
+ * milliseconds, a point, and its nanoseconds' digits without trailing zeros (at least one). Formatting the 18 M
+ * gaps of a simulated hour with {@code Double.toString} (behind a cache of recent texts) was most of the request
+ * log's thread; any other gap (below 1 µs, which {@code Double.toString} writes with an exponent, or larger) still
+ * goes through it. Not thread-safe.
  */
 final class MillisText {
-    // 65,536 slots (0.75 MB of arrays, up to ~4 MB of texts): over the 18.5 M gaps of a simulated hour (20 req/s, 256 tokens each)
-    // 98.9 % hit, where 16,384 slots hit 97.6 % (replayed over its requests.jsonl); a miss is a Double.toString
-    private static final int BITS = 16;
+    /** The smallest and the first too large gap written from its digits: 1 µs (0.001 ms) and 10^7 ms. */
+    private static final long FROM_NANOS = 1_000, BELOW_NANOS = 10_000_000_000_000L;
 
-    private final long[] keys = new long[1 << BITS];
-    private final String[] texts = new String[1 << BITS];
     private char[] array = new char[4096];
+    private int length;
 
-    /** {@code Double.toString(v)}, from the cache when {@code v} was written recently. */
-    String of(double v) {
-        long bits = Double.doubleToRawLongBits(v);
-        int slot = (int) ((bits * 0x9E3779B97F4A7C15L) >>> (64 - BITS));
-        String t = texts[slot];
-        if (t != null && keys[slot] == bits) return t;
-        t = Double.toString(v);
-        keys[slot] = bits;
-        texts[slot] = t;
-        return t;
+    /** {@code Double.toString} of a gap's milliseconds as the report rounds them. */
+    static String of(long nanos) {
+        MillisText t = new MillisText();
+        t.append(nanos);
+        return new String(t.array, 0, t.length);
     }
 
     /**
-     * Writes gaps (nanoseconds) as a JSON array of milliseconds ({@code [12.5,13.0]}, each rounded as the report
-     * rounds and written as {@link #of(double)}) into {@link #arrayText()}.
+     * Writes gaps (nanoseconds) as a JSON array of milliseconds ({@code [12.5,13.0]}) into {@link #arrayText()}.
      *
      * @return the text's length
      */
     int array(Gaps gaps) {
-        int n = 0;
-        array[n++] = '[';
+        length = 0;
+        room(2);
+        array[length++] = '[';
         for (int i = 0; i < gaps.size(); i++) {
-            String t = of(ReportNumbers.round(gaps.get(i) / 1e6));
-            if (n + t.length() + 2 > array.length) array = Arrays.copyOf(array, Math.max(array.length * 2, n + t.length() + 2));
-            if (i > 0) array[n++] = ',';
-            t.getChars(0, t.length(), array, n);
-            n += t.length();
+            if (i > 0) {
+                room(1);
+                array[length++] = ',';
+            }
+            append(gaps.get(i));
         }
-        array[n++] = ']';
-        return n;
+        room(1);
+        array[length++] = ']';
+        return length;
     }
 
     /** The text of the last {@link #array(Gaps)} (its first {@code length} chars). */
     char[] arrayText() {
         return array;
+    }
+
+    private void append(long nanos) {
+        if (nanos < FROM_NANOS || nanos >= BELOW_NANOS) {
+            String t = Double.toString(ReportNumbers.round(nanos / 1e6));
+            room(t.length());
+            t.getChars(0, t.length(), array, length);
+            length += t.length();
+            return;
+        }
+        room(21);
+        long millis = nanos / 1_000_000;
+        int fraction = (int) (nanos - millis * 1_000_000);
+        length = digits(millis, length);
+        array[length++] = '.';
+        if (fraction == 0) {
+            array[length++] = '0';
+            return;
+        }
+        int decimals = 6;
+        while (fraction % 10 == 0) {
+            fraction /= 10;
+            decimals--;
+        }
+        for (int i = decimals - 1; i >= 0; i--) {
+            array[length + i] = (char) ('0' + fraction % 10);
+            fraction /= 10;
+        }
+        length += decimals;
+    }
+
+    /** Writes {@code v} (0 or more) at {@code at}; returns the position after it. */
+    private int digits(long v, int at) {
+        int n = 1;
+        for (long x = v; x >= 10; x /= 10) n++;
+        for (int i = at + n - 1; i >= at; i--) {
+            array[i] = (char) ('0' + v % 10);
+            v /= 10;
+        }
+        return at + n;
+    }
+
+    private void room(int more) {
+        if (length + more > array.length) array = Arrays.copyOf(array, Math.max(array.length * 2, length + more));
     }
 }

@@ -4,11 +4,8 @@ import io.benchsuite.api.result.RequestRecord;
 import java.io.IOException;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
@@ -18,21 +15,29 @@ import java.util.function.Consumer;
  * of the run thread's CPU samples (JFR); on a real clock the line's write and flush no longer sit between one response's
  * bytes and the next.
  *
- * <p>Lines keep the order requests were handed in. The writer flushes whenever it has caught up, so on a
- * real clock (a few lines a millisecond) each line is on disk as soon as it was before; a crash loses at
- * most the lines still queued. At most {@link #CAPACITY} records wait: past that, the caller waits for the
+ * <p>Lines keep the order requests were handed in. The writer is woken when {@link #BATCH} lines wait, and
+ * otherwise looks every {@link #LOOK_MILLIS} ms; it flushes whenever it has caught up, so a line is on disk at
+ * most about {@value #LOOK_MILLIS} ms after its request ended, and a crash loses at most the lines still queued.
+ * Waking it for every line (it catches up after each one in virtual time) cost the run's thread a futex call per
+ * request and the writer a flush per line. At most {@link #CAPACITY} records wait: past that, the caller waits for the
  * writer (memory stays bounded when the disk is slower than the run). The thread exists only while lines
  * wait, or for a second after; {@link #close()} writes every waiting line and ends it.
  */
 final class RequestLogQueue implements AutoCloseable {
     /** Records that may wait for the writer before a caller waits in turn. */
     static final int CAPACITY = 4096;
+    /** Records that wake the writer at once. */
+    static final int BATCH = 64;
+    /** How often a writer with fewer than {@link #BATCH} lines waiting looks for them. */
+    static final long LOOK_MILLIS = 50;
+    /** How long a writer with nothing to write stays. */
+    private static final long IDLE_NANOS = 1_000_000_000L;
 
     private final RequestLogWriter writer;
     private final Consumer<IOException> onFailure;
     private final BlockingQueue<RequestRecord> waiting = new ArrayBlockingQueue<>(CAPACITY);
-    private final AtomicBoolean draining = new AtomicBoolean();
-    private final ThreadPoolExecutor thread;
+    private final AtomicBoolean running = new AtomicBoolean();
+    private volatile boolean closing;
     private volatile boolean failed;
     private volatile Thread current; // the thread writing now, or the last one
 
@@ -43,43 +48,53 @@ final class RequestLogQueue implements AutoCloseable {
     RequestLogQueue(RequestLogWriter writer, Consumer<IOException> onFailure) {
         this.writer = writer;
         this.onFailure = onFailure;
-        this.thread = new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, "benchsuite-request-log");
-            t.setDaemon(true); // never keeps a JVM alive; close() is what waits for the lines
-            current = t;
-            return t;
-        });
-        thread.allowCoreThreadTimeOut(true);
     }
 
     /** Queues one record's line; waits while {@link #CAPACITY} lines are queued. */
     void add(RequestRecord record) {
         if (failed) return;
-        try {
-            waiting.put(record);
-        } catch (InterruptedException e) {
-            // the caller is being stopped: this line is written here rather than lost
-            Thread.currentThread().interrupt();
-            drainHere(record);
+        if (closing) {
+            drainHere(record); // after the end: written by the caller
             return;
         }
-        if (draining.compareAndSet(false, true)) {
+        if (!waiting.offer(record)) {
+            wake(); // full: the writer must be at work before this caller waits for room
             try {
-                thread.execute(this::drain);
-            } catch (RejectedExecutionException e) {
-                // closed already: a record after the end is written by the caller
-                draining.set(false);
-                drainHere(null);
+                waiting.put(record);
+            } catch (InterruptedException e) {
+                // the caller is being stopped: this line is written here rather than lost
+                Thread.currentThread().interrupt();
+                drainHere(record);
+                return;
             }
         }
+        if (running.compareAndSet(false, true)) start();
+        else if (waiting.size() >= BATCH) wake();
+    }
+
+    private void start() {
+        Thread t = new Thread(this::drain, "benchsuite-request-log");
+        t.setDaemon(true); // never keeps a JVM alive; close() is what waits for the lines
+        current = t;
+        t.start();
+    }
+
+    private void wake() {
+        Thread t = current;
+        if (t != null) LockSupport.unpark(t);
     }
 
     private void drain() {
+        long idleSince = System.nanoTime();
         while (true) {
-            writeWaiting();
-            draining.set(false);
-            // a record queued after the last poll but before the flag fell found the flag up: take it now
-            if (waiting.isEmpty() || !draining.compareAndSet(false, true)) return;
+            if (writeWaiting()) idleSince = System.nanoTime();
+            if (closing || failed || System.nanoTime() - idleSince > IDLE_NANOS) {
+                running.set(false);
+                // a record queued after the last poll but before the flag fell found the flag up: take it now
+                if (closing || waiting.isEmpty() || !running.compareAndSet(false, true)) return;
+                continue;
+            }
+            LockSupport.parkNanos(this, LOOK_MILLIS * 1_000_000);
         }
     }
 
@@ -89,10 +104,15 @@ final class RequestLogQueue implements AutoCloseable {
         flush();
     }
 
-    private synchronized void writeWaiting() {
-        RequestRecord r;
-        while ((r = waiting.poll()) != null) write(r);
+    /** Writes every waiting line and flushes when there was one; whether there was. */
+    private synchronized boolean writeWaiting() {
+        RequestRecord r = waiting.poll();
+        if (r == null) return false;
+        do {
+            write(r);
+        } while ((r = waiting.poll()) != null);
         flush();
+        return true;
     }
 
     private void write(RequestRecord r) {
@@ -142,16 +162,18 @@ final class RequestLogQueue implements AutoCloseable {
      */
     @Override
     public void close() throws IOException {
-        thread.shutdown();
+        closing = true;
         boolean interrupted = false;
-        try {
-            while (!thread.awaitTermination(1, TimeUnit.SECONDS)) {
-                // a slow disk: the lines are still being written
+        Thread last = null;
+        // a caller that passed the closing check just before may have started one more thread: end that too
+        while (!interrupted && current != null && current != last) {
+            last = current;
+            LockSupport.unpark(last);
+            try {
+                last.join(); // a slow disk: the lines are still being written
+            } catch (InterruptedException e) {
+                interrupted = true; // the lines still queued are written below, on this thread
             }
-            Thread last = current;
-            if (last != null) last.join(); // its task has ended: this is the thread itself finishing
-        } catch (InterruptedException e) {
-            interrupted = true; // the lines still queued are written below, on this thread
         }
         drainHere(null);
         if (interrupted) Thread.currentThread().interrupt();

@@ -156,14 +156,46 @@ final class SecondSeries {
         private int newest = -1;
         long late;
 
-        private record Interval(int second, Histogram histogram) {}
+        /** One open second: its histogram, and its samples kept as they came for the two percentiles. */
+        private static final class Interval {
+            final int second;
+            final Histogram histogram;
+            long[] samples = new long[16];
+            int count;
+
+            Interval(int second, Histogram histogram) {
+                this.second = second;
+                this.histogram = histogram;
+            }
+
+            int second() {
+                return second;
+            }
+
+            void record(long nanos) {
+                histogram.recordValue(nanos);
+                if (count == samples.length) samples = Arrays.copyOf(samples, count * 2);
+                samples[count++] = nanos;
+            }
+
+            /**
+             * {@code histogram.getValueAtPercentile(percentile)} (percentile above 0), from the sorted samples: HdrHistogram
+             * walks its counts array from the first bucket to the percentile's, twice per second closed; that walk was most
+             * of a simulated hour's closes. Same count rank, same bucket, same value returned.
+             */
+            long valueAtPercentile(long[] sorted, double percentile) {
+                double requested = Math.min(Math.max(Math.nextAfter(percentile, Double.NEGATIVE_INFINITY), 0.0), 100.0);
+                long rank = Math.max(1, (long) Math.ceil(requested * count / 100.0));
+                return histogram.highestEquivalentValue(sorted[(int) rank - 1]);
+            }
+        }
 
         void record(int second, long nanos) {
             if (second < closedBelow) {
                 late++;
                 return;
             }
-            histogramOf(second).recordValue(nanos);
+            intervalOf(second).record(nanos);
             if (second > newest) {
                 newest = second;
                 while (!open.isEmpty() && open.peekFirst().second() < newest - OPEN_SECONDS) close(open.pollFirst());
@@ -171,8 +203,8 @@ final class SecondSeries {
             }
         }
 
-        private Histogram histogramOf(int second) {
-            for (Interval i : open) if (i.second() == second) return i.histogram();
+        private Interval intervalOf(int second) {
+            for (Interval i : open) if (i.second() == second) return i;
             Histogram h = pool.isEmpty() ? LatencyHistograms.newHistogram() : pool.pop();
             Interval created = new Interval(second, h);
             // keep ascending order; samples arrive almost in order, so this walks from the end
@@ -180,14 +212,16 @@ final class SecondSeries {
             while (!open.isEmpty() && open.peekLast().second() > second) tail.add(0, open.pollLast());
             open.addLast(created);
             open.addAll(tail);
-            return h;
+            return created;
         }
 
         private void close(Interval i) {
             grow(i.second() + 1);
-            Histogram h = i.histogram();
-            p50[i.second()] = h.getValueAtPercentile(50) / 1e6;
-            p99[i.second()] = h.getValueAtPercentile(99) / 1e6;
+            Histogram h = i.histogram;
+            long[] sorted = i.samples;
+            Arrays.sort(sorted, 0, i.count);
+            p50[i.second()] = i.valueAtPercentile(sorted, 50) / 1e6;
+            p99[i.second()] = i.valueAtPercentile(sorted, 99) / 1e6;
             histograms[i.second()] = compressor.compress(h);
             h.reset();
             pool.push(h);

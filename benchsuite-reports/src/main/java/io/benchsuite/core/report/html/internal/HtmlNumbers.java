@@ -70,8 +70,33 @@ public final class HtmlNumbers {
         return String.format(Locale.ROOT, "%+.1f%%", relative * 100);
     }
 
-    /** A coordinate for SVG (2 decimals). */
+    /**
+     * A coordinate for SVG: exactly {@code String.format(Locale.ROOT, "%.2f", v)}. A simulated hour's charts hold
+     * ~200,000 coordinates, and {@code String.format} was a tenth of that run's main thread (profiled); here a value
+     * below a million that is not within a millionth of a tie is rounded in long arithmetic, where the double's
+     * error is far below that margin, and the rest (ties, large values, NaN) still go through the formatter.
+     */
     public static String coord(double v) {
+        if (Math.abs(v) < 1e6) {
+            double hundredths = v * 100;
+            double below = Math.floor(hundredths);
+            double fraction = hundredths - below;
+            if (Math.abs(fraction - 0.5) > 1e-6) {
+                long n = (long) below + (fraction > 0.5 ? 1 : 0);
+                return twoDecimals(n, Double.doubleToRawLongBits(v) < 0);
+            }
+        }
         return String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    /** {@code n} hundredths as {@code [-]i.dd}; a negative value that rounds to zero keeps its sign, as the formatter does. */
+    private static String twoDecimals(long n, boolean negative) {
+        long a = Math.abs(n);
+        StringBuilder s = new StringBuilder(12);
+        if (negative) s.append('-');
+        s.append(a / 100).append('.');
+        long cents = a % 100;
+        if (cents < 10) s.append('0');
+        return s.append(cents).toString();
     }
 }
