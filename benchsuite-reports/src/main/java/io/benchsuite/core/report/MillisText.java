@@ -71,22 +71,31 @@ final class MillisText {
             array[length++] = '0';
             return;
         }
-        int decimals = 6;
-        while (fraction % 10 == 0) {
-            fraction /= 10;
-            decimals--;
-        }
-        for (int i = decimals - 1; i >= 0; i--) {
-            array[length + i] = (char) ('0' + fraction % 10);
-            fraction /= 10;
-        }
-        length += decimals;
+        // six digits as three pairs, then the trailing zeros dropped (there is a non-zero digit)
+        pair(fraction / 10_000, length);
+        pair(fraction / 100 % 100, length + 2);
+        pair(fraction % 100, length + 4);
+        length += 6;
+        while (array[length - 1] == '0') length--;
+    }
+
+    private void pair(int v, int at) {
+        array[at] = (char) ('0' + v / 10);
+        array[at + 1] = (char) ('0' + v % 10);
     }
 
     /** Writes {@code v} (0 or more) at {@code at}; returns the position after it. */
     private int digits(long v, int at) {
-        int n = 1;
-        for (long x = v; x >= 10; x /= 10) n++;
+        if (v < 10) {
+            array[at] = (char) ('0' + v);
+            return at + 1;
+        }
+        if (v < 100) {
+            pair((int) v, at);
+            return at + 2;
+        }
+        int n = 3;
+        for (long x = v; x >= 1000; x /= 10) n++;
         for (int i = at + n - 1; i >= at; i--) {
             array[i] = (char) ('0' + v % 10);
             v /= 10;
