@@ -293,7 +293,7 @@ public final class RunEngine {
      */
     private void warmUp() {
         long start = System.nanoTime();
-        Rehearsal.warmUp(backend, tokenizer, secrets, decorators, info.name(), log);
+        Rehearsal.warmUp(backend, tokenizer, secrets, decorators, workload, info.slo(), info.name(), log);
         linkDispatchStates();
         log.debug("run '{}': warmed up in {} ms", info.name(), (System.nanoTime() - start) / 1_000_000);
     }

@@ -10,6 +10,7 @@ import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.RequestHandle;
 import io.benchsuite.api.backend.ResponseListener;
+import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.result.LatencyMetric;
 import io.benchsuite.api.result.Outcome;
 import io.benchsuite.api.result.RequestRecord;
@@ -24,7 +25,9 @@ import io.benchsuite.api.workload.Window;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.core.Benchmark;
 import io.benchsuite.core.RunningBenchmark;
+import io.benchsuite.core.internal.aggregate.RunAggregator;
 import io.benchsuite.core.internal.dispatch.Dispatcher;
+import io.benchsuite.core.prompt.Tokenizers;
 import io.benchsuite.core.run.RunListener;
 import io.benchsuite.core.run.RunResult;
 import io.benchsuite.core.testing.JsonTrees;
@@ -83,6 +86,16 @@ class RunEngineTest {
             assertThat(r.summary().tokens().output()).isEqualTo(12);
             assertThat(r.summary().tokens().input()).isEqualTo(48);
         }
+    }
+
+    @Test
+    void theRehearsalRunsFinishedRequestsThroughAnAggregatorAndTheRequestLogsFormat() {
+        Workload w = Workload.closed(1).maxRequests(3).build();
+        RunAggregator aggregator = new RunAggregator(w, Slo.none(), true);
+        assertThat(Rehearsal.run(Tokenizers.cl100k(), SecretMask.none(), List.of(), aggregator)).isNull();
+        // an answer and a failure per rehearsal, each folded as a finished request is
+        assertThat(aggregator.retained()).hasSize(2 * Rehearsal.TIMES);
+        assertThat(aggregator.retained()).filteredOn(RequestRecord::succeeded).hasSize(Rehearsal.TIMES);
     }
 
     /** A backend that counts its warm-ups and remembers when it was asked to send (delegating the rest). */
