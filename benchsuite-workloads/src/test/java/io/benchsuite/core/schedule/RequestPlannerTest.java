@@ -55,4 +55,12 @@ class RequestPlannerTest {
         assertThat(Tokenizers.cl100k().countTokens(late.prompt())).isEqualTo(64);
         assertThat(late.promptHash()).hasSize(16).isEqualTo(RequestPlanner.hash(late.prompt()));
     }
+
+    @Test
+    void thePromptHashIsTheFirstEightBytesOfSha256EveryTime() {
+        // the digest is reused per thread: a second call must not carry the first one's input
+        assertThat(RequestPlanner.hash("abc")).isEqualTo("ba7816bf8f01cfea");
+        assertThat(RequestPlanner.hash("abc")).isEqualTo("ba7816bf8f01cfea");
+        assertThat(RequestPlanner.hash("")).isEqualTo("e3b0c44298fc1c14");
+    }
 }
