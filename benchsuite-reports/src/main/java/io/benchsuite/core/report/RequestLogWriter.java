@@ -104,16 +104,6 @@ public final class RequestLogWriter implements AutoCloseable {
         return sw.toString();
     }
 
-    /**
-     * Formats one record's line with the file's own code (the gaps' text included) into nothing: a run rehearses its
-     * request path with it before the clock, so the log's thread does not first run this code amid the first requests.
-     */
-    public static void rehearse(RequestRecord r) throws IOException {
-        try (JsonGenerator g = FACTORY.createGenerator(Writer.nullWriter())) {
-            writeLine(g, r, "rehearsal", new MillisText());
-        }
-    }
-
     /** A window's value in the log: the words written since the first log ({@code warmup}, not {@code warm_up}). */
     static String windowValue(Window w) {
         return switch (w) {

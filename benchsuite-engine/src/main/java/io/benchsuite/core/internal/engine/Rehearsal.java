@@ -15,17 +15,13 @@ import io.benchsuite.api.workload.Workload;
 import io.benchsuite.api.workload.source.PrefixBlock;
 import io.benchsuite.api.workload.source.RequestPlan;
 import io.benchsuite.core.internal.aggregate.RunAggregator;
-import io.benchsuite.core.report.RequestLogWriter;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.List;
 import org.slf4j.Logger;
 
 /**
  * Runs the engine's own per-request code once on throwaway objects before a run's clock starts: a
- * tracker through a streamed answer and through a failure, the workload's accounting of both, what a
- * finished request goes through (a throwaway aggregator of the run's workload, the request log's line
- * formatted into nothing), and each request decorator's own rehearsal ({@link RequestDecorator#rehearse}).
+ * tracker through a streamed answer and through a failure, the workload's accounting of both, a
+ * throwaway aggregator of the run's workload folding both, and each request decorator's own rehearsal ({@link RequestDecorator#rehearse}).
  *
  * <p>Why: the JVM loads, links and first-runs code when it is first reached. Reached by the run's first
  * request, that cost (~15 ms on a fresh JVM, measured at the first instant of a Mooncake replay) falls
@@ -64,17 +60,14 @@ final class Rehearsal {
     static RuntimeException run(Tokenizer tokenizer, SecretMask secrets, List<RequestDecorator> decorators, RunAggregator aggregator) {
         RuntimeException failed = null;
         try {
-            // the finishing path too: run once, the first burst's ends compiled it in the middle of the second burst
-            // of a replay (its sends waited ~8 ms on the client's one CPU)
+            // the aggregator too: first reached by a replay's first ends, its code was compiled on the client's one CPU
+            // ~160 ms after the clock, between the first two bursts (JFR)
             for (int i = 0; i < TIMES; i++) {
                 for (RequestRecord r : once(tokenizer, secrets)) {
                     if (r.firstTokenOffsetNanos() >= 0) aggregator.firstToken(r.firstTokenOffsetNanos(), r.ttftNanos());
                     aggregator.accept(r);
-                    RequestLogWriter.rehearse(r);
                 }
             }
-        } catch (IOException e) {
-            failed = new UncheckedIOException(e);
         } catch (RuntimeException e) {
             failed = e; // a user's tokenizer may refuse the rehearsal's text
         }
