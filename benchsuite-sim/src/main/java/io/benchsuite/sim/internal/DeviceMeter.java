@@ -129,7 +129,12 @@ final class DeviceMeter {
         int i = (int) s;
         if (i >= series.length) series = Arrays.copyOf(series, Math.max(series.length * 2, i + 1));
         double resident = memoryNow();
-        while (seriesLength <= i) series[seriesLength++] = resident;
+        // a fill, not a loop: the loop's limit check failed now and then in compiled code, and each failure threw
+        // away the simulator's whole compiled step (JFR: two recompilations of ~100 ms each in a simulated hour)
+        if (seriesLength <= i) {
+            Arrays.fill(series, seriesLength, i + 1, resident);
+            seriesLength = i + 1;
+        }
     }
 
     /** After a change at {@code nanos}: the new memory counts in its second and in the peak. */
