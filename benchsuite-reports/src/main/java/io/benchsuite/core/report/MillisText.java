@@ -18,12 +18,20 @@ final class MillisText {
     /** The smallest and the first too large gap written from its digits: 1 µs (0.001 ms) and 10^7 ms. */
     private static final long FROM_NANOS = 1_000, BELOW_NANOS = 10_000_000_000_000L;
 
-    private char[] array = new char[4096];
+    private char[] array;
     private int length;
 
-    /** {@code Double.toString} of a gap's milliseconds as the report rounds them. */
+    MillisText() {
+        this(4096);
+    }
+
+    private MillisText(int capacity) {
+        array = new char[capacity];
+    }
+
+    /** {@code Double.toString} of a gap's milliseconds as the report rounds them (one gap's text, for tests). */
     static String of(long nanos) {
-        MillisText t = new MillisText();
+        MillisText t = new MillisText(32);
         t.append(nanos);
         return new String(t.array, 0, t.length);
     }

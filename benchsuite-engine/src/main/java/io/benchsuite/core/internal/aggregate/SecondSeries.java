@@ -179,14 +179,14 @@ final class SecondSeries {
             }
 
             /**
-             * {@code histogram.getValueAtPercentile(percentile)} (percentile above 0), from the sorted samples: HdrHistogram
+             * {@code histogram.getValueAtPercentile(percentile)} (percentile above 0), from the samples sorted: HdrHistogram
              * walks its counts array from the first bucket to the percentile's, twice per second closed; that walk was most
              * of a simulated hour's closes. Same count rank, same bucket, same value returned.
              */
-            long valueAtPercentile(long[] sorted, double percentile) {
+            long valueAtPercentile(double percentile) {
                 double requested = Math.min(Math.max(Math.nextAfter(percentile, Double.NEGATIVE_INFINITY), 0.0), 100.0);
                 long rank = Math.max(1, (long) Math.ceil(requested * count / 100.0));
-                return histogram.highestEquivalentValue(sorted[(int) rank - 1]);
+                return histogram.highestEquivalentValue(samples[(int) rank - 1]);
             }
         }
 
@@ -218,10 +218,9 @@ final class SecondSeries {
         private void close(Interval i) {
             grow(i.second() + 1);
             Histogram h = i.histogram;
-            long[] sorted = i.samples;
-            Arrays.sort(sorted, 0, i.count);
-            p50[i.second()] = i.valueAtPercentile(sorted, 50) / 1e6;
-            p99[i.second()] = i.valueAtPercentile(sorted, 99) / 1e6;
+            Arrays.sort(i.samples, 0, i.count);
+            p50[i.second()] = i.valueAtPercentile(50) / 1e6;
+            p99[i.second()] = i.valueAtPercentile(99) / 1e6;
             histograms[i.second()] = compressor.compress(h);
             h.reset();
             pool.push(h);

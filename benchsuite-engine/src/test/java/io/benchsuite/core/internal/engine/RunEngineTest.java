@@ -89,7 +89,7 @@ class RunEngineTest {
     }
 
     @Test
-    void theRehearsalRunsFinishedRequestsThroughAnAggregatorAndTheRequestLogsFormat() {
+    void theRehearsalFoldsItsFinishedRequestsIntoAThrowawayAggregator() {
         Workload w = Workload.closed(1).maxRequests(3).build();
         RunAggregator aggregator = new RunAggregator(w, Slo.none(), true);
         assertThat(Rehearsal.run(Tokenizers.cl100k(), SecretMask.none(), List.of(), aggregator)).isNull();
