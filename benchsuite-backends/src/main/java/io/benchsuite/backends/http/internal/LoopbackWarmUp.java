@@ -57,8 +57,13 @@ import org.slf4j.LoggerFactory;
 public final class LoopbackWarmUp {
     private static final Logger LOG = LoggerFactory.getLogger(LoopbackWarmUp.class);
     private static final Set<String> WARMED = ConcurrentHashMap.newKeySet();
-    /** Requests sent: past the quick compiler's invocation thresholds for the per-request methods. */
-    public static final int REQUESTS = 48;
+    /**
+     * Requests sent: ten times the quick compiler's invocation thresholds for the per-request methods and more.
+     * HotSpot raises thresholds while its compile queue is long (as it is during this warm-up) and drops a queued
+     * method not called for 50 ms unless it was called ten times its threshold: with 48 the send path's body
+     * serialisation and socket writes were still compiled inside a replay's second burst, 300 ms in (JFR).
+     */
+    public static final int REQUESTS = 128;
     /** The most the warm-up may take; a warm-up that cannot finish in time just ends. */
     private static final long LIMIT_MILLIS = 3_000;
 

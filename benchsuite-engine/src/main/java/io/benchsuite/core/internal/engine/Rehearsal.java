@@ -15,7 +15,10 @@ import io.benchsuite.api.workload.Workload;
 import io.benchsuite.api.workload.source.PrefixBlock;
 import io.benchsuite.api.workload.source.RequestPlan;
 import io.benchsuite.core.internal.aggregate.RunAggregator;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 
 /**
@@ -42,20 +45,39 @@ final class Rehearsal {
      * (the run starts colder, nothing more).
      */
     static void warmUp(Backend backend, Tokenizer tokenizer, SecretMask secrets, List<RequestDecorator> decorators,
-                       Workload workload, Slo slo, String runName, Logger log) {
+                       Workload workload, Slo slo, String runName, Logger log, Supplier<RuntimeException> dispatch) {
+        JitSettle jit = JitSettle.ofThisJvm();
+        // a long compile queue raises every compile threshold: the warm-up's calls count in full once it has drained
+        if (jit != null) jit.await(SETTLE_LIMIT_MILLIS, null);
         try {
             backend.warmUp();
         } catch (RuntimeException e) {
             log.debug("run '{}': the backend's warm-up failed: {}", runName, e.toString());
         }
-        RuntimeException failed = run(tokenizer, secrets, decorators, new RunAggregator(workload, slo, false));
+        RunAggregator aggregator = new RunAggregator(workload, slo, false);
+        List<RequestDecorator> rehearsing = new ArrayList<>(decorators); // one whose rehearsal throws leaves it
+        RuntimeException failed = run(tokenizer, secrets, rehearsing, aggregator);
         if (failed != null) log.debug("run '{}': rehearsal of the request path failed: {}", runName, failed.toString());
+        RuntimeException dispatchFailed = dispatch.get();
+        if (dispatchFailed != null) log.debug("run '{}': rehearsal of the dispatch path failed: {}", runName, dispatchFailed.toString());
+        // then the compilations the warm-up asked for, before the clock. Rehearsing meanwhile keeps the rehearsal's
+        // methods queued (HotSpot drops a queued method not called for 50 ms unless it was called ten times its
+        // threshold, as the dispatch rehearsal's are) and counts their calls again once the queue is short; what
+        // failed above fails the same way again and was said once
+        if (jit != null) {
+            jit.await(SETTLE_LIMIT_MILLIS, () -> {
+                RuntimeException ignored = run(tokenizer, secrets, rehearsing, aggregator);
+            });
+        }
     }
+
+    /** The most each wait for the compilers may take (twice per run, before the clock). */
+    static final long SETTLE_LIMIT_MILLIS = 1_000;
 
     /**
      * Runs the rehearsal {@link #TIMES} times, then each decorator's own rehearsal as often. A decorator
-     * whose rehearsal throws is left out of the rest of its rehearsals, and the others still rehearse;
-     * what it threw is returned (the run goes on), or null when nothing did.
+     * whose rehearsal throws is removed from {@code decorators} (so it must be mutable when it holds any), and
+     * the others still rehearse; what it threw is returned (the run goes on), or null when nothing did.
      */
     static RuntimeException run(Tokenizer tokenizer, SecretMask secrets, List<RequestDecorator> decorators, RunAggregator aggregator) {
         RuntimeException failed = null;
@@ -71,11 +93,13 @@ final class Rehearsal {
         } catch (RuntimeException e) {
             failed = e; // a user's tokenizer may refuse the rehearsal's text
         }
-        for (RequestDecorator d : decorators) {
+        for (Iterator<RequestDecorator> it = decorators.iterator(); it.hasNext(); ) {
+            RequestDecorator d = it.next();
             try {
                 for (int i = 0; i < TIMES; i++) d.rehearse();
             } catch (RuntimeException e) {
                 if (failed == null) failed = e;
+                it.remove(); // not asked again, by this call or a later one
             }
         }
         return failed;

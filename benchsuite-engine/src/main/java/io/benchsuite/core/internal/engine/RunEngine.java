@@ -148,6 +148,8 @@ public final class RunEngine {
     private boolean virtualPending;
     private volatile RunResult result;
     private volatile Throwable failure;
+    /** Whether {@link #start()} warms the request path up (real time only). */
+    private boolean warmUp = true;
 
     /**
      * @param info run identity (its scenario seed drives arrivals and prompts)
@@ -243,7 +245,7 @@ public final class RunEngine {
         }
         for (RunListener l : listeners) safely(() -> l.onRunStarted(info));
         if (virtual == null && workload.paceBySource()) ConnectionsAhead.open(backend, plans, maxInFlight, log, info.name());
-        if (virtual == null) warmUp();
+        if (virtual == null && warmUp) warmUp();
         try {
             startGate.awaitStart();
         } catch (InterruptedException e) {
@@ -293,9 +295,16 @@ public final class RunEngine {
      */
     private void warmUp() {
         long start = System.nanoTime();
-        Rehearsal.warmUp(backend, tokenizer, secrets, decorators, workload, info.slo(), info.name(), log);
+        Rehearsal.warmUp(backend, tokenizer, secrets, decorators, workload, info.slo(), info.name(), log,
+                () -> DispatchRehearsal.run(info, tokenizer, secrets));
         linkDispatchStates();
         log.debug("run '{}': warmed up in {} ms", info.name(), (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /** This engine without the warm-up before its clock (the dispatch rehearsal's own engine). */
+    RunEngine withoutWarmUp() {
+        warmUp = false;
+        return this;
     }
 
     /**

@@ -150,7 +150,9 @@ class RunEngineTest {
             assertThat(r.requests()).hasSize(6).allMatch(RequestRecord::succeeded);
             assertThat(backend.events.subList(0, 3)).containsExactly("run started", "warm-up", "send");
             assertThat(backend.events).filteredOn("warm-up"::equals).hasSize(1);
-            assertThat(rehearsals).as("the decorator's rehearsals, none of them a request").hasValue(Rehearsal.TIMES);
+            // rehearsed TIMES times, and again as often for each look while the compilers settle before the clock
+            assertThat(rehearsals.get()).as("the decorator's rehearsals, none of them a request")
+                    .isGreaterThanOrEqualTo(Rehearsal.TIMES).matches(n -> n % Rehearsal.TIMES == 0, "a multiple of TIMES");
             assertThat(decorated).as("requests decorated").hasValue(6);
         }
     }
@@ -187,7 +189,9 @@ class RunEngineTest {
             assertThat(r.requests()).hasSize(3).allMatch(RequestRecord::succeeded);
             assertThat(backend.events).startsWith("warm-up", "send");
             assertThat(failing).as("a decorator whose rehearsal threw is not asked again").hasValue(1);
-            assertThat(other).as("the next decorator still rehearses").hasValue(Rehearsal.TIMES);
+            // TIMES times, and again as often for each look while the compilers settle before the clock
+            assertThat(other.get()).as("the next decorator still rehearses").isGreaterThanOrEqualTo(Rehearsal.TIMES)
+                    .matches(n -> n % Rehearsal.TIMES == 0, "a multiple of TIMES");
         }
     }
 
