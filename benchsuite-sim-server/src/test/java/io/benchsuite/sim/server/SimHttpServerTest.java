@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.benchsuite.api.tokenizer.Tokenizer;
-import io.benchsuite.sim.SimEngineState;
 import io.benchsuite.sim.SimSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -320,17 +319,18 @@ class SimHttpServerTest {
 
     @Test
     void sixtyFourConcurrentStreamsOverlap() throws Exception {
-        // Each stream is 20 steps of ~10-13 ms simulated, stretched 25x to ~6 s of wall time: cold
-        // clients on a busy 2-core machine were seen to spread 64 arrivals over more than a second, and at
-        // 15x (~3.5 s) one of 64 once came after the first stream ended (CI, 63 of 64).
-        // Few tokens keep the CPU load (and so the spread) low.
+        // Each stream is 20 steps of ~10-13 ms simulated, stretched 25x to ~6 s of wall time. The streams must
+        // be decoded together: at some moment at least half of the 64 are in the running batch (a server that
+        // ran them one after another would show 1). Not all 64: how closely the client's 64 sends follow each
+        // other is the client's and the machine's business (beside a parallel build they spread over ~6 s, and
+        // one of 64 came after the first stream had ended, at 15x and at 25x).
         int n = 64;
         List<CompletableFuture<Long>> futures = new ArrayList<>();
         try (SimHttpServer s = SimHttpServer.builder().settings(SimSettings.builder().timeScale(25).build())
                 .tokenizer(WORDS).start()) {
             for (int i = 0; i < n; i++) {
                 HttpRequest req = HttpRequest.newBuilder(s.baseUri().resolve("/v1/chat/completions"))
-                        .timeout(Duration.ofSeconds(30)).POST(HttpRequest.BodyPublishers.ofString(chat(20, true, null, "q" + i))).build();
+                        .timeout(Duration.ofSeconds(60)).POST(HttpRequest.BodyPublishers.ofString(chat(20, true, null, "q" + i))).build();
                 futures.add(client.sendAsync(req, HttpResponse.BodyHandlers.ofLines())
                         .thenApply(r -> {
                             try (Stream<String> ls = r.body()) {
@@ -338,22 +338,14 @@ class SimHttpServerTest {
                             }
                         }));
             }
-            // Sample the engine while the streams run: all 64 must be in flight at once at some moment (running,
-            // or arrived and waiting for the next step to admit them), i.e. every request arrived before the first
-            // one finished.
-            int peakInFlight = 0;
             int peakRunning = 0;
-            long deadline = System.nanoTime() + 30_000_000_000L;
+            long deadline = System.nanoTime() + 60_000_000_000L;
             while (!CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).isDone() && System.nanoTime() < deadline) {
-                SimEngineState state = s.state();
-                peakInFlight = Math.max(peakInFlight, state.running() + state.waiting());
-                peakRunning = Math.max(peakRunning, state.running());
+                peakRunning = Math.max(peakRunning, s.state().running());
                 Thread.sleep(1);
             }
             for (CompletableFuture<Long> f : futures) assertThat(f.get()).isEqualTo(20);
-            assertThat(peakInFlight).isEqualTo(n);
-            // and they are decoded together, not one after another (the last arrivals may still wait for a step)
-            assertThat(peakRunning).isGreaterThanOrEqualTo(n / 2);
+            assertThat(peakRunning).as("streams decoded together at the peak").isGreaterThanOrEqualTo(n / 2);
             assertThat(s.state().completedRequests()).isEqualTo(n);
         }
     }
