@@ -7,18 +7,16 @@ import io.benchsuite.api.backend.ErrorKind;
 import io.benchsuite.api.backend.SecretMask;
 import io.benchsuite.api.backend.Usage;
 import io.benchsuite.api.result.RequestRecord;
-import io.benchsuite.api.result.Slo;
 import io.benchsuite.api.run.RequestDecorator;
+import io.benchsuite.api.run.RunInfo;
 import io.benchsuite.api.tokenizer.Tokenizer;
 import io.benchsuite.api.workload.Window;
-import io.benchsuite.api.workload.Workload;
 import io.benchsuite.api.workload.source.PrefixBlock;
 import io.benchsuite.api.workload.source.RequestPlan;
 import io.benchsuite.core.internal.aggregate.RunAggregator;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 
 /**
@@ -41,11 +39,13 @@ final class Rehearsal {
     static final int TIMES = 32;
 
     /**
-     * The backend's own warm-up, then a rehearsal of the request path; a failure of either is logged, not thrown
-     * (the run starts colder, nothing more).
+     * A wait for the compilers to go quiet ({@link JitSettle}), the backend's own warm-up, the rehearsal of each
+     * request's tracker and the decorators, the engine's dispatch path ({@link DispatchRehearsal}), then a second
+     * wait while rehearsing; a failure of any is logged, not thrown (the run starts colder, nothing more).
      */
     static void warmUp(Backend backend, Tokenizer tokenizer, SecretMask secrets, List<RequestDecorator> decorators,
-                       Workload workload, Slo slo, String runName, Logger log, Supplier<RuntimeException> dispatch) {
+                       RunInfo info, Logger log) {
+        String runName = info.name();
         JitSettle jit = JitSettle.ofThisJvm();
         // a long compile queue raises every compile threshold: the warm-up's calls count in full once it has drained
         if (jit != null) jit.await(SETTLE_LIMIT_MILLIS, null);
@@ -54,11 +54,11 @@ final class Rehearsal {
         } catch (RuntimeException e) {
             log.debug("run '{}': the backend's warm-up failed: {}", runName, e.toString());
         }
-        RunAggregator aggregator = new RunAggregator(workload, slo, false);
+        RunAggregator aggregator = new RunAggregator(info.workload(), info.slo(), false);
         List<RequestDecorator> rehearsing = new ArrayList<>(decorators); // one whose rehearsal throws leaves it
         RuntimeException failed = run(tokenizer, secrets, rehearsing, aggregator);
         if (failed != null) log.debug("run '{}': rehearsal of the request path failed: {}", runName, failed.toString());
-        RuntimeException dispatchFailed = dispatch.get();
+        RuntimeException dispatchFailed = DispatchRehearsal.run(info, tokenizer, secrets);
         if (dispatchFailed != null) log.debug("run '{}': rehearsal of the dispatch path failed: {}", runName, dispatchFailed.toString());
         // then the compilations the warm-up asked for, before the clock. Rehearsing meanwhile keeps the rehearsal's
         // methods queued (HotSpot drops a queued method not called for 50 ms unless it was called ten times its

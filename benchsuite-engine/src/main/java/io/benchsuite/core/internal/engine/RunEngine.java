@@ -148,8 +148,7 @@ public final class RunEngine {
     private boolean virtualPending;
     private volatile RunResult result;
     private volatile Throwable failure;
-    /** Whether {@link #start()} warms the request path up (real time only). */
-    private boolean warmUp = true;
+    private boolean warmUp = true; // whether start() warms the request path up (real time only)
 
     /**
      * @param info run identity (its scenario seed drives arrivals and prompts)
@@ -285,18 +284,13 @@ public final class RunEngine {
     }
 
     /**
-     * Before the clock (real time only), last of the run's set-up, so that no class loaded later undoes
-     * compiled code the warm-up produced (one did: the server-metrics scraper's first scrape, in a
-     * listener's {@code onRunStarted}, loads a subclass of {@code ArrayDeque}, and every compiled method
-     * that had inlined one of its methods, the connection pool's among them, was thrown away and compiled
-     * again during the first requests): the backend's warm-up of its request path, then the engine's own
-     * per-request code and each decorator's (loading, linking; ~15 ms on a fresh JVM, inside the first
-     * burst). None of this can fail the run: it only saves time.
+     * Before the clock (real time only), last of the run's set-up, so that no class loaded later undoes compiled
+     * code the warm-up produced (a listener's first scrape once loaded an {@code ArrayDeque} subclass and threw the
+     * connection pool's compiled code away): {@link Rehearsal#warmUp}. None of this can fail the run.
      */
     private void warmUp() {
         long start = System.nanoTime();
-        Rehearsal.warmUp(backend, tokenizer, secrets, decorators, workload, info.slo(), info.name(), log,
-                () -> DispatchRehearsal.run(info, tokenizer, secrets));
+        Rehearsal.warmUp(backend, tokenizer, secrets, decorators, info, log);
         linkDispatchStates();
         log.debug("run '{}': warmed up in {} ms", info.name(), (System.nanoTime() - start) / 1_000_000);
     }
