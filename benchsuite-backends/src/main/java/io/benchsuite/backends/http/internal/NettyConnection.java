@@ -27,8 +27,10 @@ import io.netty.util.ReferenceCountUtil;
 import java.io.EOFException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -70,23 +72,79 @@ final class NettyConnection extends ChannelInboundHandlerAdapter {
     private ScheduledFuture<?> readTimer;
     /** Whether slices of the current request's body are still to be written. */
     private boolean bodyPending;
+    /** Reads stamped but not yet handed to the pipeline (see {@link #stamp()}), and whether a drain is queued. */
+    private final ArrayDeque<Runnable> deferred = new ArrayDeque<>();
+    private boolean drainQueued;
 
     NettyConnection(NettyConnector owner, long readTimeoutNanos) {
         this.owner = owner;
         this.readTimeoutNanos = readTimeoutNanos;
     }
 
-    /** The handler that times every socket read; goes first in the pipeline. */
+    /**
+     * The handler that times every socket read; goes first in the pipeline. It stamps the read and defers the
+     * rest of the pipeline (TLS, HTTP, the stream's parsing and the tracker) to the loop's task phase, which runs
+     * once every channel that was ready is read. A serving engine's decode step writes a token to each of its
+     * running streams at once, so dozens of connections become readable together; parsing each before reading
+     * the next stamped the last of them one parse per stream late (at 40 req/s on one CPU, up to 10 ms).
+     * The end of the connection (close, error, input shut) first hands on what was deferred, while the
+     * pipeline is still whole, so the handlers below see the events in the order the socket produced them.
+     */
     ChannelHandler stamp() {
         return new ChannelInboundHandlerAdapter() {
             @Override
             public void channelRead(ChannelHandlerContext ctx, Object msg) {
                 long now = System.nanoTime();
-                readNanos = now;
                 lastReadNanos = now;
-                ctx.fireChannelRead(msg);
+                defer(ctx, () -> {
+                    readNanos = now;
+                    ctx.fireChannelRead(msg);
+                });
+            }
+
+            @Override
+            public void channelReadComplete(ChannelHandlerContext ctx) {
+                if (deferred.isEmpty()) ctx.fireChannelReadComplete();
+                else defer(ctx, ctx::fireChannelReadComplete);
+            }
+
+            @Override
+            public void channelInactive(ChannelHandlerContext ctx) {
+                handOnDeferred();
+                ctx.fireChannelInactive();
+            }
+
+            @Override
+            public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                handOnDeferred();
+                ctx.fireExceptionCaught(cause);
+            }
+
+            @Override
+            public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+                handOnDeferred();
+                ctx.fireUserEventTriggered(evt);
             }
         };
+    }
+
+    /** Queues a read's handling for the loop's task phase (one drain task per batch). Event loop only. */
+    private void defer(ChannelHandlerContext ctx, Runnable event) {
+        deferred.add(event);
+        if (drainQueued) return;
+        drainQueued = true;
+        try {
+            ctx.executor().execute(this::handOnDeferred);
+        } catch (RejectedExecutionException closing) {
+            handOnDeferred();
+        }
+    }
+
+    /** Hands the deferred reads on to the pipeline, oldest first. Event loop only. */
+    private void handOnDeferred() {
+        drainQueued = false;
+        Runnable next;
+        while ((next = deferred.poll()) != null) next.run();
     }
 
     @Override
