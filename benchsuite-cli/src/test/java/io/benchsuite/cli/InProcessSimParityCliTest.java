@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.benchsuite.api.backend.AudioInputs;
+import io.benchsuite.api.backend.ImageInputs;
 import io.benchsuite.backends.media.SyntheticAudio;
+import io.benchsuite.backends.media.SyntheticImages;
 import io.benchsuite.core.prompt.Tokenizers;
 import io.benchsuite.sim.Adapters;
 import io.benchsuite.sim.AudioTokens;
@@ -23,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The same seeded workload in process ({@code --backend sim --backend-option clock=virtual}) and against
  * {@code serve-sim} over HTTP gives the same figures: tool names per request and the {@code tools} section,
  * an embeddings run's inputs and tokens, a transcription run's prompt and transcript tokens (under the same
- * audio-token rule, also on the real clock), a chat run's audio figures (synthetic clips and a dataset's files), and
+ * audio-token rule, also on the real clock), a chat run's audio figures (synthetic clips and a dataset's files), its image figures (count, a file's
+ * bytes and the vision tokens of each image's size), and
  * the adapter loads of a model mix. One request at a time, so that the
  * server sees the client's order.
  */
@@ -163,6 +166,68 @@ class InProcessSimParityCliTest {
             }
         }
         assertThat(twoWindows).as("the seed draws a clip over 30 s").isTrue();
+    }
+
+    @Test
+    void chatImagesHaveTheSameFiguresInProcessAndOverHttp() throws Exception {
+        // a dataset's files: a 640x480 PNG (vision tokens of its size, read from its header on both sides), a 300x200
+        // JPEG with it in one request, and a URL that neither side fetches (a size of its own is unknown)
+        Files.createDirectories(tmp.resolve("imgs"));
+        byte[] png = SyntheticImages.encode(new ImageInputs.Synthetic(640, 480, ImageInputs.Format.PNG, 3));
+        byte[] jpeg = SyntheticImages.encode(new ImageInputs.Synthetic(300, 200, ImageInputs.Format.JPEG, 4));
+        Files.write(tmp.resolve("imgs/a.png"), png);
+        Files.write(tmp.resolve("imgs/b.jpg"), jpeg);
+        Path data = Files.writeString(tmp.resolve("prompts.jsonl"), "{\"prompt\":\"What is in this picture?\",\"images\":[\"imgs/a.png\"]}\n"
+                + "{\"prompt\":\"And these?\",\"images\":[\"imgs/a.png\",\"imgs/b.jpg\"]}\n"
+                + "{\"prompt\":\"And this one?\",\"images\":[\"https://images.example/cat.png\"]}\n");
+        List<String> synthetic = List.of("--num-requests", "6", "--input-length", "64", "--output-length", "4", "--image-count",
+                "uniform:1-2", "--image-size", "96x64");
+        List<String> dataset = List.of("--num-requests", "3", "--output-length", "4", "--dataset", "jsonl:" + data);
+        for (List<String> flags : List.of(synthetic, dataset)) {
+            String name = flags == synthetic ? "synthetic" : "dataset";
+            Path http = tmp.resolve("http-" + name);
+            Path log = tmp.resolve("server-" + name + ".jsonl");
+            try (SimHttpServer server = SimHttpServer.builder().tokenizer(Tokenizers.cl100k()).requestLog(log).start()) {
+                run(http, server.baseUri().toString(), flags);
+            }
+            List<JsonNode> served = new ArrayList<>();
+            for (String line : Files.readAllLines(log)) {
+                JsonNode n = JSON.readTree(line);
+                if (n.has("receivedNanos")) served.add(n);
+            }
+            served.sort(Comparator.comparingLong(n -> n.get("n").asLong()));
+            Path local = tmp.resolve("local-" + name);
+            run(local, null, flags);
+            List<JsonNode> a = requests(http);
+            List<JsonNode> b = requests(local);
+            assertThat(b).hasSize(a.size()).hasSize(served.size());
+            for (int i = 0; i < b.size(); i++) {
+                JsonNode c = a.get(i);
+                JsonNode r = b.get(i);
+                JsonNode s = served.get(i);
+                assertThat(r.get("outcome").asText()).as("%s request %d: %s", name, i, r).isEqualTo("success");
+                assertThat(r.has("images")).as("%s request %d has its image figures: %s", name, i, r).isTrue();
+                assertThat(r.get("images").asInt()).as("%s request %d", name, i).isEqualTo(c.get("images").asInt())
+                        .isEqualTo(s.get("images").size());
+                assertThat(r.has("payloadBytes")).as("no body in process, so no size of one").isFalse();
+                int imageTokens = s.get("imageTokens").asInt();
+                assertThat(r.get("serverPromptTokens").asInt() - r.get("inputTokens").asInt()).as("%s request %d's images", name, i)
+                        .isEqualTo(imageTokens).isEqualTo(c.get("serverPromptTokens").asInt() - c.get("inputTokens").asInt());
+                if (flags == synthetic) {
+                    assertThat(r.has("imageBytes")).as("the simulator never encodes a synthetic image: %s", r).isFalse();
+                    assertThat(c.get("imageBytes").asLong()).isPositive();
+                } else {
+                    assertThat(r.get("imageBytes").asLong()).as("dataset request %d", i).isEqualTo(c.get("imageBytes").asLong());
+                }
+            }
+            if (flags == dataset) {
+                assertThat(b.get(0).get("imageBytes").asLong()).isEqualTo(png.length);
+                assertThat(b.get(1).get("imageBytes").asLong()).isEqualTo(png.length + jpeg.length);
+                assertThat(b.get(2).get("imageBytes").asLong()).as("a URL is sent, not its bytes").isZero();
+                assertThat(served.get(1).get("imageTokens").asInt()).as("a size of its own for each image")
+                        .isNotEqualTo(2 * served.get(0).get("imageTokens").asInt());
+            }
+        }
     }
 
     @Test

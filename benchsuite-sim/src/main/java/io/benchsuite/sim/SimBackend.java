@@ -54,6 +54,7 @@ public final class SimBackend implements Backend {
     private final SimEndpoint endpoint;
     /** The lengths of the audio files requests carry, each read once. */
     private final ClipLengths clipLengths = new ClipLengths();
+    private final ImageFigures imageFigures = new ImageFigures();
     /** Where the inputs of an embeddings, rerank or score request go. */
     private final PooledBatch.Engine pooling = new PooledBatch.Engine() {
         @Override
@@ -143,23 +144,17 @@ public final class SimBackend implements Backend {
 
     /**
      * The prompt length the engine uses for a request: {@link InferenceRequest#inputTokens()} when
-     * positive, else the prompt's whitespace-separated words (at least 1); plus the tokens of the images
-     * it carries ({@link VisionTokens#QWEN2_VL}) and {@code audioTokens}, the tokens of its audio clips
-     * ({@link AudioTokens}, from {@link SimEndpoint#route}), which the engine prefills with the text.
+     * positive, else the prompt's whitespace-separated words (at least 1); plus {@code mediaTokens}, the tokens of
+     * the images and audio clips it carries ({@link VisionTokens#QWEN2_VL}, {@link AudioTokens}, from
+     * {@link SimEndpoint#route}), which the engine prefills with the text.
      *
      * @param request the request
      * @param words the prompt's words (used when the request gives no length)
-     * @param audioTokens the prompt tokens of its clips
+     * @param mediaTokens the prompt tokens of its images and clips
      * @return the prompt tokens the engine prefills
      */
-    static int promptTokens(InferenceRequest request, int words, int audioTokens) {
-        int media = imageTokens(request) + audioTokens;
-        return (request.inputTokens() > 0 ? request.inputTokens() : Math.max(1, words)) + media;
-    }
-
-    /** The prompt tokens of the request's images, 0 without any. */
-    static int imageTokens(InferenceRequest request) {
-        return request.extras().get(ImageInputs.class).map(VisionTokens.QWEN2_VL::tokens).orElse(0);
+    static int promptTokens(InferenceRequest request, int words, int mediaTokens) {
+        return (request.inputTokens() > 0 ? request.inputTokens() : Math.max(1, words)) + mediaTokens;
     }
 
     /**
@@ -173,7 +168,7 @@ public final class SimBackend implements Backend {
     public RequestHandle send(InferenceRequest request, ResponseListener listener) {
         notNull(request, "request");
         notNull(listener, "listener");
-        SimEndpoint.Routed routed = endpoint.route(request, listener, System.nanoTime(), clipLengths);
+        SimEndpoint.Routed routed = endpoint.route(request, listener, System.nanoTime(), clipLengths, imageFigures);
         if (routed == null) return RequestHandle.NONE;
         request = routed.request();
         listener = routed.listener();
@@ -184,7 +179,7 @@ public final class SimBackend implements Backend {
         }
         listener = ShapedListener.wrap(request, listener); // tools and response formats: serve-sim's answer
         PromptBlocks blocks = blocks(request);
-        int promptTokens = promptTokens(request, blocks.words(), routed.audioTokens());
+        int promptTokens = promptTokens(request, blocks.words(), routed.mediaTokens());
         listener.onSent(System.nanoTime());
         String problem = core.admissionProblem(promptTokens, request.maxTokens());
         if (problem != null) {
@@ -228,8 +223,8 @@ public final class SimBackend implements Backend {
     }
 
     /**
-     * {@inheritDoc} The prompt's blocks, and the WAV headers of the audio files the request carries read ahead (each
-     * file once), so that a file's read falls on the planning thread, not inside its request's send.
+     * {@inheritDoc} The prompt's blocks, and the headers of the image and audio files the request carries read ahead
+     * (each file once), so that a file's read falls on the planning thread, not inside its request's send.
      */
     @Override
     public PreparedPrompt prepare(List<ChatMessage> messages, RequestExtras extras) {
@@ -239,6 +234,13 @@ public final class SimBackend implements Backend {
                 clipLengths.of(audio.clips());
             } catch (IOException e) {
                 LOG.debug("audio read ahead: {}", e.getMessage()); // the request's send fails with the reason
+            }
+        });
+        extras.get(ImageInputs.class).ifPresent(images -> {
+            try {
+                imageFigures.of(images);
+            } catch (IOException e) {
+                LOG.debug("image read ahead: {}", e.getMessage()); // the request's send fails with the reason
             }
         });
         return prepare(messages);

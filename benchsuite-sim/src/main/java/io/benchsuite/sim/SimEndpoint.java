@@ -9,6 +9,7 @@ import io.benchsuite.api.backend.BackendOption;
 import io.benchsuite.api.backend.BatchInputs;
 import io.benchsuite.api.backend.ConfigurationException;
 import io.benchsuite.api.backend.ErrorKind;
+import io.benchsuite.api.backend.ImageInputs;
 import io.benchsuite.api.backend.InferenceRequest;
 import io.benchsuite.api.backend.ResponseListener;
 import java.io.IOException;
@@ -112,40 +113,46 @@ public record SimEndpoint(String endpoint, AudioTokens audioTokens, int topN) {
     }
 
     /**
-     * A request as the engine runs it, the listener the engine calls and the prompt tokens of the audio it carries
-     * (0 for a transcription, whose engine request counts its clip in its prompt).
+     * A request as the engine runs it, the listener the engine calls and the prompt tokens of the images and audio it
+     * carries (0 for a transcription, whose engine request counts its clip in its prompt).
      */
-    record Routed(InferenceRequest request, ResponseListener listener, int audioTokens) {}
+    record Routed(InferenceRequest request, ResponseListener listener, int mediaTokens) {}
 
     /**
      * {@code request} as this endpoint's engine runs it: a transcription's ({@link Transcription}), whose listener
      * hears the answer as an HTTP client would; any other request as it is. A transcription request without a clip
-     * is rejected at {@code nowNanos}, as the HTTP client cannot build its form. A request carrying audio tells
-     * {@code listener} its clips' {@link io.benchsuite.api.backend.AudioSent} (a transcription's first clip, the
-     * one a client would send) as an HTTP client does, measured by {@code lengths}; a clip whose file cannot be read
-     * fails the request ({@link ErrorKind#BACKEND_EXCEPTION}), as a client cannot build its body.
+     * is rejected at {@code nowNanos}, as the HTTP client cannot build its form. A request carrying images or audio
+     * tells {@code listener} their {@link io.benchsuite.api.backend.ImagesSent} and
+     * {@link io.benchsuite.api.backend.AudioSent} (a transcription's first clip, the one a client would send) as an
+     * HTTP client does, measured by {@code pictures} and {@code lengths}; a file that cannot be read fails the request
+     * ({@link ErrorKind#BACKEND_EXCEPTION}), as a client cannot build its body.
      *
      * @param request the client's request
      * @param listener the client's listener
      * @param nowNanos the engine's time now
      * @param lengths the clips' lengths and bytes
+     * @param pictures the images' sizes and bytes
      * @return what the engine runs, or null when the request ended (the listener heard why)
      */
-    Routed route(InferenceRequest request, ResponseListener listener, long nowNanos, ClipLengths lengths) {
-        boolean batch = request.extras().get(BatchInputs.class).isPresent(); // a pooled batch carries no audio
+    Routed route(InferenceRequest request, ResponseListener listener, long nowNanos, ClipLengths lengths, ImageFigures pictures) {
+        boolean batch = request.extras().get(BatchInputs.class).isPresent(); // a pooled batch carries no audio or images
         AudioInputs audio = transcriptions() || !batch ? request.extras().get(AudioInputs.class).orElse(null) : null;
+        ImageInputs images = transcriptions() || batch ? null : request.extras().get(ImageInputs.class).orElse(null);
         List<ClipLengths.ClipFigures> clips = List.of();
-        if (audio != null) {
-            try {
-                clips = lengths.of(transcriptions() ? audio.clips().subList(0, 1) : audio.clips());
-            } catch (IOException e) {
-                listener.onSent(nowNanos);
-                listener.onError(nowNanos, BackendError.of(ErrorKind.BACKEND_EXCEPTION, e.getMessage()));
-                return null;
-            }
-            listener.onExtra(ClipLengths.sent(clips));
+        List<ImageHeader> figures = List.of();
+        try {
+            if (images != null) figures = pictures.of(images);
+            if (audio != null) clips = lengths.of(transcriptions() ? audio.clips().subList(0, 1) : audio.clips());
+        } catch (IOException e) {
+            listener.onSent(nowNanos);
+            listener.onError(nowNanos, BackendError.of(ErrorKind.BACKEND_EXCEPTION, e.getMessage()));
+            return null;
         }
-        if (!transcriptions()) return new Routed(request, listener, ClipLengths.tokens(clips, audioTokens));
+        if (images != null) listener.onExtra(ImageFigures.sent(images, figures));
+        if (audio != null) listener.onExtra(ClipLengths.sent(clips));
+        if (!transcriptions()) {
+            return new Routed(request, listener, ImageFigures.tokens(figures, VisionTokens.QWEN2_VL) + ClipLengths.tokens(clips, audioTokens));
+        }
         if (clips.isEmpty()) {
             listener.onSent(nowNanos);
             listener.onError(nowNanos, BackendError.of(ErrorKind.REJECTED,

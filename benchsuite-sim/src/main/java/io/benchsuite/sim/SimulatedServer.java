@@ -52,6 +52,7 @@ public final class SimulatedServer {
     private final SimEndpoint endpoint;
     /** The lengths of the audio files requests carry, each read once. */
     private final ClipLengths clipLengths = new ClipLengths();
+    private final ImageFigures imageFigures = new ImageFigures();
     /** Requests held back by an adapter load, by the instant they reach the engine (then by send order). */
     private final PriorityQueue<Held> held = new PriorityQueue<>(
             Comparator.comparingLong(Held::readyNanos).thenComparingLong(h -> h.s().id()));
@@ -148,7 +149,7 @@ public final class SimulatedServer {
         } else {
             advanceTo(atNanos);
         }
-        SimEndpoint.Routed routed = endpoint.route(request, listener, atNanos, clipLengths);
+        SimEndpoint.Routed routed = endpoint.route(request, listener, atNanos, clipLengths, imageFigures);
         if (routed == null) return RequestHandle.NONE;
         request = routed.request();
         listener = routed.listener();
@@ -159,7 +160,7 @@ public final class SimulatedServer {
         }
         listener = ShapedListener.wrap(request, listener); // tools and response formats: serve-sim's answer
         PromptBlocks blocks = SimBackend.blocks(request); // hashed by the planner when the engine prepared it
-        int promptTokens = SimBackend.promptTokens(request, blocks.words(), routed.audioTokens());
+        int promptTokens = SimBackend.promptTokens(request, blocks.words(), routed.mediaTokens());
         listener.onSent(atNanos);
         String problem = core.admissionProblem(promptTokens, request.maxTokens());
         if (problem != null) {

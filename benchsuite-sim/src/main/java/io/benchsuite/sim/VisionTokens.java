@@ -2,7 +2,6 @@ package io.benchsuite.sim;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
-import io.benchsuite.api.backend.ImageInputs;
 import java.util.Locale;
 
 /**
@@ -87,20 +86,6 @@ public final class VisionTokens {
         }
         long[] hw = smartResize(height, width);
         return (int) ((hw[0] / FACTOR) * (hw[1] / FACTOR)) + 2;
-    }
-
-    /**
-     * The prompt tokens of a request's images (a referenced one counted as of unknown size).
-     *
-     * @param images the images
-     * @return their tokens together
-     */
-    public int tokens(ImageInputs images) {
-        int sum = 0;
-        for (ImageInputs.Image i : images.images()) {
-            sum += i instanceof ImageInputs.Synthetic s ? tokens(s.width(), s.height()) : tokens(0, 0);
-        }
-        return sum;
     }
 
     /** Qwen2-VL's {@code smart_resize}: {height, width}, multiples of 28 within the pixel bounds. */

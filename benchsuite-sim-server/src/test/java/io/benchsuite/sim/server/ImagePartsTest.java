@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.benchsuite.sim.ImageHeader;
 import io.benchsuite.sim.VisionTokens;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
@@ -43,9 +44,9 @@ class ImagePartsTest {
         image(content, "https://example.test/x.png");
         image(content, "data:image/png;base64,@@not base64@@");
         ImageParts parts = ImageParts.read(messages);
-        assertThat(parts.images()).containsExactly(new ImageParts.Image("png", 321, 123, png.length),
-                new ImageParts.Image("jpeg", 640, 480, jpeg.length), new ImageParts.Image("gif", 17, 9, gif.length),
-                new ImageParts.Image("url", -1, -1, -1), new ImageParts.Image("unknown", -1, -1, -1));
+        assertThat(parts.images()).containsExactly(new ImageHeader("png", 321, 123, png.length),
+                new ImageHeader("jpeg", 640, 480, jpeg.length), new ImageHeader("gif", 17, 9, gif.length),
+                new ImageHeader("url", -1, -1, -1), new ImageHeader("unknown", -1, -1, -1));
         assertThat(parts.json()).startsWith("[{\"format\":\"png\",\"width\":321,\"height\":123,\"bytes\":" + png.length + "},");
         // unknown sizes count as 512x512
         assertThat(parts.tokens(VisionTokens.QWEN2_VL)).isEqualTo(VisionTokens.QWEN2_VL.tokens(321, 123)
