@@ -5,10 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.benchsuite.core.workload.DataInput;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.Writer;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,8 +13,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A trace replay's lateness measured at the wire. Per run it starts {@code benchsuite serve-sim} pinned
@@ -94,7 +89,11 @@ public final class WireLatenessHarness {
             Files.createDirectories(dir);
             Path pcap = dir.resolve("wire.pcap");
             String load = Files.readString(Path.of("/proc/loadavg")).split(" ", -1)[0];
-            capture(dir, pcap, port, serverCpu, clientCpu, server, client, bodies != null);
+            // Only the segments that start a POST (or, for --bodies, the whole client-to-server direction): a few
+            // hundred packets, so tcpdump itself hardly runs while the client sends.
+            String filter = bodies != null ? "tcp dst port " + port
+                    : "tcp dst port " + port + " and tcp[((tcp[12:1] & 0xf0) >> 2):4] = 0x504f5354";
+            WireCapture.run(dir, pcap, port, serverCpu, clientCpu, server, client, filter, bodies != null ? 0 : 256, true);
             if (bodies != null) {
                 writeBodies(pcap, port, scheduled, bodies);
                 return;
@@ -172,82 +171,5 @@ public final class WireLatenessHarness {
         }
         System.out.printf(Locale.ROOT, "%d POST bodies written to %s (%d earlier POSTs left out)%n",
                 Math.min(sched.length, posts.size() - skip), file, skip);
-    }
-
-    private static void capture(Path dir, Path pcap, int port, String serverCpu, String clientCpu, String server,
-            List<String> client, boolean full) throws Exception {
-        List<String> serverCmd = new ArrayList<>(List.of("taskset", "-c", serverCpu));
-        for (String a : server.strip().split(" +", -1)) serverCmd.add(a.replace("{port}", String.valueOf(port)));
-        Process srv = new ProcessBuilder(serverCmd).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("server.out").toFile()).start();
-        Process dump = null;
-        Thread logger = null;
-        try {
-            awaitPort(port, srv);
-            // Only the segments that start a POST (or, for --bodies, the whole client-to-server direction):
-            // a few hundred packets, so tcpdump itself hardly runs while the client sends.
-            String filter = full ? "tcp dst port " + port
-                    : "tcp dst port " + port + " and tcp[((tcp[12:1] & 0xf0) >> 2):4] = 0x504f5354";
-            // --immediate-mode and -U: each packet reaches the file as it is captured; otherwise the last second's
-            // packets wait in a half-filled kernel block that a stopped tcpdump never reads (a client that exits
-            // quickly after its last send lost its last 5 POSTs that way)
-            dump = new ProcessBuilder("tcpdump", "-i", "lo", "-n", "-s", full ? "0" : "256", "-B", "16384",
-                    "--immediate-mode", "-U", "--time-stamp-precision=nano", "-w", pcap.toString(), filter).redirectErrorStream(true).start();
-            logger = awaitListening(dump, dir.resolve("tcpdump.out"));
-            List<String> cmd = new ArrayList<>(List.of("taskset", "-c", clientCpu));
-            String url = "http://127.0.0.1:" + port;
-            for (String a : client) {
-                cmd.add(a.replace("{url}", url).replace("{port}", String.valueOf(port)).replace("{out}", dir.toString()));
-            }
-            Process c = new ProcessBuilder(cmd).redirectErrorStream(true)
-                    .redirectOutput(dir.resolve("client.out").toFile()).start();
-            int rc = c.waitFor();
-            if (rc != 0) System.err.println("client exited " + rc + ": see " + dir.resolve("client.out"));
-            Thread.sleep(1_500); // the last segments reach the file
-        } finally {
-            if (dump != null) {
-                dump.destroy(); // SIGTERM: tcpdump flushes and closes the file
-                dump.waitFor(10, TimeUnit.SECONDS);
-                if (logger != null) logger.join(2_000); // its last lines: packets captured, dropped by the kernel
-            }
-            srv.descendants().forEach(ProcessHandle::destroy);
-            srv.destroy();
-            srv.waitFor(10, TimeUnit.SECONDS);
-        }
-    }
-
-    private static void awaitPort(int port, Process srv) throws InterruptedException, IOException {
-        // bin/benchsuite builds its jar first when a source is newer than it: minutes on a busy machine
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(600);
-        while (System.nanoTime() < deadline) {
-            if (!srv.isAlive()) throw new IOException("the server exited " + srv.exitValue() + " before listening");
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return;
-            } catch (IOException notYet) {
-                Thread.sleep(100);
-            }
-        }
-        throw new IOException("the server did not listen on port " + port + " within 600 s: see server.out");
-    }
-
-    private static Thread awaitListening(Process dump, Path log) throws InterruptedException {
-        CountDownLatch listening = new CountDownLatch(1);
-        Thread t = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(dump.getInputStream(), StandardCharsets.UTF_8));
-                    Writer w = Files.newBufferedWriter(log)) {
-                for (String line; (line = r.readLine()) != null; ) {
-                    w.write(line + "\n");
-                    w.flush();
-                    if (line.contains("listening on")) listening.countDown();
-                }
-            } catch (IOException ignored) {
-                // the log is a courtesy; the capture file is what counts
-            }
-        }, "tcpdump-log");
-        t.setDaemon(true);
-        t.start();
-        if (!listening.await(10, TimeUnit.SECONDS)) throw new IllegalStateException("tcpdump did not start: see " + log);
-        return t;
     }
 }
