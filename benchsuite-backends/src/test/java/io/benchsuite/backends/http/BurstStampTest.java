@@ -29,20 +29,22 @@ import org.junit.jupiter.api.Test;
  * A serving engine's decode step writes one token to each of its running streams at once, so many connections
  * become readable together. Each read must be timed when its bytes are read, not after the streams read before
  * it in the same wake-up were parsed and handed to their listeners. Here {@value #STREAMS} streams get their
- * first token in the same instant (the server's threads wait on one barrier, then write) and the listener costs
- * {@value #LISTENER_MICROS} µs per token, as a heavy listener or a slow parse would: a client that stamped each
- * read after parsing the one before would time the last stream about {@value #STREAMS} x that late (about 16 ms).
+ * first token together (once all have arrived, one server thread writes to each in a loop, as an engine's step
+ * does) and the listener costs {@value #LISTENER_MICROS} µs per token, as a heavy listener or a slow parse would: a
+ * client that stamped each read after parsing the one before would time the last stream at least 15 x that late
+ * (measured: 18–23 ms).
  *
  * <p>Tolerance: the latest stream's first token no more than {@value #BOUND_MS} ms after its write began (the
  * server's 16 writes themselves spread over a fraction of a millisecond; one listener call of 1 ms can run before
- * the rest become readable). A machine that deschedules the client's I/O thread can exceed it once; a client that
- * parses before it stamps exceeds it every time, so the best of {@value #ATTEMPTS} attempts is judged.
+ * the rest become readable; measured 0.4–2.7 ms, once 8.9 ms). A machine that deschedules the client's I/O thread
+ * can exceed it in one attempt; a client that parses before it stamps exceeds it in every attempt, so the best of
+ * {@value #ATTEMPTS} attempts is judged.
  */
 class BurstStampTest {
     static final int STREAMS = 16;
     static final int LISTENER_MICROS = 1000;
-    static final double BOUND_MS = 6;
-    static final int ATTEMPTS = 3;
+    static final double BOUND_MS = 10;
+    static final int ATTEMPTS = 5;
 
     @Test
     void streamsReadableTogetherAreTimedTogetherHoweverLongTheirListenersTake() throws Exception {
