@@ -38,6 +38,19 @@ final class ImageFigures {
         return out;
     }
 
+    /**
+     * Reads the files among {@code images} ahead (each once, kept), so that their reads leave the send path; a
+     * synthetic image or a URL is not read ahead, as {@link #of} would only decode a {@code data:} URL a second time.
+     *
+     * @param images the request's images
+     * @throws IOException when a file cannot be read
+     */
+    void readFilesAhead(ImageInputs images) throws IOException {
+        for (ImageInputs.Image i : images.images()) {
+            if (i instanceof ImageInputs.Reference r && !r.isUrl()) of(r);
+        }
+    }
+
     private ImageHeader of(ImageInputs.Image image) throws IOException {
         if (image instanceof ImageInputs.Synthetic s) {
             return new ImageHeader(s.format().name().toLowerCase(Locale.ROOT), s.width(), s.height(), -1);

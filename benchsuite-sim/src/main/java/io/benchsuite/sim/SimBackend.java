@@ -238,7 +238,7 @@ public final class SimBackend implements Backend {
         });
         extras.get(ImageInputs.class).ifPresent(images -> {
             try {
-                imageFigures.of(images);
+                imageFigures.readFilesAhead(images);
             } catch (IOException e) {
                 LOG.debug("image read ahead: {}", e.getMessage()); // the request's send fails with the reason
             }

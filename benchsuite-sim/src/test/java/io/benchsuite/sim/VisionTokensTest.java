@@ -68,6 +68,10 @@ class VisionTokensTest {
         ImageInputs synthetic = new ImageInputs(List.of(new ImageInputs.Synthetic(64, 64, ImageInputs.Format.JPEG, 2)));
         assertThat(ImageFigures.sent(synthetic, new ImageFigures().of(synthetic)).logFields()).as("never encoded: no bytes to tell")
                 .isEqualTo(Map.of("images", 1));
+        ImageFigures ahead = new ImageFigures();
+        ahead.readFilesAhead(images);
+        Files.delete(file);
+        assertThat(ahead.of(images)).as("read ahead once, kept for the send").isEqualTo(figures);
         ImageInputs missing = new ImageInputs(List.of(new ImageInputs.Reference(dir.resolve("gone.png").toString())));
         assertThatThrownBy(() -> new ImageFigures().of(missing)).isInstanceOf(IOException.class)
                 .hasMessageContaining("cannot read the image " + dir.resolve("gone.png"));
