@@ -122,12 +122,7 @@ class InProcessSimParityCliTest {
                 .requestLog(log).start()) {
             run(http, server.baseUri().toString(), flags);
         }
-        List<JsonNode> served = new ArrayList<>();
-        for (String line : Files.readAllLines(log)) {
-            JsonNode n = JSON.readTree(line);
-            if (n.has("receivedNanos")) served.add(n);
-        }
-        served.sort(Comparator.comparingLong(n -> n.get("n").asLong()));
+        List<JsonNode> served = served(log);
         Path virtual = tmp.resolve("virtual");
         List<String> inProcess = new ArrayList<>(flags);
         inProcess.addAll(List.of("--backend-option", "audio-tokens=whisper"));
@@ -168,6 +163,35 @@ class InProcessSimParityCliTest {
         assertThat(twoWindows).as("the seed draws a clip over 30 s").isTrue();
     }
 
+    /** serve-sim's log of the requests it received, in the order it received them. */
+    private static List<JsonNode> served(Path log) throws Exception {
+        List<JsonNode> served = new ArrayList<>();
+        for (String line : Files.readAllLines(log)) {
+            JsonNode n = JSON.readTree(line);
+            if (n.has("receivedNanos")) served.add(n);
+        }
+        served.sort(Comparator.comparingLong(n -> n.get("n").asLong()));
+        return served;
+    }
+
+    /** One workload over HTTP (serve-sim's log of what it received, in its order) and in process, request by request. */
+    private record Parity(List<JsonNode> overHttp, List<JsonNode> inProcess, List<JsonNode> served) {}
+
+    /** Runs {@code flags} against serve-sim with a request log, then in process; checks both ran as many requests. */
+    private Parity parity(String name, List<String> flags) throws Exception {
+        Path http = tmp.resolve("http-" + name);
+        Path log = tmp.resolve("server-" + name + ".jsonl");
+        try (SimHttpServer server = SimHttpServer.builder().tokenizer(Tokenizers.cl100k()).requestLog(log).start()) {
+            run(http, server.baseUri().toString(), flags);
+        }
+        List<JsonNode> served = served(log);
+        Path local = tmp.resolve("local-" + name);
+        run(local, null, flags);
+        Parity p = new Parity(requests(http), requests(local), served);
+        assertThat(p.inProcess()).hasSize(p.overHttp().size()).hasSize(served.size());
+        return p;
+    }
+
     @Test
     void chatImagesHaveTheSameFiguresInProcessAndOverHttp() throws Exception {
         // a dataset's files: a 640x480 PNG (vision tokens of its size, read from its header on both sides), a 300x200
@@ -185,22 +209,10 @@ class InProcessSimParityCliTest {
         List<String> dataset = List.of("--num-requests", "3", "--output-length", "4", "--dataset", "jsonl:" + data);
         for (List<String> flags : List.of(synthetic, dataset)) {
             String name = flags == synthetic ? "synthetic" : "dataset";
-            Path http = tmp.resolve("http-" + name);
-            Path log = tmp.resolve("server-" + name + ".jsonl");
-            try (SimHttpServer server = SimHttpServer.builder().tokenizer(Tokenizers.cl100k()).requestLog(log).start()) {
-                run(http, server.baseUri().toString(), flags);
-            }
-            List<JsonNode> served = new ArrayList<>();
-            for (String line : Files.readAllLines(log)) {
-                JsonNode n = JSON.readTree(line);
-                if (n.has("receivedNanos")) served.add(n);
-            }
-            served.sort(Comparator.comparingLong(n -> n.get("n").asLong()));
-            Path local = tmp.resolve("local-" + name);
-            run(local, null, flags);
-            List<JsonNode> a = requests(http);
-            List<JsonNode> b = requests(local);
-            assertThat(b).hasSize(a.size()).hasSize(served.size());
+            Parity p = parity(name, flags);
+            List<JsonNode> a = p.overHttp();
+            List<JsonNode> b = p.inProcess();
+            List<JsonNode> served = p.served();
             for (int i = 0; i < b.size(); i++) {
                 JsonNode c = a.get(i);
                 JsonNode r = b.get(i);
@@ -245,22 +257,10 @@ class InProcessSimParityCliTest {
         List<String> dataset = List.of("--num-requests", "4", "--output-length", "4", "--dataset", "jsonl:" + data);
         for (List<String> flags : List.of(synthetic, dataset)) {
             String name = flags == synthetic ? "synthetic" : "dataset";
-            Path http = tmp.resolve("http-" + name);
-            Path log = tmp.resolve("server-" + name + ".jsonl");
-            try (SimHttpServer server = SimHttpServer.builder().tokenizer(Tokenizers.cl100k()).requestLog(log).start()) {
-                run(http, server.baseUri().toString(), flags);
-            }
-            List<JsonNode> served = new ArrayList<>();
-            for (String line : Files.readAllLines(log)) {
-                JsonNode n = JSON.readTree(line);
-                if (n.has("receivedNanos")) served.add(n);
-            }
-            served.sort(Comparator.comparingLong(n -> n.get("n").asLong()));
-            Path local = tmp.resolve("local-" + name);
-            run(local, null, flags);
-            List<JsonNode> a = requests(http);
-            List<JsonNode> b = requests(local);
-            assertThat(b).hasSize(a.size()).hasSize(served.size());
+            Parity p = parity(name, flags);
+            List<JsonNode> a = p.overHttp();
+            List<JsonNode> b = p.inProcess();
+            List<JsonNode> served = p.served();
             for (int i = 0; i < b.size(); i++) {
                 JsonNode c = a.get(i);
                 JsonNode r = b.get(i);
