@@ -85,11 +85,9 @@ public final class ReasoningWireHarness {
             String filter = "(tcp src port " + port + " and " + carriesBytes + ") or (tcp dst port " + port
                     + " and tcp[((tcp[12:1] & 0xf0) >> 2):4] = 0x504f5354)";
             WireCapture.run(dir, dir.resolve("wire.pcap"), port, serverCpu, clientCpu, server, client, filter, 4096, false);
-            for (String line : Files.readAllLines(dir.resolve("tcpdump.out"))) {
-                if (line.contains("dropped by kernel") && !line.startsWith("0 ")) {
-                    System.out.println("  NOT VALID: tcpdump " + line + " (a dropped segment can hide a first token)");
-                }
-            }
+            long drops = WireCapture.kernelDrops(dir);
+            if (drops > 0) System.out.println("  NOT VALID: tcpdump dropped " + drops + " packets (a dropped segment can hide a first token)");
+            if (drops < 0) System.out.println("  tcpdump printed no count of dropped packets: check server − wire for mislabelled tokens");
             List<String> rows = analyse(dir, port);
             System.out.println(dir + " (load " + load + "):");
             for (String row : rows) System.out.println("  " + row);

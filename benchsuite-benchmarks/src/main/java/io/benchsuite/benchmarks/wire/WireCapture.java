@@ -18,6 +18,17 @@ import java.util.concurrent.TimeUnit;
 final class WireCapture {
     private WireCapture() {}
 
+    /**
+     * The packets the kernel dropped from a capture in {@code dir}, as tcpdump counted them when it stopped; -1 when
+     * it printed no count (then nobody knows, and a harness must not say none were dropped).
+     */
+    static long kernelDrops(Path dir) throws IOException {
+        for (String line : Files.readAllLines(dir.resolve("tcpdump.out"))) {
+            if (line.endsWith("packets dropped by kernel")) return Long.parseLong(line.substring(0, line.indexOf(' ')));
+        }
+        return -1;
+    }
+
     /** {@code arg} with {@code {port}}, {@code {url}} and {@code {out}} replaced. */
     static String fill(String arg, int port, Path dir) {
         return arg.replace("{url}", "http://127.0.0.1:" + port).replace("{port}", String.valueOf(port))

@@ -99,9 +99,8 @@ public final class WireLatenessHarness {
                 return;
             }
             WireLateness.Result result = analyse(pcap, port, scheduled);
-            for (String line : Files.readAllLines(dir.resolve("tcpdump.out"))) {
-                if (line.contains("dropped by kernel") && !line.startsWith("0 ")) System.out.println("  tcpdump: " + line);
-            }
+            long drops = WireCapture.kernelDrops(dir);
+            if (drops != 0) System.out.println("  tcpdump: " + (drops < 0 ? "no count of dropped packets" : drops + " packets dropped by kernel"));
             print(dir.toString(), result, scheduled.length);
             table.add(new String[] {String.valueOf(r), load, result.firstSecond(1000), result.summary()
                     + (result.postsSeen() < scheduled.length ? " (NOT VALID: " + result.postsSeen() + " POSTs)" : "")});

@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The harness's pairing: a request's first token and first answer token found on its own connection (a role chunk's
@@ -59,5 +62,17 @@ class ReasoningWireTest {
         assertThat(r.wireMs()).as("first reasoning delta at 2 ms, first answer text at 9 ms").isEqualTo(7.0);
         assertThat(ReasoningWire.summary(new double[] {0.1, 0.1, 2.0})).isEqualTo(
                 "p50 0.100, p90 2.000, p99 2.000, max 2.000 ms; within 1 ms: 2 of 3");
+    }
+
+    @Test
+    void aCaptureWithoutTcpdumpsCountsHasUnknownDropsNotNone(@TempDir Path dir) throws Exception {
+        String head = "tcpdump: listening on lo, link-type EN10MB (Ethernet), snapshot length 4096 bytes\n";
+        Files.writeString(dir.resolve("tcpdump.out"), head + "120893 packets captured\n241786 packets received by filter\n"
+                + "9353 packets dropped by kernel\n");
+        assertThat(WireCapture.kernelDrops(dir)).isEqualTo(9353);
+        Files.writeString(dir.resolve("tcpdump.out"), head + "0 packets dropped by kernel\n");
+        assertThat(WireCapture.kernelDrops(dir)).isZero();
+        Files.writeString(dir.resolve("tcpdump.out"), head);
+        assertThat(WireCapture.kernelDrops(dir)).as("stopped before it counted").isEqualTo(-1);
     }
 }
