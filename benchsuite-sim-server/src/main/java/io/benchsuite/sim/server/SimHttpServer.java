@@ -71,6 +71,9 @@ public final class SimHttpServer implements AutoCloseable {
         // instance is created, so it is set only if the application has not chosen.
         if (System.getProperty(NODELAY_PROPERTY) == null) System.setProperty(NODELAY_PROPERTY, "true");
         this.host = b.host;
+        // a tokenizer that loads its vocabulary on its first count (the built-in ones) loads it now, not
+        // while the first request waits
+        b.tokenizer.countTokens("warm");
         if (b.warmUp) {
             ServerWarmUp.Result warm = ServerWarmUp.run(b.settings, b.tokenizer);
             LOG.info("warmed the request path up before listening: {} of {} requests in {} ms", warm.completed(),

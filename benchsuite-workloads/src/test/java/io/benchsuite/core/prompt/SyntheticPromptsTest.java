@@ -28,6 +28,30 @@ class SyntheticPromptsTest {
         assertThat(o200k.countTokens(p)).isEqualTo(999);
     }
 
+    /** The built-in tokenizers' one-token words are known without counting: they are what counting gives. */
+    @Test
+    void theKnownOneTokenWordsAreWhatTheVocabulariesCount() {
+        for (Tokenizer t : new Tokenizer[] {Tokenizers.cl100k(), Tokenizers.o200k()}) {
+            assertThat(new SyntheticPrompts(t).words()).as(t.name()).isEqualTo(SyntheticPrompts.oneTokenWords(t));
+        }
+        assertThat(SyntheticPrompts.NOT_ONE_TOKEN).containsOnlyKeys("cl100k_base", "o200k_base");
+    }
+
+    /** A virtual-time run of synthetic prompts never counts a token: it must not load the BPE ranks. */
+    @Test
+    void promptsForABuiltInTokenizerLoadNoVocabularyAndPreloadLoadsIt() {
+        var fresh = new Tokenizers.JtokkitTokenizer(com.knuddels.jtokkit.api.EncodingType.CL100K_BASE);
+        String p = new SyntheticPrompts(fresh).generate(300, new SplittableRandom(2));
+        assertThat(fresh.name()).isEqualTo("cl100k_base");
+        assertThat(fresh.loaded()).as("loaded by making prompts").isFalse();
+        Tokenizers.preload(fresh);
+        assertThat(fresh.loaded()).isTrue();
+        assertThat(fresh.countTokens(p)).isEqualTo(300);
+        var counted = new Tokenizers.JtokkitTokenizer(com.knuddels.jtokkit.api.EncodingType.O200K_BASE);
+        assertThat(counted.countTokens("the morning")).isEqualTo(2);
+        assertThat(counted.loaded()).isTrue();
+    }
+
     /** Why the built-in tokenizers need no count per prompt: no two words of the vocabulary merge. */
     @Test
     void everyPairOfWordsIsTwoTokensUnderTheBuiltInTokenizers() {
