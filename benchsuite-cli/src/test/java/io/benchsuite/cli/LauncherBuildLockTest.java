@@ -32,7 +32,7 @@ class LauncherBuildLockTest {
         // the build: counted, slow enough that the second launch starts while it runs, then the jar appears
         script(stubs.resolve("mvn"), "echo build >> \"" + root.resolve("builds") + "\"\nsleep 4\n"
                 + "mkdir -p benchsuite-cli/target && : > benchsuite-cli/target/benchsuite-cli-0-all.jar\n");
-        script(stubs.resolve("java"), "echo \"java $*\"\n");
+        script(stubs.resolve("java"), "echo \"java $*\"\necho 'benchsuite run: --rate: expected a number' >&2\n");
 
         Process first = launch(root, stubs);
         Process second = launch(root, stubs);
@@ -45,6 +45,8 @@ class LauncherBuildLockTest {
             String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(p.exitValue()).as("exit status; stderr:\n%s", err).isZero();
             assertThat(out).as("the JVM was started on the built jar").contains("-jar " + jar + " --version");
+            // the CLI's errors reach the terminal: the lock's release once sent the launcher's stderr to /dev/null
+            assertThat(err).as("the JVM's stderr").contains("benchsuite run: --rate: expected a number");
         }
         assertThat(Files.readAllLines(root.resolve("builds"))).as("builds run").hasSize(1);
     }
