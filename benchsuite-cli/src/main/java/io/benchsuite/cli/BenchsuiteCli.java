@@ -8,25 +8,27 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.lang.reflect.Constructor;
 import java.nio.charset.Charset;
+import java.util.List;
 import java.util.Properties;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code benchsuite} command line. Each subcommand is one class listed in {@code subcommands};
+ * The {@code benchsuite} command line. Each subcommand is one class listed in {@link #SUBCOMMANDS};
  * a subcommand with a constructor taking a {@link CliContext} gets the process context through it.
  */
 @Command(name = "benchsuite",
         mixinStandardHelpOptions = true,
         versionProvider = BenchsuiteCli.Version.class,
         description = "Benchmarks LLM serving stacks with honest (schedule-based) timing.",
-        subcommands = {RunCommand.class, SweepCommand.class, ServeSimCommand.class, ReportCommand.class, CompareCommand.class, ProjectCommand.class,
-                MergeCommand.class,
-                K8sCommand.class,
-                BackendsCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 success, 1 run failed (backend unreachable, I/O error) or internal error, "
                 + "2 bad usage, unknown backend or bad backend option, 130 interrupted (Ctrl-C; partial reports are written)."})
 public final class BenchsuiteCli implements Runnable {
+    /** The subcommands, in the order {@code --help} lists them. */
+    static final List<Class<?>> SUBCOMMANDS = List.of(RunCommand.class, SweepCommand.class, ServeSimCommand.class,
+            ReportCommand.class, CompareCommand.class, ProjectCommand.class, MergeCommand.class, K8sCommand.class,
+            BackendsCommand.class, CommandLine.HelpCommand.class);
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -63,12 +65,29 @@ public final class BenchsuiteCli implements Runnable {
 
     /** Runs the command line in this JVM and returns the exit code (never calls System.exit). */
     public static int execute(CliContext ctx, String... args) {
-        return commandLine(ctx).execute(args);
+        return commandLine(ctx, args.length > 0 ? args[0] : null).execute(args);
     }
 
-    /** The configured picocli command line. */
+    /** The configured picocli command line, with every subcommand. */
     public static CommandLine commandLine(CliContext ctx) {
-        CommandLine cmd = new CommandLine(new BenchsuiteCli(), new ContextFactory(ctx));
+        return commandLine(ctx, null);
+    }
+
+    /**
+     * The configured picocli command line, with only the subcommand named {@code command} when there is one of
+     * that name (other than {@code help}, which lists its siblings), else with all. picocli builds each
+     * subcommand's model from its annotations when it is added: ~90 ms of a run's start-up, and the compiler's
+     * time for it, went to the eight subcommands the run did not use.
+     */
+    static CommandLine commandLine(CliContext ctx, String command) {
+        ContextFactory factory = new ContextFactory(ctx);
+        CommandLine cmd = new CommandLine(new BenchsuiteCli(), factory);
+        Class<?> only = SUBCOMMANDS.stream()
+                .filter(c -> c != CommandLine.HelpCommand.class && c.getAnnotation(Command.class).name().equals(command))
+                .findFirst().orElse(null);
+        for (Class<?> c : SUBCOMMANDS) {
+            if (only == null || c == only) cmd.addSubcommand(c);
+        }
         // the platform's charset, as System.out's on Java 17: the bytes go to the same console
         cmd.setOut(new PrintWriter(new OutputStreamWriter(ctx.out(), Charset.defaultCharset()), true));
         cmd.setErr(new PrintWriter(new OutputStreamWriter(ctx.err(), Charset.defaultCharset()), true));

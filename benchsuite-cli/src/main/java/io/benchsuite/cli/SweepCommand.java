@@ -169,7 +169,7 @@ final class SweepCommand implements Callable<Integer> {
         args.add("run");
         args.addAll(runArgs);
         try {
-            CommandLine.ParseResult pr = BenchsuiteCli.commandLine(ctx).parseArgs(args.toArray(String[]::new));
+            CommandLine.ParseResult pr = BenchsuiteCli.commandLine(ctx, "run").parseArgs(args.toArray(String[]::new));
             RunCommand run = (RunCommand) pr.subcommand().commandSpec().userObject();
             if (run.scenarioFile != null) throw CliException.usage("--file: a sweep runs flags, not a scenario file");
             return run;
