@@ -10,7 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
-/** The CLI's logging backend (logback.xml): warnings on stderr with the MDC's trace, INFO kept off the console. */
+/** The CLI's logging backend ({@link CliLogging}): warnings on stderr with the MDC's trace, INFO kept off the console. */
 class LoggingBindingTest {
 
     @Test
@@ -20,6 +20,10 @@ class LoggingBindingTest {
         ch.qos.logback.classic.LoggerContext context = (ch.qos.logback.classic.LoggerContext) LoggerFactory.getILoggerFactory();
         assertThat(context.getStatusManager().getCopyOfStatusList())
                 .as("no configuration errors").noneMatch(s -> s.getLevel() >= ch.qos.logback.core.status.Status.WARN);
+        // as BenchsuiteCli.main does first: without it the appender buffers records for an SDK to come and, its one
+        // slot full, prints that its buffer is too small (this test passed alone only after another had done it)
+        io.opentelemetry.instrumentation.logback.appender.v1_0.OpenTelemetryAppender.install(
+                io.opentelemetry.api.OpenTelemetry.noop());
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream original = System.err;
         System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
@@ -39,5 +43,30 @@ class LoggingBindingTest {
                 "WARN RunEngine - request 7 went wrong [trace_id=0af7651916cd43dd8448eb211c80319c span_id=b7ad6b7169203331]");
         assertThat(log.isInfoEnabled()).as("benchsuite's INFO records reach the OTLP appender").isTrue();
         assertThat(LoggerFactory.getLogger("org.example.Library").isInfoEnabled()).isFalse();
+    }
+
+    @Test
+    void theConfigurationIsTheCodeOneAndAUsersFileReplacesIt() {
+        ch.qos.logback.classic.LoggerContext context = (ch.qos.logback.classic.LoggerContext) LoggerFactory.getILoggerFactory();
+        ch.qos.logback.classic.Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
+        assertThat(root.getAppender("STDERR")).as("configured by CliLogging").isNotNull();
+        assertThat(root.getAppender("OTLP")).isInstanceOf(
+                io.opentelemetry.instrumentation.logback.appender.v1_0.OpenTelemetryAppender.class);
+        assertThat(CliLogging.class.getResource("/logback.xml")).as("no XML read at start-up").isNull();
+
+        ch.qos.logback.classic.LoggerContext fresh = new ch.qos.logback.classic.LoggerContext();
+        String before = System.getProperty("logback.configurationFile");
+        System.setProperty("logback.configurationFile", "my-logback.xml");
+        try {
+            CliLogging logging = new CliLogging();
+            logging.setContext(fresh);
+            assertThat(logging.configure(fresh)).as("a user's file goes first")
+                    .isEqualTo(ch.qos.logback.classic.spi.Configurator.ExecutionStatus.INVOKE_NEXT_IF_ANY);
+            assertThat(fresh.getLogger(Logger.ROOT_LOGGER_NAME).iteratorForAppenders().hasNext()).isFalse();
+        } finally {
+            if (before == null) System.clearProperty("logback.configurationFile");
+            else System.setProperty("logback.configurationFile", before);
+            fresh.stop();
+        }
     }
 }
