@@ -69,7 +69,7 @@ public final class BenchsuiteCli implements Runnable {
     }
 
     /** The configured picocli command line, with every subcommand. */
-    public static CommandLine commandLine(CliContext ctx) {
+    static CommandLine commandLine(CliContext ctx) {
         return commandLine(ctx, null);
     }
 
