@@ -113,6 +113,20 @@ class LauncherClassSharingTest {
     }
 
     @Test
+    void aListWhoseRunNeverStartedIsDroppedAndTheNextRunListsAgain() throws Exception {
+        java(0, "io/benchsuite/cli/BenchsuiteCli\\npicocli/CommandLine\\n"); // a usage error: the engine never loaded
+        launch("run", "--rate", "x");
+        assertThat(lists()).hasSize(1);
+        Files.delete(calls);
+
+        Launch second = launch("run");
+        assertThat(second.err).doesNotContain("class-data").doesNotContain("sharing the classes");
+        assertThat(callLines()).as("no dump; this run lists again").singleElement().asString()
+                .doesNotContain("Xshare:dump").doesNotContain("SharedArchiveFile").contains("-XX:DumpLoadedClassList=");
+        assertThat(Path.of(jar.replace(".jar", ".jsa"))).doesNotExist();
+    }
+
+    @Test
     void classSharingOffOrChosenByTheUserLeavesTheFlagsOut() throws Exception {
         java(0);
         launch(List.of("BENCHSUITE_CDS=off"), "run");
@@ -126,13 +140,18 @@ class LauncherClassSharingTest {
 
     /** A {@code java} that logs its arguments, writes the class list or archive it is asked for, and exits 0 (a dump: {@code dumpExit}). */
     private void java(int dumpExit) throws IOException {
+        java(dumpExit, "io/benchsuite/cli/BenchsuiteCli\\nio/benchsuite/core/internal/engine/RunEngine\\n");
+    }
+
+    /** As {@link #java(int)}, listing {@code listed} (printf's text) for a run. */
+    private void java(int dumpExit, String listed) throws IOException {
         Path stubs = Files.createDirectories(root.resolve("stubs"));
         Path java = stubs.resolve("java");
         Files.writeString(java, "#!/bin/sh\n"
                 + "echo \"java $*\" >> \"" + calls + "\"\n"
                 + "dump=; out=\n"
                 + "for a in \"$@\"; do case \"$a\" in\n"
-                + "  -XX:DumpLoadedClassList=*) printf 'io/benchsuite/cli/BenchsuiteCli\\npicocli/CommandLine\\n' > \"${a#*=}\" ;;\n"
+                + "  -XX:DumpLoadedClassList=*) printf '" + listed + "' > \"${a#*=}\" ;;\n"
                 + "  -XX:SharedClassListFile=*) list=\"${a#*=}\" ;;\n"
                 + "  -XX:SharedArchiveFile=*) out=\"${a#*=}\" ;;\n"
                 + "  -Xshare:dump) dump=yes ;;\n"

@@ -4,6 +4,7 @@ import static io.benchsuite.api.util.Checks.notNegativeFinite;
 import static io.benchsuite.api.util.Checks.positive;
 import static io.benchsuite.api.util.Checks.positiveFinite;
 
+import io.benchsuite.api.util.RecordText;
 import io.benchsuite.api.util.TextParts;
 import java.util.Arrays;
 import java.util.Locale;
@@ -218,6 +219,7 @@ public sealed interface LengthDistribution {
         @Override public int min() { return tokens; }
         @Override public int max() { return tokens; }
         @Override public String describe() { return "fixed:" + tokens; }
+        @Override public final String toString() { return RecordText.of(this); }
     }
 
     /** Uniform over integers in {@code [min, max]}. */
@@ -234,6 +236,7 @@ public sealed interface LengthDistribution {
 
         @Override public int sample(RandomGenerator random) { return min + random.nextInt(max - min + 1); }
         @Override public String describe() { return "uniform:" + min + "-" + max; }
+        @Override public final String toString() { return RecordText.of(this); }
     }
 
     /** Normal, clipped. */
@@ -261,6 +264,11 @@ public sealed interface LengthDistribution {
         @Override
         public String describe() {
             return String.format(Locale.ROOT, "normal:%s,%s,%d-%d", num(mean), num(stddev), min, max);
+        }
+
+        @Override
+        public final String toString() {
+            return RecordText.of(this);
         }
     }
 
@@ -290,6 +298,11 @@ public sealed interface LengthDistribution {
         @Override
         public String describe() {
             return String.format(Locale.ROOT, "lognormal:%s,%s,%d-%d", num(mean), num(sigma), min, max);
+        }
+
+        @Override
+        public final String toString() {
+            return RecordText.of(this);
         }
     }
 

@@ -2,6 +2,8 @@ package io.benchsuite.core.workload;
 
 import static io.benchsuite.api.util.Checks.notNull;
 
+import io.benchsuite.api.util.RecordText;
+
 /**
  * How a run plays multi-turn sessions: the pause between a turn's answer and the next turn, which
  * answer goes into the history (the one received, or the dataset's recorded one), and whether an open
@@ -65,5 +67,10 @@ public record SessionOptions(ThinkTime thinkTime, SessionTranscript.Answers answ
      */
     public SessionOptions withConcurrency(ConcurrencyUnit unit) {
         return new SessionOptions(thinkTime, answers, unit);
+    }
+
+    @Override
+    public final String toString() {
+        return RecordText.of(this); // part of a virtual run's identity: the record's own text, without its bootstrap
     }
 }

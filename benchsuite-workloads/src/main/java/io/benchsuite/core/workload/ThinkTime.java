@@ -4,6 +4,7 @@ import static io.benchsuite.api.util.Checks.notNegative;
 import static io.benchsuite.api.util.Checks.notNull;
 
 import io.benchsuite.api.util.Durations;
+import io.benchsuite.api.util.RecordText;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.random.RandomGenerator;
@@ -114,5 +115,11 @@ public record ThinkTime(Kind kind, Duration first, Duration second) {
             case UNIFORM -> "uniform:" + Durations.format(first) + "-" + Durations.format(second);
             case EXPONENTIAL -> "exponential:" + Durations.format(first);
         };
+    }
+
+    /** The record's own text (part of a virtual run's identity), without the JDK's bootstrap of it. */
+    @Override
+    public final String toString() {
+        return RecordText.of(this);
     }
 }

@@ -2,6 +2,7 @@ package io.benchsuite.core.report.model;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.benchsuite.api.util.Durations;
+import io.benchsuite.api.util.RecordText;
 import io.benchsuite.api.workload.LoadModel;
 import io.benchsuite.api.workload.Workload;
 import io.benchsuite.api.workload.source.WorkloadSource;
@@ -64,5 +65,11 @@ public record WorkloadConfig(String name, String mode, String arrival, String pr
     /** Whether the load was closed loop (users). */
     public boolean closed() {
         return "closed".equals(mode);
+    }
+
+    /** The record's own text (part of a virtual run's identity), without the JDK's bootstrap of it. */
+    @Override
+    public final String toString() {
+        return RecordText.of(this);
     }
 }

@@ -3,7 +3,8 @@ package io.benchsuite.core.report.html.internal;
 import static io.benchsuite.core.report.html.internal.Html.esc;
 
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 
@@ -55,7 +56,9 @@ public final class LineChart {
     private boolean logY;
     private boolean dots;
     private boolean joinGaps;
-    private final Set<Series> wide = new HashSet<>();
+    // by identity: a series is the one added (its arrays compare by reference anyway), and a record's hashCode
+    // would bootstrap method-handle classes in every report (docs/performance.md, "Seventh pass")
+    private final Set<Series> wide = Collections.newSetFromMap(new IdentityHashMap<>());
 
     private final String title;
     private final String xLabel;
