@@ -41,6 +41,11 @@ final class ServerWarmUp {
      * @return what was done; stops at the first failure (the real server starts all the same)
      */
     static Result run(SimSettings settings, Tokenizer tokenizer) {
+        return run(settings, tokenizer, null);
+    }
+
+    /** As {@link #run(SimSettings, Tokenizer)}, its throwaway request log in {@code logDir} (null: the JVM's temp folder). */
+    static Result run(SimSettings settings, Tokenizer tokenizer, Path logDir) {
         long start = System.nanoTime();
         SimSettings fast = new SimSettings(settings.modelName(), settings.model(), settings.device(), settings.quantization(),
                 settings.engine(), settings.tensorParallel(), settings.kvCacheDtype(), settings.maxBatch(),
@@ -51,7 +56,8 @@ final class ServerWarmUp {
         try {
             // a request log of its own, thrown away after: writing the real one's first line otherwise
             // links its code (string concatenation's bootstrap, the file's writer) inside the first request
-            log = Files.createTempFile("benchsuite-serve-sim-warm-up", ".jsonl");
+            log = logDir == null ? Files.createTempFile("benchsuite-serve-sim-warm-up", ".jsonl")
+                    : Files.createTempFile(logDir, "benchsuite-serve-sim-warm-up", ".jsonl");
         } catch (IOException e) {
             // no log, a colder first line; the rest is warmed all the same
         }
