@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -24,15 +23,12 @@ class LauncherBuildLockTest {
     @Test
     void twoLaunchesOnAStaleTreeBuildOnceAndBothRunTheJar(@TempDir Path root) throws Exception {
         assumeTrue(onPath("flock") && onPath("bash"), "the launcher serializes builds with flock (util-linux)");
-        Path bin = Files.createDirectories(root.resolve("bin"));
-        Files.copy(Path.of("..", "bin", "benchsuite"), bin.resolve("benchsuite"));
-        executable(bin.resolve("benchsuite"));
-        Files.writeString(root.resolve("pom.xml"), "<project/>");
+        LauncherSandbox.copyLauncher(root);
         Path stubs = Files.createDirectories(root.resolve("stubs"));
         // the build: counted, slow enough that the second launch starts while it runs, then the jar appears
-        script(stubs.resolve("mvn"), "echo build >> \"" + root.resolve("builds") + "\"\nsleep 4\n"
+        LauncherSandbox.script(stubs.resolve("mvn"), "echo build >> \"" + root.resolve("builds") + "\"\nsleep 4\n"
                 + "mkdir -p benchsuite-cli/target && : > benchsuite-cli/target/benchsuite-cli-0-all.jar\n");
-        script(stubs.resolve("java"), "echo \"java $*\"\necho 'benchsuite run: --rate: expected a number' >&2\n");
+        LauncherSandbox.script(stubs.resolve("java"), "echo \"java $*\"\necho 'benchsuite run: --rate: expected a number' >&2\n");
 
         Process first = launch(root, stubs);
         Process second = launch(root, stubs);
@@ -58,15 +54,6 @@ class LauncherBuildLockTest {
         pb.environment().put("BENCHSUITE_CDS", "off");
         pb.environment().remove("BENCHSUITE_JAVA_OPTS");
         return pb.start();
-    }
-
-    private static void script(Path file, String body) throws IOException {
-        Files.writeString(file, "#!/bin/sh\n" + body);
-        executable(file);
-    }
-
-    private static void executable(Path file) throws IOException {
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
     private static boolean onPath(String tool) {

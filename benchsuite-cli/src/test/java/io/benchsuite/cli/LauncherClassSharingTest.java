@@ -8,10 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,10 +32,7 @@ class LauncherClassSharingTest {
     @BeforeEach
     void layout() throws IOException {
         assumeTrue(Files.isExecutable(Path.of("/bin/bash")), "the launcher is a bash script");
-        Path bin = Files.createDirectories(root.resolve("bin"));
-        Files.copy(Path.of("..", "bin", "benchsuite"), bin.resolve("benchsuite"));
-        executable(bin.resolve("benchsuite"));
-        Files.writeString(root.resolve("pom.xml"), "<project/>");
+        LauncherSandbox.copyLauncher(root);
         Path jarFile = Files.createDirectories(root.resolve("benchsuite-cli/target")).resolve("benchsuite-cli-0-all.jar");
         Files.writeString(jarFile, "");
         // built a minute ago, after its pom: nothing to build
@@ -127,6 +124,17 @@ class LauncherClassSharingTest {
     }
 
     @Test
+    void theClassTheLauncherTakesForAStartedRunExists() throws Exception {
+        // the launcher keeps a class list only when it names this class: renamed without the launcher, no archive
+        // would ever be made again, silently
+        var marker = Pattern.compile("grep -qx '([\\w/$]+)'").matcher(Files.readString(Path.of("..", "bin", "benchsuite")));
+        assertThat(marker.find()).as("the launcher's marker class").isTrue();
+        String name = marker.group(1).replace('/', '.');
+        // throws ClassNotFoundException once the class is renamed or moved
+        assertThat(Class.forName(name, false, getClass().getClassLoader()).getSimpleName()).isEqualTo("RunEngine");
+    }
+
+    @Test
     void classSharingOffOrChosenByTheUserLeavesTheFlagsOut() throws Exception {
         java(0);
         launch(List.of("BENCHSUITE_CDS=off"), "run");
@@ -146,8 +154,7 @@ class LauncherClassSharingTest {
     /** As {@link #java(int)}, listing {@code listed} (printf's text) for a run. */
     private void java(int dumpExit, String listed) throws IOException {
         Path stubs = Files.createDirectories(root.resolve("stubs"));
-        Path java = stubs.resolve("java");
-        Files.writeString(java, "#!/bin/sh\n"
+        LauncherSandbox.script(stubs.resolve("java"), ""
                 + "echo \"java $*\" >> \"" + calls + "\"\n"
                 + "dump=; out=\n"
                 + "for a in \"$@\"; do case \"$a\" in\n"
@@ -160,7 +167,6 @@ class LauncherClassSharingTest {
                 + "  [ " + dumpExit + " -eq 0 ] || exit " + dumpExit + "\n"
                 + "  echo \"archive of $(wc -l < \"$list\") classes\" > \"$out\"\n"
                 + "fi\n");
-        executable(java);
     }
 
     private record Launch(int exit, String err) {}
@@ -192,9 +198,5 @@ class LauncherClassSharingTest {
         try (var files = Files.list(Path.of(jar).getParent())) {
             return files.filter(f -> f.toString().endsWith(".classlist")).toList();
         }
-    }
-
-    private static void executable(Path file) throws IOException {
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 }
