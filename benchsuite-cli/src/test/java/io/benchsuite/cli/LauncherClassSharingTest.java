@@ -3,14 +3,11 @@ package io.benchsuite.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.benchsuite.cli.LauncherSandbox.Launch;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
-import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,12 +30,7 @@ class LauncherClassSharingTest {
     void layout() throws IOException {
         assumeTrue(Files.isExecutable(Path.of("/bin/bash")), "the launcher is a bash script");
         LauncherSandbox.copyLauncher(root);
-        Path jarFile = Files.createDirectories(root.resolve("benchsuite-cli/target")).resolve("benchsuite-cli-0-all.jar");
-        Files.writeString(jarFile, "");
-        // built a minute ago, after its pom: nothing to build
-        Files.setLastModifiedTime(root.resolve("pom.xml"), FileTime.from(Instant.now().minusSeconds(120)));
-        Files.setLastModifiedTime(jarFile, FileTime.from(Instant.now().minusSeconds(60)));
-        jar = jarFile.toString();
+        jar = LauncherSandbox.builtJar(root).toString();
         calls = root.resolve("calls");
     }
 
@@ -48,7 +40,7 @@ class LauncherClassSharingTest {
         String archive = jar.replace(".jar", ".jsa");
 
         Launch first = launch("run", "--rate", "1");
-        assertThat(first.exit).as("stderr: %s", first.err).isZero();
+        assertThat(first.exit()).as("stderr: %s", first.err()).isZero();
         assertThat(callLines()).singleElement().asString()
                 .startsWith("java -XX:+UseZGC")
                 .containsPattern("-XX:DumpLoadedClassList=" + archive.replace(".", "\\.") + "\\.\\d+\\.classlist ")
@@ -58,8 +50,8 @@ class LauncherClassSharingTest {
 
         Files.delete(calls);
         Launch second = launch("run", "--rate", "1");
-        assertThat(second.exit).as("stderr: %s", second.err).isZero();
-        assertThat(second.err).contains("benchsuite: sharing the classes the first run loaded with later runs");
+        assertThat(second.exit()).as("stderr: %s", second.err()).isZero();
+        assertThat(second.err()).contains("benchsuite: sharing the classes the first run loaded with later runs");
         List<String> secondCalls = callLines();
         assertThat(secondCalls).hasSize(2);
         assertThat(secondCalls.get(0)).as("the dump, with the run's collector")
@@ -75,7 +67,7 @@ class LauncherClassSharingTest {
 
         Files.delete(calls);
         Launch third = launch("run", "--rate", "1");
-        assertThat(third.err).doesNotContain("sharing the classes");
+        assertThat(third.err()).doesNotContain("sharing the classes");
         assertThat(callLines()).singleElement().asString().contains("-XX:SharedArchiveFile=" + archive + " ")
                 .doesNotContain("Xshare:dump").doesNotContain("DumpLoadedClassList");
 
@@ -94,8 +86,8 @@ class LauncherClassSharingTest {
         Files.delete(calls);
 
         Launch second = launch("run");
-        assertThat(second.exit).as("stderr: %s", second.err).isZero();
-        assertThat(second.err).contains("benchsuite: preparing the class-data archive failed; running without it");
+        assertThat(second.exit()).as("stderr: %s", second.err()).isZero();
+        assertThat(second.err()).contains("benchsuite: preparing the class-data archive failed; running without it");
         List<String> secondCalls = callLines();
         assertThat(secondCalls).hasSize(2);
         assertThat(secondCalls.get(1)).doesNotContain("SharedArchiveFile").doesNotContain("DumpLoadedClassList");
@@ -104,7 +96,7 @@ class LauncherClassSharingTest {
 
         Files.delete(calls);
         Launch third = launch("run");
-        assertThat(third.err).doesNotContain("class-data");
+        assertThat(third.err()).doesNotContain("class-data");
         assertThat(callLines()).singleElement().asString().doesNotContain("SharedArchiveFile")
                 .doesNotContain("DumpLoadedClassList");
     }
@@ -117,7 +109,7 @@ class LauncherClassSharingTest {
         Files.delete(calls);
 
         Launch second = launch("run");
-        assertThat(second.err).doesNotContain("class-data").doesNotContain("sharing the classes");
+        assertThat(second.err()).doesNotContain("class-data").doesNotContain("sharing the classes");
         assertThat(callLines()).as("no dump; this run lists again").singleElement().asString()
                 .doesNotContain("Xshare:dump").doesNotContain("SharedArchiveFile").contains("-XX:DumpLoadedClassList=");
         assertThat(Path.of(jar.replace(".jar", ".jsa"))).doesNotExist();
@@ -169,25 +161,12 @@ class LauncherClassSharingTest {
                 + "fi\n");
     }
 
-    private record Launch(int exit, String err) {}
-
     private Launch launch(String... args) throws Exception {
         return launch(List.of(), args);
     }
 
     private Launch launch(List<String> env, String... args) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(root.resolve("bin/benchsuite").toString());
-        pb.command().addAll(List.of(args));
-        pb.environment().put("JAVA", root.resolve("stubs/java").toString());
-        pb.environment().remove("BENCHSUITE_JAVA_OPTS");
-        pb.environment().remove("BENCHSUITE_CDS");
-        pb.environment().remove("BENCHSUITE_JVM");
-        for (String e : env) pb.environment().put(e.substring(0, e.indexOf('=')), e.substring(e.indexOf('=') + 1));
-        pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        Process p = pb.start();
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("launch ended").isTrue();
-        return new Launch(p.exitValue(), err);
+        return LauncherSandbox.launch(root, env, args);
     }
 
     private List<String> callLines() throws IOException {
