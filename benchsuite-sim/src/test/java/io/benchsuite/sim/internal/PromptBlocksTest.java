@@ -61,4 +61,22 @@ class PromptBlocksTest {
                     .isNotEqualTo(PromptBlocks.wordHash(word + "x"));
         }
     }
+
+    @Test
+    void blocksOfOtherWordsOrTheSameWordsInAnotherOrderKeyApart() {
+        // 20,000 blocks of 16 words drawn from a vocabulary of 8: repeats among them are the same draws only
+        String[] words = {"a", "b", "c", "the", "of", "and", "model", "token"};
+        SplittableRandom r = new SplittableRandom(11);
+        java.util.Map<Long, String> byHash = new java.util.HashMap<>();
+        for (int i = 0; i < 20_000; i++) {
+            StringBuilder block = new StringBuilder();
+            for (int w = 0; w < SimPhysics.BLOCK_TOKENS; w++) block.append(words[r.nextInt(words.length)]).append(' ');
+            String text = block.toString();
+            long hash = PromptBlocks.of(text).chainedHashes()[0];
+            String before = byHash.putIfAbsent(hash, text);
+            assertThat(before == null || before.equals(text)).as("'%s' and '%s' share a key", before, text).isTrue();
+        }
+        PromptBlocks swapped = PromptBlocks.of("b a c d e f g h i j k l m n o p");
+        assertThat(swapped.chainedHashes()[0]).isNotEqualTo(PromptBlocks.of("a b c d e f g h i j k l m n o p").chainedHashes()[0]);
+    }
 }
