@@ -147,7 +147,7 @@ final class SweepCommand implements Callable<Integer> {
             refinements = -1;
         }
         if (refinements < 0) throw CliException.usage("--max-refinements: must be a whole number >= 0, got " + maxRefinements.trim());
-        RunCommand run = parseRun();
+        RunCommand run = parseRun(axes);
         RunPlan template = run.plan();
         for (SweepAxis a : axes) checkSweepable(a.parameter(), run);
         // the default directory is claimed by creating it, so two sweeps started in the same second do not share it
@@ -163,11 +163,19 @@ final class SweepCommand implements Callable<Integer> {
         return new Plan(axes, slo.withMaxErrorRate(maxErrors), stop, refinements, ftlFigure, pareto, dir, run, template);
     }
 
-    /** The run flags, parsed once into the template every point starts from. */
-    private RunCommand parseRun() {
+    /**
+     * The run flags, parsed once into the template every point starts from. A swept rate makes the template open
+     * loop, as {@code --rate} makes a run: the flag is what chooses an open loop, and the sweep refuses it beside
+     * {@code --sweep rate} (each point sets its own rate).
+     */
+    private RunCommand parseRun(List<SweepAxis> axes) {
         List<String> args = new ArrayList<>();
         args.add("run");
         args.addAll(runArgs);
+        for (SweepAxis a : axes) {
+            // a value that is no rate is left to the point's own check, which names the sweep and the point
+            if (a.parameter().equals("rate") && isRate(a.values().get(0))) args.add("--rate=" + a.values().get(0));
+        }
         try {
             CommandLine.ParseResult pr = BenchsuiteCli.commandLine(ctx, "run").parseArgs(args.toArray(String[]::new));
             RunCommand run = (RunCommand) pr.subcommand().commandSpec().userObject();
@@ -189,6 +197,15 @@ final class SweepCommand implements Callable<Integer> {
             throw CliException.usage("--sweep " + parameter + ": this run flag cannot be swept; sweep one of "
                     + String.join(", ", SweepParameters.WORKLOAD_PARAMETERS) + ", " + String.join(", ", SWEEPABLE_FLAGS.stream()
                     .sorted().toList()) + ", a backend option or header.<Name>");
+        }
+    }
+
+    private static boolean isRate(String value) {
+        try {
+            double r = Double.parseDouble(value);
+            return r > 0 && !Double.isInfinite(r);
+        } catch (NumberFormatException e) {
+            return false;
         }
     }
 

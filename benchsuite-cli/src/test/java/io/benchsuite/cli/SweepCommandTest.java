@@ -10,6 +10,7 @@ import io.benchsuite.sim.server.SimHttpServer;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -51,6 +52,31 @@ class SweepCommandTest {
         assertThat(doc.at("/orthogonality/runs").asInt()).isEqualTo(5);
         assertThat(Files.readString(out.resolve("sweep.html"))).contains("data-title=\"TPS–FTL curve\"", "<section id=\"orthogonality\">",
                 "<section id=\"pareto\">");
+    }
+
+    @Test
+    void aRateSweepRunsEachPointOpenLoopAtItsOwnRate() throws Exception {
+        // the rate is what makes a run open loop, and the sweep refuses --rate beside --sweep rate: sweeping it must
+        // not need the flag (it once asked for --rate, then refused it)
+        Path out = tmp.resolve("rates");
+        CliHarness cli = new CliHarness();
+        assertThat(cli.run("sweep", "--backend", "sim", "--sweep", "rate=2,4,8", "--input-length", "64", "--output-length", "16",
+                "--duration", "10s", "--seed", "3", "--backend-option", "clock=virtual", "--output-dir", out.toString()))
+                .as(cli.err()).isZero();
+        JsonNode points = JSON.readTree(out.resolve("sweep.json").toFile()).at("/series/0/points");
+        assertThat(points).hasSize(3);
+        List<String> profiles = new ArrayList<>();
+        for (JsonNode p : points) {
+            JsonNode workload = JSON.readTree(out.resolve(p.path("dir").asText()).resolve("report.json").toFile()).at("/config/workload");
+            assertThat(workload.path("mode").asText()).isEqualTo("open");
+            profiles.add(workload.path("profile").asText());
+        }
+        assertThat(profiles).containsExactly("steady:2.0", "steady:4.0", "steady:8.0");
+        CliHarness bad = new CliHarness();
+        assertThat(bad.run("sweep", "--backend", "sim", "--sweep", "rate=fast,4", "--output-dir", tmp.resolve("bad-rate").toString()))
+                .isEqualTo(2);
+        assertThat(bad.err()).contains("at the point rate=fast", "expected a number, got 'fast'")
+                .doesNotContain("closed loop").doesNotContain("give it once");
     }
 
     @Test

@@ -78,7 +78,7 @@ public final class SweepParameters {
                     if (!(r > 0) || Double.isInfinite(r)) throw new IllegalArgumentException("expected a rate > 0 requests/s, got " + value);
                     if (!(w.load() instanceof LoadModel.OpenLoop o)) {
                         throw new IllegalArgumentException("the template is closed loop; give it an open-loop workload "
-                                + "(Workload.open(), or --rate on the command line) to sweep the rate, or sweep max-concurrent");
+                                + "(Workload.open()) to sweep the rate, or sweep max-concurrent");
                     }
                     yield spec.withWorkload(w.withLoad(new LoadModel.OpenLoop(o.arrival(), RateProfile.steady(r), o.maxConcurrency())));
                 }
