@@ -166,16 +166,14 @@ final class SweepCommand implements Callable<Integer> {
     /**
      * The run flags, parsed once into the template every point starts from. A swept rate makes the template open
      * loop, as {@code --rate} makes a run: the flag is what chooses an open loop, and the sweep refuses it beside
-     * {@code --sweep rate} (each point sets its own rate).
+     * {@code --sweep rate}. The template's rate is any valid one: every point sets its own
+     * ({@link SweepParameters#apply}), and checks it, naming the point.
      */
     private RunCommand parseRun(List<SweepAxis> axes) {
         List<String> args = new ArrayList<>();
         args.add("run");
         args.addAll(runArgs);
-        for (SweepAxis a : axes) {
-            // a value that is no rate is left to the point's own check, which names the sweep and the point
-            if (a.parameter().equals("rate") && isRate(a.values().get(0))) args.add("--rate=" + a.values().get(0));
-        }
+        if (axes.stream().anyMatch(a -> a.parameter().equals("rate"))) args.add("--rate=1");
         try {
             CommandLine.ParseResult pr = BenchsuiteCli.commandLine(ctx, "run").parseArgs(args.toArray(String[]::new));
             RunCommand run = (RunCommand) pr.subcommand().commandSpec().userObject();
@@ -197,15 +195,6 @@ final class SweepCommand implements Callable<Integer> {
             throw CliException.usage("--sweep " + parameter + ": this run flag cannot be swept; sweep one of "
                     + String.join(", ", SweepParameters.WORKLOAD_PARAMETERS) + ", " + String.join(", ", SWEEPABLE_FLAGS.stream()
                     .sorted().toList()) + ", a backend option or header.<Name>");
-        }
-    }
-
-    private static boolean isRate(String value) {
-        try {
-            double r = Double.parseDouble(value);
-            return r > 0 && !Double.isInfinite(r);
-        } catch (NumberFormatException e) {
-            return false;
         }
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -57,7 +58,7 @@ class LauncherJvmSettingsTest {
     }
 
     private String javaLine(List<String> env, String... args) throws Exception {
-        List<String> all = new java.util.ArrayList<>(env);
+        List<String> all = new ArrayList<>(env);
         all.add("BENCHSUITE_CDS=off");
         LauncherSandbox.Launch launch = LauncherSandbox.launch(root, all, args);
         assertThat(launch.exit()).as("stderr: %s", launch.err()).isZero();

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchsuite.sim.SimPhysics;
 import io.benchsuite.sim.Vocabulary;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Random;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -67,7 +69,7 @@ class PromptBlocksTest {
         // 20,000 blocks of 16 words drawn from a vocabulary of 8: repeats among them are the same draws only
         String[] words = {"a", "b", "c", "the", "of", "and", "model", "token"};
         SplittableRandom r = new SplittableRandom(11);
-        java.util.Map<Long, String> byHash = new java.util.HashMap<>();
+        Map<Long, String> byHash = new HashMap<>();
         for (int i = 0; i < 20_000; i++) {
             StringBuilder block = new StringBuilder();
             for (int w = 0; w < SimPhysics.BLOCK_TOKENS; w++) block.append(words[r.nextInt(words.length)]).append(' ');
