@@ -138,6 +138,11 @@ public final class LatencyHistograms {
     /** Collects samples; not thread-safe. */
     public static final class Builder {
         private final Map<LatencyMetric, Histogram> byMetric = new EnumMap<>(LatencyMetric.class);
+        /**
+         * Gaps that are both {@link LatencyMetric#ITL} and {@link LatencyMetric#ANSWER_ITL} samples: a request without
+         * reasoning has the same gaps for both, so they are recorded once here and counted in both when read: a simulated hour has 18 M gaps.
+         */
+        private final Histogram sharedGaps = newHistogram();
 
         private Builder() {
             for (LatencyMetric m : LatencyMetric.values()) byMetric.put(m, newHistogram());
@@ -152,18 +157,41 @@ public final class LatencyHistograms {
         /** Records every sample {@code record} gives each metric ({@link LatencyMetric#samples}). */
         public Builder recordAll(RequestRecord record) {
             notNull(record, "record");
-            for (LatencyMetric m : LatencyMetric.values()) m.samples(record, byMetric.get(m)::recordValue);
+            boolean answerGapsAreAllGaps = record.reasoning().answerItl().equals(record.itl());
+            for (LatencyMetric m : LatencyMetric.values()) {
+                if (answerGapsAreAllGaps && m == LatencyMetric.ANSWER_ITL) continue; // recorded with ITL's
+                Histogram h = answerGapsAreAllGaps && m == LatencyMetric.ITL ? sharedGaps : byMetric.get(m);
+                m.samples(record, h::recordValue);
+            }
             return this;
         }
 
         /** The percentile set recorded so far of one metric. */
         public LatencyStats stats(LatencyMetric metric) {
-            return LatencyHistograms.stats(byMetric.get(notNull(metric, "metric")));
+            return LatencyHistograms.stats(recorded(notNull(metric, "metric")));
         }
 
         /** An immutable copy of what was recorded. */
         public LatencyHistograms build() {
-            return of(byMetric);
+            Map<LatencyMetric, Histogram> m = new EnumMap<>(LatencyMetric.class);
+            for (LatencyMetric metric : LatencyMetric.values()) m.put(metric, recorded(metric));
+            return of(m);
+        }
+
+        /**
+         * What {@code metric} recorded: for a gap metric its own samples and the shared ones together (a sum of
+         * counts, exact), or the shared histogram itself when it has none of its own, as it was recorded (so a run
+         * without reasoning encodes its gap histograms as when each was recorded on its own). Nothing is changed.
+         */
+        private Histogram recorded(LatencyMetric metric) {
+            Histogram own = byMetric.get(metric);
+            if (metric != LatencyMetric.ITL && metric != LatencyMetric.ANSWER_ITL || sharedGaps.getTotalCount() == 0) {
+                return own;
+            }
+            if (own.getTotalCount() == 0) return sharedGaps;
+            Histogram sum = copyOf(own);
+            sum.add(sharedGaps);
+            return sum;
         }
     }
 }
