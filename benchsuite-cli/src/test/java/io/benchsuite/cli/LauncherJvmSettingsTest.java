@@ -34,7 +34,8 @@ class LauncherJvmSettingsTest {
     @Test
     void aVirtualClockRunGetsTheBatchSettingsWithAFixedYoungGeneration() throws Exception {
         assertThat(javaLine(List.of(), "run", "--backend", "sim", "--backend-option", "clock=virtual"))
-                .startsWith("java -XX:+UseParallelGC -XX:InlineSmallCode=500 -Dio.netty.leakDetection.level=disabled -Xmn64m -jar ");
+                .startsWith("java -XX:+UseParallelGC -XX:InlineSmallCode=500 -XX:FreqInlineSize=80 -XX:LoopUnrollLimit=30 "
+                        + "-Dio.netty.leakDetection.level=disabled -Xmn64m -jar ");
         assertThat(javaLine(List.of(), "merge", "a", "b")).as("merge is batch work too").contains(" -Xmn64m ");
     }
 
