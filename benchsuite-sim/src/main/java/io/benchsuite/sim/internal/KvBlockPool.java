@@ -34,7 +34,15 @@ final class KvBlockPool {
     private final boolean prefixCaching;
     private final long[] keyOf;     // prefix key of a block holding a full prompt block, when hasKey
     private final boolean[] hasKey;
-    private final LongIntHashMap byKey; // prefix key -> position
+    /**
+     * Prefix key -> position. A block's key is not removed when the block is reused: the entry goes stale (its block
+     * no longer holds the key: {@link #holder}) and stale entries are removed together once they outnumber the pool
+     * ({@link #forgetKey}). Removing each key as its block was reused was the run thread's largest item in a simulated
+     * hour (3.5 M removals, each a random read of a table the rest of the run keeps out of the caches).
+     */
+    private final LongIntHashMap byKey;
+    private int cached; // blocks that hold a findable key
+    private int stale; // entries of byKey whose block no longer holds their key
     private int head = NONE;
     private int tail = NONE;
     private int free;
@@ -70,7 +78,7 @@ final class KvBlockPool {
         if (!prefixCaching) return 0;
         int n = Math.min(limit, keys.length);
         int matched = 0;
-        while (matched < n && byKey.containsKey(keys[matched])) matched++;
+        while (matched < n && holder(keys[matched]) >= 0) matched++;
         return matched;
     }
 
@@ -78,14 +86,14 @@ final class KvBlockPool {
     int freeAmongLeading(long[] keys, int count) {
         int n = 0;
         for (int i = 0; i < count; i++) {
-            if (refs[byKey.get(keys[i])] == 0) n++;
+            if (refs[holder(keys[i])] == 0) n++;
         }
         return n;
     }
 
     /** Takes a reference to the block holding {@code key} (present by {@link #matchLeading}); returns its position. */
     int acquire(long key) {
-        int b = byKey.get(key);
+        int b = holder(key);
         if (refs[b] == 0) unlinkFree(b);
         refs[b]++;
         return b;
@@ -127,15 +135,26 @@ final class KvBlockPool {
     /** Records that block {@code b} holds the full prompt block with prefix key {@code key} (the first holder of a key wins). */
     void register(int b, long key) {
         if (!prefixCaching || hasKey[b]) return;
-        if (byKey.putIfAbsent(key, b)) {
-            keyOf[b] = key;
-            hasKey[b] = true;
+        int entry = byKey.putIfAbsentOrGet(key, b);
+        if (entry != LongIntHashMap.MISSING) {
+            if (hasKey[entry] && keyOf[entry] == key) return; // held
+            byKey.replace(key, b); // a stale entry: its block was reused
+            stale--;
         }
+        keyOf[b] = key;
+        hasKey[b] = true;
+        cached++;
+    }
+
+    /** The block that holds {@code key}, or {@link LongIntHashMap#MISSING}. */
+    private int holder(long key) {
+        int b = byKey.get(key);
+        return b != LongIntHashMap.MISSING && hasKey[b] && keyOf[b] == key ? b : LongIntHashMap.MISSING;
     }
 
     /** Blocks that hold a findable prefix (in use or free). */
     int cachedBlocks() {
-        return prefixCaching ? byKey.size() : 0;
+        return prefixCaching ? cached : 0;
     }
 
     /** {@code 1 - longest run of adjacent free positions / free positions}; 0 when nothing is free. O(total / 64). */
@@ -193,8 +212,13 @@ final class KvBlockPool {
 
     private void forgetKey(int b) {
         if (prefixCaching && hasKey[b]) {
-            byKey.remove(keyOf[b]);
             hasKey[b] = false;
+            cached--;
+            // one pass over a table of at most twice the pool's entries per pool's worth of reused blocks
+            if (++stale > total) {
+                byKey.removeIf((key, block) -> !(hasKey[block] && keyOf[block] == key));
+                stale = 0;
+            }
         }
     }
 

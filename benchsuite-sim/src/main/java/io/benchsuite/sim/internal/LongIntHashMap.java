@@ -45,24 +45,51 @@ final class LongIntHashMap {
 
     /** Maps {@code key} to {@code value} (>= 0) unless it is mapped already; true when it was added. */
     boolean putIfAbsent(long key, int value) {
+        return putIfAbsentOrGet(key, value) == MISSING;
+    }
+
+    /**
+     * Maps {@code key} to {@code value} (>= 0) unless it is mapped already: {@link #MISSING} when it was added, else
+     * the value it keeps. One probe where {@link #get} and then a put would take two.
+     */
+    int putIfAbsentOrGet(long key, int value) {
         if (value < 0) throw new IllegalArgumentException("value must be >= 0, got " + value);
         if (key == 0) {
-            if (hasZero) return false;
+            if (hasZero) return zeroValue;
             hasZero = true;
             zeroValue = value;
             size++;
-            return true;
+            return MISSING;
         }
         long[] t = table;
         for (int i = slot(key); ; i = (i + 1) & mask) {
             long k = t[2 * i];
-            if (k == key) return false;
+            if (k == key) return (int) t[2 * i + 1];
             if (k == 0) {
                 t[2 * i] = key;
                 t[2 * i + 1] = value;
                 if (++size * 2 > mask + 1) grow();
-                return true;
+                return MISSING;
             }
+        }
+    }
+
+    /** Maps {@code key}, which is mapped, to {@code value} (>= 0) instead. */
+    void replace(long key, int value) {
+        if (value < 0) throw new IllegalArgumentException("value must be >= 0, got " + value);
+        if (key == 0) {
+            if (!hasZero) throw new IllegalStateException("key 0 is not mapped");
+            zeroValue = value;
+            return;
+        }
+        long[] t = table;
+        for (int i = slot(key); ; i = (i + 1) & mask) {
+            long k = t[2 * i];
+            if (k == key) {
+                t[2 * i + 1] = value;
+                return;
+            }
+            if (k == 0) throw new IllegalStateException("key " + key + " is not mapped");
         }
     }
 
@@ -80,7 +107,41 @@ final class LongIntHashMap {
             if (t[2 * i] == 0) return false;
             i = (i + 1) & mask;
         }
-        // shift back each later entry of the chain whose home slot is not between the hole and it
+        deleteSlot(i);
+        return true;
+    }
+
+    /** What {@link #removeIf} asks of each entry. */
+    interface EntryTest {
+        boolean test(long key, int value);
+    }
+
+    /** Removes every entry {@code drop} accepts, in one pass over the table; returns how many. */
+    int removeIf(EntryTest drop) {
+        int removed = 0;
+        if (hasZero && drop.test(0, zeroValue)) {
+            hasZero = false;
+            size--;
+            removed++;
+        }
+        long[] t = table;
+        // From an empty slot round to it: a removal shifts later entries of its chain back into the hole, never past
+        // an empty slot and never before the slot just emptied, so that slot is tested again and the pass misses none.
+        int start = 0;
+        while (t[2 * start] != 0) start++;
+        for (int n = 1; n <= mask; n++) {
+            int i = (start + n) & mask;
+            while (t[2 * i] != 0 && drop.test(t[2 * i], (int) t[2 * i + 1])) {
+                deleteSlot(i);
+                removed++;
+            }
+        }
+        return removed;
+    }
+
+    /** Empties slot {@code i}, shifting back each later entry of its chain whose home slot is not between the hole and it. */
+    private void deleteSlot(int i) {
+        long[] t = table;
         int hole = i;
         for (int j = (hole + 1) & mask; t[2 * j] != 0; j = (j + 1) & mask) {
             int home = slot(t[2 * j]);
@@ -92,7 +153,6 @@ final class LongIntHashMap {
         }
         t[2 * hole] = 0;
         size--;
-        return true;
     }
 
     int size() {

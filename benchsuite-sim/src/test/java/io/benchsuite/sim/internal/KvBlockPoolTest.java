@@ -9,6 +9,50 @@ import org.junit.jupiter.api.Test;
 
 class KvBlockPoolTest {
 
+    /**
+     * The prefix cache against a model that forgets a key the moment its block is reused: over many turns of a small
+     * pool (stale entries are purged once they outnumber the pool), every lookup finds what the model finds.
+     */
+    @Test
+    void aKeyIsFoundExactlyWhileItsBlockStillHoldsIt() {
+        SplittableRandom random = new SplittableRandom(5);
+        int total = 40;
+        KvBlockPool pool = new KvBlockPool(total, true);
+        java.util.Map<Long, Integer> model = new java.util.HashMap<>(); // key -> block holding it
+        long[] modelKeyOf = new long[total];
+        boolean[] modelHasKey = new boolean[total];
+        java.util.List<Integer> held = new java.util.ArrayList<>();
+        for (int op = 0; op < 200_000; op++) {
+            long key = random.nextInt(300); // keys come back: registered again after their block was reused
+            long[] keys = {key};
+            int r = random.nextInt(10);
+            if (r < 4 && pool.free() > 0) { // allocate a block and register a key in it
+                int b = pool.allocate();
+                if (modelHasKey[b]) {
+                    model.remove(modelKeyOf[b]);
+                    modelHasKey[b] = false;
+                }
+                held.add(b);
+                pool.register(b, key);
+                if (!model.containsKey(key)) { // the first holder of a key wins
+                    model.put(key, b);
+                    modelKeyOf[b] = key;
+                    modelHasKey[b] = true;
+                }
+            } else if (r < 8 && !held.isEmpty()) {
+                pool.release(held.remove(random.nextInt(held.size())));
+            } else if (model.containsKey(key)) {
+                assertThat(pool.matchLeading(keys, 1)).as("op %d key %d", op, key).isEqualTo(1);
+                int b = pool.acquire(key);
+                assertThat(b).isEqualTo(model.get(key));
+                held.add(b);
+            } else {
+                assertThat(pool.matchLeading(keys, 1)).as("op %d key %d", op, key).isZero();
+            }
+            assertThat(pool.cachedBlocks()).isEqualTo(model.size());
+        }
+    }
+
     @Test
     void fragmentationIsOneMinusTheLongestFreeRunOverTheFreeBlocks() {
         KvBlockPool pool = new KvBlockPool(10, false);

@@ -55,6 +55,43 @@ class LongIntHashMapTest {
     }
 
     @Test
+    void removeIfDropsExactlyTheEntriesItIsAskedToAcrossChainsThatWrapTheTable() {
+        SplittableRandom random = new SplittableRandom(3);
+        for (int round = 0; round < 200; round++) {
+            LongIntHashMap map = new LongIntHashMap();
+            Map<Long, Integer> expected = new HashMap<>();
+            int count = 1 + random.nextInt(3000);
+            for (int i = 0; i < count; i++) {
+                // few distinct keys per round at first: short tables whose chains wrap round the end
+                long key = round % 2 == 0 ? random.nextLong() : random.nextInt(4 * count) - 2L * count;
+                int value = random.nextInt(1000);
+                assertThat(map.putIfAbsentOrGet(key, value)).isEqualTo(expected.getOrDefault(key, LongIntHashMap.MISSING));
+                expected.putIfAbsent(key, value);
+            }
+            int threshold = random.nextInt(1000);
+            int removed = map.removeIf((key, value) -> value < threshold);
+            int before = expected.size();
+            expected.values().removeIf(v -> v < threshold);
+            assertThat(removed).isEqualTo(before - expected.size());
+            assertThat(map.size()).isEqualTo(expected.size());
+            for (Map.Entry<Long, Integer> e : expected.entrySet()) assertThat(map.get(e.getKey())).isEqualTo(e.getValue());
+            // what is left still takes puts, replacements and removals as a map
+            for (Long key : expected.keySet()) {
+                map.replace(key, 7);
+                assertThat(map.get(key)).isEqualTo(7);
+                assertThat(map.remove(key)).isTrue();
+            }
+            assertThat(map.size()).isZero();
+        }
+    }
+
+    @Test
+    void replacingAnAbsentKeyIsRefused() {
+        assertThatThrownBy(() -> new LongIntHashMap().replace(5, 1)).isInstanceOf(IllegalStateException.class)
+                .hasMessage("key 5 is not mapped");
+    }
+
+    @Test
     void refusesNegativeValues() {
         assertThatThrownBy(() -> new LongIntHashMap().putIfAbsent(1, -1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("value must be >= 0, got -1");
