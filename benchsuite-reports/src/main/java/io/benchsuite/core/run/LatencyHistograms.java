@@ -140,7 +140,8 @@ public final class LatencyHistograms {
         private final Map<LatencyMetric, Histogram> byMetric = new EnumMap<>(LatencyMetric.class);
         /**
          * Gaps that are both {@link LatencyMetric#ITL} and {@link LatencyMetric#ANSWER_ITL} samples: a request without
-         * reasoning has the same gaps for both, so they are recorded once here and counted in both when read: a simulated hour has 18 M gaps.
+         * reasoning has the same gaps for both, so they are recorded once here and counted in both when read (a
+         * simulated hour has 18 M gaps).
          */
         private final Histogram sharedGaps = newHistogram();
 

@@ -137,7 +137,7 @@ final class KvBlockPool {
         if (!prefixCaching || hasKey[b]) return;
         int entry = byKey.putIfAbsentOrGet(key, b);
         if (entry != LongIntHashMap.MISSING) {
-            if (hasKey[entry] && keyOf[entry] == key) return; // held
+            if (holds(entry, key)) return; // the first holder of a key wins
             byKey.replace(key, b); // a stale entry: its block was reused
             stale--;
         }
@@ -149,7 +149,12 @@ final class KvBlockPool {
     /** The block that holds {@code key}, or {@link LongIntHashMap#MISSING}. */
     private int holder(long key) {
         int b = byKey.get(key);
-        return b != LongIntHashMap.MISSING && hasKey[b] && keyOf[b] == key ? b : LongIntHashMap.MISSING;
+        return b != LongIntHashMap.MISSING && holds(b, key) ? b : LongIntHashMap.MISSING;
+    }
+
+    /** Whether block {@code b} holds {@code key}: an entry of {@link #byKey} whose block does not is stale. */
+    private boolean holds(int b, long key) {
+        return hasKey[b] && keyOf[b] == key;
     }
 
     /** Blocks that hold a findable prefix (in use or free). */
@@ -216,7 +221,7 @@ final class KvBlockPool {
             cached--;
             // one pass over a table of at most twice the pool's entries per pool's worth of reused blocks
             if (++stale > total) {
-                byKey.removeIf((key, block) -> !(hasKey[block] && keyOf[block] == key));
+                byKey.removeIf((key, block) -> !holds(block, key));
                 stale = 0;
             }
         }

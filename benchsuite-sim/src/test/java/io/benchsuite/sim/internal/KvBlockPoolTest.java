@@ -3,6 +3,10 @@ package io.benchsuite.sim.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
@@ -18,10 +22,10 @@ class KvBlockPoolTest {
         SplittableRandom random = new SplittableRandom(5);
         int total = 40;
         KvBlockPool pool = new KvBlockPool(total, true);
-        java.util.Map<Long, Integer> model = new java.util.HashMap<>(); // key -> block holding it
+        Map<Long, Integer> model = new HashMap<>(); // key -> block holding it
         long[] modelKeyOf = new long[total];
         boolean[] modelHasKey = new boolean[total];
-        java.util.List<Integer> held = new java.util.ArrayList<>();
+        List<Integer> held = new ArrayList<>();
         for (int op = 0; op < 200_000; op++) {
             long key = random.nextInt(300); // keys come back: registered again after their block was reused
             long[] keys = {key};
